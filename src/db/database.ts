@@ -1,0 +1,47 @@
+/**
+ * The one module that owns the IndexedDB schema. Everything else gets a
+ * `CountersignDatabase` and reads or writes through the helpers of src/db.
+ */
+import Dexie, { type EntityTable } from 'dexie';
+import type { Agent, Observation, Report, Wake } from '../domain/agent';
+import type { AuditMessage, Mutation, OutboxRow } from '../domain/audit';
+import type { Category, Label } from '../domain/category';
+import type { ChangeSet, Decision } from '../domain/change-set';
+import type { ChecklistItem } from '../domain/checklist-item';
+import type { JournalEntry } from '../domain/journal-entry';
+import type { Task } from '../domain/task';
+import { SCHEMA_VERSIONS, type SchemaVersion } from './schema-versions';
+
+export interface SettingRow {
+  key: string;
+  value: unknown;
+}
+
+export const DEFAULT_DATABASE_NAME = 'countersign';
+
+export class CountersignDatabase extends Dexie {
+  tasks!: EntityTable<Task, 'id'>;
+  checklistItems!: EntityTable<ChecklistItem, 'id'>;
+  entries!: EntityTable<JournalEntry, 'id'>;
+  categories!: EntityTable<Category, 'id'>;
+  labels!: EntityTable<Label, 'id'>;
+  settings!: EntityTable<SettingRow, 'key'>;
+  agents!: EntityTable<Agent, 'id'>;
+  wakes!: EntityTable<Wake, 'id'>;
+  changeSets!: EntityTable<ChangeSet, 'id'>;
+  decisions!: EntityTable<Decision, 'id'>;
+  auditMessages!: EntityTable<AuditMessage, 'id'>;
+  reports!: EntityTable<Report, 'id'>;
+  observations!: EntityTable<Observation, 'id'>;
+  mutations!: EntityTable<Mutation, 'operationId'>;
+  outbox!: EntityTable<OutboxRow, 'id'>;
+
+  /** `versions` exists for the migration tests, which open a database at an older version. */
+  constructor(name: string = DEFAULT_DATABASE_NAME, versions: readonly SchemaVersion[] = SCHEMA_VERSIONS) {
+    super(name);
+    for (const { version, stores, upgrade } of versions) {
+      const declared = this.version(version).stores(stores);
+      if (upgrade) declared.upgrade(upgrade);
+    }
+  }
+}

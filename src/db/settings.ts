@@ -1,0 +1,33 @@
+/** Small key-value settings kept on this device (IndexedDB `settings` table). */
+import type { CountersignDatabase } from './database';
+
+export async function readSetting<T>(db: CountersignDatabase, key: string): Promise<T | undefined> {
+  const row = await db.settings.get(key);
+  return row?.value as T | undefined;
+}
+
+export async function writeSetting(db: CountersignDatabase, key: string, value: unknown): Promise<void> {
+  await db.settings.put({ key, value });
+}
+
+const deviceIds = new WeakMap<CountersignDatabase, Promise<string>>();
+
+/**
+ * This device's stable id, created on first use. Kept in IndexedDB so the page and the
+ * worker agree; one transaction so two tabs starting together do not mint two ids.
+ */
+export function getDeviceId(db: CountersignDatabase): Promise<string> {
+  let deviceId = deviceIds.get(db);
+  if (!deviceId) {
+    deviceId = db.transaction('rw', db.settings, async () => {
+      const existing = await db.settings.get('deviceId');
+      if (typeof existing?.value === 'string') return existing.value;
+      const created = crypto.randomUUID();
+      await db.settings.put({ key: 'deviceId', value: created });
+      return created;
+    });
+    deviceIds.set(db, deviceId);
+    deviceId.catch(() => deviceIds.delete(db));
+  }
+  return deviceId;
+}

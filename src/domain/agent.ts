@@ -1,0 +1,43 @@
+/** The agent's own records: who it is, its runs (wakes), reports and observations. */
+import { z } from 'zod';
+import { entityBaseSchema, idSchema, isoTimestampSchema } from './entity';
+
+export const agentSchema = entityBaseSchema.extend({
+  name: z.string(),
+  allowedCategoryIds: z.array(idSchema),
+  directives: z.string(),
+});
+export type Agent = z.infer<typeof agentSchema>;
+
+export const DEFAULT_AGENT_ID = 'default-agent';
+
+export const wakeSchema = entityBaseSchema.extend({
+  agentId: idSchema,
+  taskId: idSchema,
+  runKey: z.string(),
+  status: z.enum(['running', 'done', 'failed', 'cancelled']),
+  startedAt: isoTimestampSchema,
+  endedAt: isoTimestampSchema.optional(),
+  turns: z.number().int().nonnegative().optional(),
+  error: z.string().optional(),
+  usage: z.object({ inputTokens: z.number().optional(), outputTokens: z.number().optional() }).optional(),
+});
+export type Wake = z.infer<typeof wakeSchema>;
+
+export const reportSchema = entityBaseSchema.extend({
+  agentId: idSchema,
+  taskId: idSchema,
+  oneLiner: z.string(),
+  tldr: z.string(),
+  content: z.string(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const observationSchema = entityBaseSchema.extend({
+  agentId: idSchema,
+  taskId: idSchema,
+  text: z.string(),
+  priority: z.enum(['low', 'normal', 'high']),
+  category: z.string(),
+});
+export type Observation = z.infer<typeof observationSchema>;

@@ -1,0 +1,56 @@
+/** The audit trail and the mutation ledger: what was attempted, what happened, and how to undo it. */
+import { z } from 'zod';
+import { idSchema, isoTimestampSchema } from './entity';
+import { writeSourceSchema } from './write-source';
+
+export const auditKindSchema = z.enum(['action', 'toolResult', 'policyDenied', 'thought', 'observation']);
+export type AuditKind = z.infer<typeof auditKindSchema>;
+
+export const auditMessageSchema = z.object({
+  id: idSchema,
+  runKey: z.string().optional(),
+  kind: auditKindSchema,
+  toolName: z.string().optional(),
+  operationId: z.string().optional(),
+  taskId: idSchema.optional(),
+  source: writeSourceSchema,
+  summary: z.string(),
+  outcome: z.enum(['success', 'failure', 'denied', 'noop']).optional(),
+  payload: z.record(z.string(), z.unknown()),
+  createdAt: isoTimestampSchema,
+});
+export type AuditMessage = z.infer<typeof auditMessageSchema>;
+
+/** One entity row as it was before and after a write: the unit of undo, preview and sync. */
+export const entityDiffSchema = z.object({
+  table: z.string(),
+  id: idSchema,
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type EntityDiff = z.infer<typeof entityDiffSchema>;
+
+export const mutationStatusSchema = z.enum(['pending', 'in_flight', 'applied', 'failed', 'needs_reconcile', 'indeterminate']);
+
+export const mutationSchema = z.object({
+  operationId: z.string(),
+  toolName: z.string(),
+  source: writeSourceSchema,
+  taskId: idSchema.optional(),
+  status: mutationStatusSchema,
+  attempts: z.number().int().nonnegative(),
+  nextAttemptAt: isoTimestampSchema.optional(),
+  diffs: z.array(entityDiffSchema),
+  result: z.string().optional(),
+  error: z.string().optional(),
+  createdAt: isoTimestampSchema,
+});
+export type Mutation = z.infer<typeof mutationSchema>;
+
+export const outboxRowSchema = z.object({
+  id: idSchema,
+  operationId: z.string(),
+  diffs: z.array(entityDiffSchema),
+  createdAt: isoTimestampSchema,
+});
+export type OutboxRow = z.infer<typeof outboxRowSchema>;

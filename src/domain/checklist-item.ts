@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { entityBaseSchema, idSchema, isoTimestampSchema } from './entity';
+import { TITLE_MAX_LENGTH, actorSchema } from './task';
+
+export const checklistItemSchema = entityBaseSchema.extend({
+  taskId: idSchema,
+  title: z.string().min(1).max(TITLE_MAX_LENGTH),
+  isChecked: z.boolean(),
+  isArchived: z.boolean(),
+  /** Position within the task's checklist; gaps are fine, ties break by createdAt. */
+  order: z.number(),
+  checkedBy: actorSchema.optional(),
+  checkedAt: isoTimestampSchema.optional(),
+});
+export type ChecklistItem = z.infer<typeof checklistItemSchema>;

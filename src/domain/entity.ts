@@ -1,0 +1,29 @@
+/**
+ * Fields every synced entity carries: identity, timestamps, a per-entity write counter
+ * (`rev`, used to detect staleness) and a vector clock for cross-device ordering.
+ */
+import { z } from 'zod';
+import { vectorClockSchema } from './vector-clock';
+
+export const idSchema = z.string().min(1).max(100);
+export const isoTimestampSchema = z.iso.datetime({ offset: true });
+
+export const entityBaseSchema = z.object({
+  id: idSchema,
+  createdAt: isoTimestampSchema,
+  updatedAt: isoTimestampSchema,
+  rev: z.number().int().nonnegative(),
+  vectorClock: vectorClockSchema,
+  deletedAt: isoTimestampSchema.optional(),
+});
+
+export type EntityBase = z.infer<typeof entityBaseSchema>;
+
+/** A new random id. `crypto.randomUUID` exists in every browser and worker we target. */
+export function newId(): string {
+  return crypto.randomUUID();
+}
+
+export function isLive<T extends { deletedAt?: string | undefined }>(entity: T | undefined): entity is T {
+  return entity !== undefined && entity.deletedAt === undefined;
+}

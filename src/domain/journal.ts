@@ -1,0 +1,21 @@
+/** The journal tables by name, and the row type each one holds. */
+import type { Category, Label } from './category';
+import type { ChecklistItem } from './checklist-item';
+import type { JournalEntry } from './journal-entry';
+import type { Task } from './task';
+import type { EntityBase } from './entity';
+
+export interface JournalRows {
+  tasks: Task;
+  checklistItems: ChecklistItem;
+  entries: JournalEntry;
+  categories: Category;
+  labels: Label;
+}
+export type JournalTable = keyof JournalRows;
+export const JOURNAL_TABLES: readonly JournalTable[] = ['tasks', 'checklistItems', 'entries', 'categories', 'labels'];
+
+/** The fields a caller supplies when creating a row; the write path stamps the rest. */
+export type NewRow<T extends JournalTable> = Omit<JournalRows[T], keyof EntityBase>;
+/** The fields a caller may change; identity and bookkeeping belong to the write path. */
+export type RowPatch<T extends JournalTable> = Partial<NewRow<T>>;

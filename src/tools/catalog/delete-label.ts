@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { idSchema } from '../../domain/entity';
+import { defineTool } from '../tool-definition';
+import { EntityNotFoundError } from '../../domain/errors';
+
+/** Soft-deletes a label; tasks that carry it simply stop showing it. */
+export const deleteLabel = defineTool({
+  name: 'delete_label',
+  audience: 'internal',
+  argsSchema: z.object({ id: idSchema }),
+  summarize: ({ id }) => `Delete label ${id}`,
+  targetTaskId: async () => undefined,
+  async handle({ id }, journal) {
+    const label = await journal.label(id);
+    if (!label || label.deletedAt) throw new EntityNotFoundError('labels', id);
+    await journal.remove('labels', id);
+    return { output: `Deleted label "${label.name}".` };
+  },
+});

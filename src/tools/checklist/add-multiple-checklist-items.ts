@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { actorOf } from '../../domain/actor';
+import { defineTool } from '../tool-definition';
+import { requireTask, contextTaskId } from '../task/task-target';
+import { CHECKLIST_EXAMPLE, newChecklistItemsSchema, nextChecklistOrder } from './checklist-rules';
+
+export const addMultipleChecklistItems = defineTool({
+  name: 'add_multiple_checklist_items',
+  audience: 'model',
+  route: 'deferred',
+  batch: { key: 'items', singular: 'add_checklist_item' },
+  description:
+    'Add checklist items to the task. "items" is always a JSON array of objects with "title" ' +
+    '(at most 400 characters) and optional "isChecked" (true when the journal says it is already ' +
+    `done); 1 to 20 items; for a single item send a one-element array. Example: ${CHECKLIST_EXAMPLE}. ` +
+    'Never send a comma-separated string.',
+  argsSchema: z.object({ items: newChecklistItemsSchema }),
+  summarize: ({ items }) => `Add ${items.length} checklist item${items.length === 1 ? '' : 's'}`,
+  targetTaskId: contextTaskId,
+  async handle({ items }, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    let order = await nextChecklistOrder(journal, task.id);
+    const actor = actorOf(context.source);
+    const createdItems = [];
+    for (const item of items) {
+      const created = await journal.create('checklistItems', {
+        taskId: task.id,
+        title: item.title,
+        isChecked: item.isChecked,
+        isArchived: false,
+        order: order++,
+        checkedBy: item.isChecked ? actor : undefined,
+        checkedAt: item.isChecked ? context.now : undefined,
+      });
+      createdItems.push({ id: created.id, title: created.title, isChecked: created.isChecked });
+    }
+    return {
+      output: JSON.stringify({ createdItems }),
+      data: { createdItems },
+    };
+  },
+});

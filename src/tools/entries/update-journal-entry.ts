@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { idSchema } from '../../domain/entity';
+import { journalEntryTextSchema } from '../../domain/journal-entry';
+import { defineTool } from '../tool-definition';
+import { entryTaskId, requireEntry } from './entry-target';
+
+export const updateJournalEntry = defineTool({
+  name: 'update_journal_entry',
+  audience: 'internal',
+  argsSchema: z.object({ id: idSchema, text: journalEntryTextSchema }),
+  summarize: () => 'Edit entry',
+  targetTaskId: entryTaskId,
+  async handle({ id, text }, journal, context) {
+    const entry = await requireEntry(journal, context.taskId, id);
+    if (entry.text === text) return { output: 'The entry is unchanged.', noop: true };
+    await journal.update('entries', entry.id, { text });
+    return { output: 'Entry updated.' };
+  },
+});

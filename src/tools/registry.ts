@@ -1,0 +1,85 @@
+/**
+ * Every tool by name. Adding a tool is adding its module and one line here.
+ * Lookups use own properties only, so a name like `__proto__` is simply unknown.
+ */
+import { addChecklistItem } from './checklist/add-checklist-item';
+import { addMultipleChecklistItems } from './checklist/add-multiple-checklist-items';
+import { deleteChecklistItem } from './checklist/delete-checklist-item';
+import { moveChecklistItem } from './checklist/move-checklist-item';
+import { updateChecklistItem } from './checklist/update-checklist-item';
+import { updateChecklistItems } from './checklist/update-checklist-items';
+import { deleteCategory } from './catalog/delete-category';
+import { deleteLabel } from './catalog/delete-label';
+import { importJournal } from './catalog/import-journal';
+import { saveCategory } from './catalog/save-category';
+import { saveLabel } from './catalog/save-label';
+import { addJournalEntry } from './entries/add-journal-entry';
+import { deleteJournalEntry } from './entries/delete-journal-entry';
+import { updateJournalEntry } from './entries/update-journal-entry';
+import { assignTaskLabel } from './task/assign-task-label';
+import { assignTaskLabels } from './task/assign-task-labels';
+import { changeTaskStatus } from './task/change-task-status';
+import { clearTaskField } from './task/clear-task-field';
+import { createTask } from './task/create-task';
+import { deleteTask } from './task/delete-task';
+import { setTaskCategory } from './task/set-task-category';
+import { setTaskLabels } from './task/set-task-labels';
+import { setTaskLanguage } from './task/set-task-language';
+import { setTaskStatus } from './task/set-task-status';
+import { setTaskTitle } from './task/set-task-title';
+import { updateTaskDueDate } from './task/update-task-due-date';
+import { updateTaskEstimate } from './task/update-task-estimate';
+import { updateTaskPriority } from './task/update-task-priority';
+import type { ToolDefinition } from './tool-definition';
+
+// Each tool's Args differ; the registry stores them erased and the dispatcher parses
+// arguments with the tool's own schema before calling it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyTool = ToolDefinition<any>;
+
+const ALL_TOOLS: readonly AnyTool[] = [
+  setTaskTitle,
+  updateTaskEstimate,
+  updateTaskDueDate,
+  updateTaskPriority,
+  setTaskStatus,
+  setTaskLanguage,
+  assignTaskLabels,
+  addMultipleChecklistItems,
+  updateChecklistItems,
+  assignTaskLabel,
+  addChecklistItem,
+  updateChecklistItem,
+  moveChecklistItem,
+  deleteChecklistItem,
+  changeTaskStatus,
+  clearTaskField,
+  createTask,
+  deleteTask,
+  setTaskCategory,
+  setTaskLabels,
+  addJournalEntry,
+  updateJournalEntry,
+  deleteJournalEntry,
+  saveCategory,
+  saveLabel,
+  deleteCategory,
+  deleteLabel,
+  importJournal,
+];
+
+const TOOLS_BY_NAME: ReadonlyMap<string, AnyTool> = new Map(ALL_TOOLS.map((tool) => [tool.name, tool]));
+
+export function allTools(): readonly AnyTool[] {
+  return ALL_TOOLS;
+}
+
+/** The tool of that exact name, or undefined. Never walks the prototype chain. */
+export function findTool(name: unknown): AnyTool | undefined {
+  return typeof name === 'string' ? TOOLS_BY_NAME.get(name) : undefined;
+}
+
+/** The tools offered to the model. */
+export function modelTools(): readonly AnyTool[] {
+  return ALL_TOOLS.filter((tool) => tool.audience === 'model');
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { actorOf } from '../../domain/actor';
+import { idSchema } from '../../domain/entity';
+import { defineTool } from '../tool-definition';
+import { requireAssignableLabel } from './label-rules';
+import { contextTaskId, requireTask } from './task-target';
+
+/** One label onto the task: what an exploded `assign_task_labels` item dispatches. */
+export const assignTaskLabel = defineTool({
+  name: 'assign_task_label',
+  audience: 'internal',
+  argsSchema: z.object({ id: idSchema }),
+  summarize: ({ id }, names) => `Assign label: "${names.labelName(id) ?? id}"`,
+  targetTaskId: contextTaskId,
+  async preview({ id }, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    const names = await Promise.all(task.labelIds.map(async (labelId) => (await journal.label(labelId))?.name ?? '?'));
+    const added = (await journal.label(id))?.name ?? id;
+    return { before: names.join(', ') || 'no labels', after: [...names, added].join(', ') };
+  },
+  async handle({ id }, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    const label = await requireAssignableLabel(journal, task, id, actorOf(context.source) === 'agent');
+    if (task.labelIds.includes(id)) return { output: `The task already has the label "${label.name}".`, noop: true };
+    await journal.update('tasks', task.id, { labelIds: [...task.labelIds, id] });
+    return { output: `Label "${label.name}" assigned.` };
+  },
+});

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { taskStatusSchema } from '../../domain/task';
+import { defineTool } from '../tool-definition';
+import { changeTaskStatus as applyStatus } from './task-status-change';
+import { contextTaskId } from './task-target';
+
+/** The user's own status change: every status, DONE and REJECTED included. */
+export const changeTaskStatus = defineTool({
+  name: 'change_task_status',
+  audience: 'internal',
+  argsSchema: z.object({ status: taskStatusSchema, reason: z.string().max(500).optional() }),
+  summarize: ({ status, reason }) => `Set status to ${status}${reason ? ` (${reason})` : ''}`,
+  targetTaskId: contextTaskId,
+  handle: ({ status, reason }, journal, context) => applyStatus(status, reason, journal, context),
+});

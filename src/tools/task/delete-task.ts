@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineTool } from '../tool-definition';
+import { contextTaskId, requireTask } from './task-target';
+
+/** Soft-deletes the task with its checklist and entries, so undo and sync can see them. */
+export const deleteTask = defineTool({
+  name: 'delete_task',
+  audience: 'internal',
+  argsSchema: z.object({}),
+  summarize: () => 'Delete task',
+  targetTaskId: contextTaskId,
+  async handle(_args, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    for (const item of await journal.checklistItems(task.id)) await journal.remove('checklistItems', item.id);
+    await journal.remove('tasks', task.id);
+    return { output: `Deleted task "${task.title}".` };
+  },
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { idSchema } from '../../domain/entity';
+import { defineTool } from '../tool-definition';
+import { requireAssignableLabel } from './label-rules';
+import { contextTaskId, requireTask } from './task-target';
+
+/**
+ * The user's own choice of labels. A label the user removes is suppressed, so the agent
+ * will not propose it again; a label the user adds back is no longer suppressed.
+ */
+export const setTaskLabels = defineTool({
+  name: 'set_task_labels',
+  audience: 'internal',
+  argsSchema: z.object({ labelIds: z.array(idSchema).max(50) }),
+  summarize: ({ labelIds }) => `Set labels (${labelIds.length})`,
+  targetTaskId: contextTaskId,
+  async handle({ labelIds }, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    const unique = [...new Set(labelIds)];
+    for (const id of unique) await requireAssignableLabel(journal, task, id, false);
+    const removed = task.labelIds.filter((id) => !unique.includes(id));
+    const same = unique.length === task.labelIds.length && removed.length === 0;
+    if (same) return { output: 'The labels are unchanged.', noop: true };
+    const suppressed = [...new Set([...task.suppressedLabelIds.filter((id) => !unique.includes(id)), ...removed])];
+    await journal.update('tasks', task.id, { labelIds: unique, suppressedLabelIds: suppressed });
+    return { output: `Labels set (${unique.length}).` };
+  },
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { taskTitleSchema } from '../../domain/task';
+import { defineTool } from '../tool-definition';
+import { contextTaskId, requireTask } from './task-target';
+
+export const setTaskTitle = defineTool({
+  name: 'set_task_title',
+  audience: 'model',
+  route: 'deferred',
+  description:
+    'Set the title of the task. Use a short, specific title (at most 400 characters). ' +
+    'Do not propose the title the task already has. Example: {"title": "Fix login bug on Safari"}.',
+  argsSchema: z.object({ title: taskTitleSchema }),
+  summarize: ({ title }) => `Set title to "${title}"`,
+  targetTaskId: contextTaskId,
+  async preview({ title }, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    return { before: task.title || '(untitled)', after: title };
+  },
+  async handle({ title }, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    if (task.title === title) return { output: `The title is already "${title}"; nothing changed.`, noop: true };
+    await journal.update('tasks', task.id, { title });
+    return { output: `Title set to "${title}".` };
+  },
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { dueDateSchema } from '../../domain/due-date';
+import { defineTool } from '../tool-definition';
+import { contextTaskId, requireTask } from './task-target';
+
+export const updateTaskDueDate = defineTool({
+  name: 'update_task_due_date',
+  audience: 'model',
+  route: 'deferred',
+  description:
+    'Set the due date of the task as YYYY-MM-DD; it must be a real calendar date. ' +
+    'Do not propose the due date the task already has. Example: {"dueDate": "2026-03-15"}.',
+  argsSchema: z.object({ dueDate: dueDateSchema }),
+  summarize: ({ dueDate }) => `Set due date to ${dueDate}`,
+  targetTaskId: contextTaskId,
+  async preview({ dueDate }, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    return { before: task.dueDate ?? 'none', after: dueDate };
+  },
+  async handle({ dueDate }, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    if (task.dueDate === dueDate) return { output: `The due date is already ${dueDate}; nothing changed.`, noop: true };
+    await journal.update('tasks', task.id, { dueDate });
+    return { output: `Due date set to ${dueDate}.` };
+  },
+});

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { estimateMinutesSchema } from '../../domain/task';
+import { wholeNumberInput } from '../arg-schemas';
+import { defineTool } from '../tool-definition';
+import { contextTaskId, formatMinutes, requireTask } from './task-target';
+
+export const updateTaskEstimate = defineTool({
+  name: 'update_task_estimate',
+  audience: 'model',
+  route: 'deferred',
+  description:
+    'Set how long the task will take, in whole minutes from 1 to 1440. ' +
+    'Do not propose the estimate the task already has. Example: {"minutes": 90}.',
+  argsSchema: z.object({ minutes: wholeNumberInput.pipe(estimateMinutesSchema) }),
+  summarize: ({ minutes }) => `Set estimate to ${minutes} minutes`,
+  targetTaskId: contextTaskId,
+  async preview({ minutes }, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    return { before: formatMinutes(task.estimateMinutes), after: formatMinutes(minutes) };
+  },
+  async handle({ minutes }, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    if (task.estimateMinutes === minutes) {
+      return { output: `The estimate is already ${minutes} minutes; nothing changed.`, noop: true };
+    }
+    await journal.update('tasks', task.id, { estimateMinutes: minutes });
+    return { output: `Estimate set to ${minutes} minutes.` };
+  },
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { PRIORITIES } from '../../domain/task';
+import { upperCaseInput } from '../arg-schemas';
+import { defineTool } from '../tool-definition';
+import { contextTaskId, requireTask } from './task-target';
+
+export const updateTaskPriority = defineTool({
+  name: 'update_task_priority',
+  audience: 'model',
+  route: 'deferred',
+  description:
+    'Set the priority of the task: P0 (urgent), P1 (high), P2 (normal), P3 (low). ' +
+    'Do not propose the priority the task already has. Example: {"priority": "P1"}.',
+  argsSchema: z.object({ priority: upperCaseInput(PRIORITIES, 'P1') }),
+  summarize: ({ priority }) => `Set priority to ${priority}`,
+  targetTaskId: contextTaskId,
+  async preview({ priority }, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    return { before: task.priority, after: priority };
+  },
+  async handle({ priority }, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    if (task.priority === priority) return { output: `The priority is already ${priority}; nothing changed.`, noop: true };
+    await journal.update('tasks', task.id, { priority });
+    return { output: `Priority set to ${priority}.` };
+  },
+});

@@ -1,0 +1,73 @@
+/**
+ * The shape of a tool: everything about one kind of journal write in one module.
+ * `audience: 'model'` tools are offered to the agent and carry a description and a
+ * route; `internal` tools are the user's own operations and the singular tools that
+ * exploded batch items are dispatched with.
+ */
+import type { z } from 'zod';
+import type { WriteSource } from '../domain/write-source';
+import type { JournalReader, JournalWriter } from '../domain/journal-access';
+
+export type ToolRoute = 'deferred' | 'immediate' | 'wake';
+
+export interface ToolContext {
+  source: WriteSource;
+  /** The task the call is about (the agent's task during a wake, the page's task for the user). */
+  taskId?: string;
+  deviceId: string;
+  now: string;
+}
+
+export interface ToolOutcome {
+  /** Text for the model (and the audit trail): what happened, in plain words. */
+  output: string;
+  /** True when the call asked for what was already so: nothing was written. */
+  noop?: boolean;
+  /** Structured result for callers (e.g. `createdItems`, the id of a new task). */
+  data?: Record<string, unknown>;
+}
+
+/** Names for ids, so summaries read `Check off: "Buy milk"` rather than an id. */
+export interface SummaryNames {
+  checklistItemTitle(id: string): string | undefined;
+  labelName(id: string): string | undefined;
+}
+
+export const NO_NAMES: SummaryNames = {
+  checklistItemTitle: () => undefined,
+  labelName: () => undefined,
+};
+
+export interface Preview {
+  before: string;
+  after: string;
+}
+
+export interface ToolDefinition<Args = unknown> {
+  name: string;
+  audience: 'model' | 'internal';
+  argsSchema: z.ZodType<Args>;
+  /** For model tools: what the model reads, usage rules included. */
+  description?: string;
+  route?: ToolRoute;
+  /** Arguments that work, shown to the model when its own arguments did not. */
+  example?: Record<string, unknown>;
+  /** False for bulk writes (import) whose full pre-images would bloat the ledger. */
+  recordsDiffs?: boolean;
+  /** For batch tools: the array key, and the singular tool each element becomes. */
+  batch?: { key: string; singular: string };
+  /** The English summary shown in review and audit, e.g. `Set estimate to 60 minutes`. */
+  summarize(args: Args, names: SummaryNames): string;
+  /** Before → after, computed from the journal as it is now. */
+  preview?(args: Args, journal: JournalReader, context: Pick<ToolContext, 'taskId'>): Promise<Preview>;
+  /** The task this call touches, for policy. Undefined for journal-wide writes (categories, labels). */
+  targetTaskId(args: Args, context: Pick<ToolContext, 'taskId'>, journal: JournalReader): Promise<string | undefined>;
+  handle(args: Args, journal: JournalWriter, context: ToolContext): Promise<ToolOutcome>;
+}
+
+/** Identity helper: infers `Args` from `argsSchema` and types every callback with it. */
+export function defineTool<Schema extends z.ZodType>(
+  definition: ToolDefinition<z.output<Schema>> & { argsSchema: Schema },
+): ToolDefinition<z.output<Schema>> {
+  return definition;
+}
