@@ -31,7 +31,15 @@ const zone = (files, layers, packages = []) => ({
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'dev-dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'reports'],
+    ignores: [
+      'dist',
+      'dev-dist',
+      'node_modules',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      'reports',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -43,17 +51,44 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       eqeqeq: ['error', 'smart'],
     },
   },
-  zone(['src/domain/**'], ['db', 'dispatcher', 'review', 'agent', 'features', 'ui', 'app', 'tools', 'sync'], ['dexie', 'react', 'react-dom']),
-  zone(['src/tools/**'], ['dispatcher', 'review', 'agent', 'features', 'ui', 'app', 'sync'], ['react', 'react-dom']),
-  zone(['src/db/**'], ['dispatcher', 'review', 'agent', 'features', 'ui', 'app', 'tools', 'sync'], ['react', 'react-dom']),
-  zone(['src/dispatcher/**'], ['review', 'agent', 'features', 'ui', 'app', 'sync'], ['react', 'react-dom']),
-  zone(['src/review/**', 'src/agent/**', 'src/sync/**'], ['features', 'ui', 'app'], ['react', 'react-dom']),
-  zone(['src/ui/**'], ['db', 'dispatcher', 'review', 'agent', 'features', 'app', 'tools', 'domain', 'sync'], ['dexie']),
+  zone(
+    ['src/domain/**'],
+    ['db', 'dispatcher', 'review', 'agent', 'features', 'ui', 'app', 'tools', 'sync'],
+    ['dexie', 'react', 'react-dom'],
+  ),
+  zone(
+    ['src/tools/**'],
+    ['dispatcher', 'review', 'agent', 'features', 'ui', 'app', 'sync'],
+    ['react', 'react-dom'],
+  ),
+  zone(
+    ['src/db/**'],
+    ['dispatcher', 'review', 'agent', 'features', 'ui', 'app', 'tools', 'sync'],
+    ['react', 'react-dom'],
+  ),
+  zone(
+    ['src/dispatcher/**'],
+    ['review', 'agent', 'features', 'ui', 'app', 'sync'],
+    ['react', 'react-dom'],
+  ),
+  zone(
+    ['src/review/**', 'src/agent/**', 'src/sync/**'],
+    ['features', 'ui', 'app'],
+    ['react', 'react-dom'],
+  ),
+  zone(
+    ['src/ui/**'],
+    ['db', 'dispatcher', 'review', 'agent', 'features', 'app', 'tools', 'domain', 'sync'],
+    ['dexie'],
+  ),
   zone(['src/features/**'], ['app'], ['dexie']),
   // Features never import each other: each feature's files may reach only their own folder.
   ...['tasks', 'journal', 'review', 'agent', 'settings', 'activity', 'shell'].map((feature) => ({

@@ -37,7 +37,10 @@ export class CountersignDatabase extends Dexie {
   outbox!: EntityTable<OutboxRow, 'id'>;
 
   /** `versions` exists for the migration tests, which open a database at an older version. */
-  constructor(name: string = DEFAULT_DATABASE_NAME, versions: readonly SchemaVersion[] = SCHEMA_VERSIONS) {
+  constructor(
+    name: string = DEFAULT_DATABASE_NAME,
+    versions: readonly SchemaVersion[] = SCHEMA_VERSIONS,
+  ) {
     super(name);
     for (const { version, stores, upgrade } of versions) {
       const declared = this.version(version).stores(stores);

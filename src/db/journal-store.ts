@@ -43,9 +43,11 @@ export function createJournalReader(db: CountersignDatabase): JournalReader {
     },
     checklistItem: async (id) => live(await db.checklistItems.get(id)),
     entry: async (id) => live(await db.entries.get(id)),
-    labels: async () => (await db.labels.toArray()).filter((label) => label.deletedAt === undefined),
+    labels: async () =>
+      (await db.labels.toArray()).filter((label) => label.deletedAt === undefined),
     label: async (id) => live(await db.labels.get(id)),
-    categories: async () => (await db.categories.toArray()).filter((category) => category.deletedAt === undefined),
+    categories: async () =>
+      (await db.categories.toArray()).filter((category) => category.deletedAt === undefined),
     category: async (id) => live(await db.categories.get(id)),
   };
 }
@@ -73,14 +75,21 @@ export function createJournalStore(
     } as EntityDiff);
   }
 
-  async function write<T extends JournalTable>(table: T, row: JournalRows[T], before: JournalRows[T] | undefined) {
+  async function write<T extends JournalTable>(
+    table: T,
+    row: JournalRows[T],
+    before: JournalRows[T] | undefined,
+  ) {
     const checked = ROW_SCHEMAS[table].parse(compact(row));
     await (db[table] as unknown as { put(row: JournalRows[T]): Promise<unknown> }).put(checked);
     record(table, checked.id, before, checked);
     return checked;
   }
 
-  async function current<T extends JournalTable>(table: T, id: string): Promise<JournalRows[T] | undefined> {
+  async function current<T extends JournalTable>(
+    table: T,
+    id: string,
+  ): Promise<JournalRows[T] | undefined> {
     return (await db[table].get(id)) as JournalRows[T] | undefined;
   }
 
@@ -130,7 +139,10 @@ export function createJournalStore(
       const restored = {
         ...row,
         rev: Math.max(before?.rev ?? 0, row.rev) + 1,
-        vectorClock: bumpClock(mergeClocks(before?.vectorClock ?? {}, row.vectorClock), stamp.deviceId),
+        vectorClock: bumpClock(
+          mergeClocks(before?.vectorClock ?? {}, row.vectorClock),
+          stamp.deviceId,
+        ),
       } as JournalRows[typeof table];
       return write(table, restored, before);
     },

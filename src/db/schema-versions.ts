@@ -46,7 +46,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         .toCollection()
         .modify((task: Record<string, unknown>) => {
           if (!Array.isArray(task.suppressedLabelIds)) task.suppressedLabelIds = [];
-          if (task.languageCode !== undefined && task.languageSource === undefined) task.languageSource = 'user';
+          if (task.languageCode !== undefined && task.languageSource === undefined)
+            task.languageSource = 'user';
         });
     },
   },

@@ -6,7 +6,11 @@ export async function readSetting<T>(db: CountersignDatabase, key: string): Prom
   return row?.value as T | undefined;
 }
 
-export async function writeSetting(db: CountersignDatabase, key: string, value: unknown): Promise<void> {
+export async function writeSetting(
+  db: CountersignDatabase,
+  key: string,
+  value: unknown,
+): Promise<void> {
   await db.settings.put({ key, value });
 }
 

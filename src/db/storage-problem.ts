@@ -2,7 +2,8 @@
  * Turns IndexedDB failures into words a person can act on. The app shows these instead
  * of a blank page when storage is missing, full, or held by an older tab.
  */
-export type StorageProblemKind = 'unavailable' | 'quota' | 'blocked' | 'upgraded-elsewhere' | 'unknown';
+export type StorageProblemKind =
+  'unavailable' | 'quota' | 'blocked' | 'upgraded-elsewhere' | 'unknown';
 
 export interface StorageProblem {
   kind: StorageProblemKind;
@@ -14,7 +15,8 @@ export interface StorageProblem {
 function errorName(error: unknown): string {
   if (error && typeof error === 'object') {
     const named = error as { name?: unknown; inner?: { name?: unknown } };
-    if (typeof named.inner?.name === 'string' && named.name === 'OpenFailedError') return named.inner.name;
+    if (typeof named.inner?.name === 'string' && named.name === 'OpenFailedError')
+      return named.inner.name;
     if (typeof named.name === 'string') return named.name;
   }
   return '';
@@ -31,15 +33,18 @@ export function describeStorageProblem(error: unknown): StorageProblem {
     return {
       kind: 'quota',
       title: 'Your device is out of storage for Countersign',
-      detail: 'The last change could not be saved because the browser refused more space. Nothing already saved was lost.',
-      advice: 'Free some space (or export your journal from Settings and remove old tasks), then try again.',
+      detail:
+        'The last change could not be saved because the browser refused more space. Nothing already saved was lost.',
+      advice:
+        'Free some space (or export your journal from Settings and remove old tasks), then try again.',
     };
   }
   if (name === 'DatabaseClosedError' && /version/i.test(message)) {
     return {
       kind: 'upgraded-elsewhere',
       title: 'A newer Countersign was opened in another tab',
-      detail: 'That tab upgraded the journal\u2019s storage, so this older tab stopped using it to keep your data safe.',
+      detail:
+        'That tab upgraded the journal\u2019s storage, so this older tab stopped using it to keep your data safe.',
       advice: 'Reload this tab to continue with the new version.',
     };
   }
@@ -51,18 +56,26 @@ export function describeStorageProblem(error: unknown): StorageProblem {
       advice: 'Close the other Countersign tabs or windows, then reload this one.',
     };
   }
-  if (name === 'MissingAPIError' || name === 'InvalidStateError' || name === 'SecurityError' || /indexedDB/i.test(message)) {
+  if (
+    name === 'MissingAPIError' ||
+    name === 'InvalidStateError' ||
+    name === 'SecurityError' ||
+    /indexedDB/i.test(message)
+  ) {
     return {
       kind: 'unavailable',
       title: 'This browser is not letting Countersign store data',
-      detail: 'IndexedDB, where your journal lives on this device, is unavailable. Private windows and some privacy settings turn it off.',
-      advice: 'Open Countersign in a normal (not private) window, or allow site data for this site, then reload.',
+      detail:
+        'IndexedDB, where your journal lives on this device, is unavailable. Private windows and some privacy settings turn it off.',
+      advice:
+        'Open Countersign in a normal (not private) window, or allow site data for this site, then reload.',
     };
   }
   return {
     kind: 'unknown',
     title: 'Countersign could not open your journal',
     detail: `The browser reported: ${message || name || 'an unknown error'}.`,
-    advice: 'Reload the page. If it keeps happening, export your journal from Settings on another tab that works and report the message above.',
+    advice:
+      'Reload the page. If it keeps happening, export your journal from Settings on another tab that works and report the message above.',
   };
 }

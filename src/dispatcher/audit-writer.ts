@@ -12,9 +12,14 @@ export interface AuditDraft {
   now: string;
 }
 
-export type AuditEntry = Pick<AuditMessage, 'kind' | 'summary' | 'payload'> & Partial<Pick<AuditMessage, 'outcome'>>;
+export type AuditEntry = Pick<AuditMessage, 'kind' | 'summary' | 'payload'> &
+  Partial<Pick<AuditMessage, 'outcome'>>;
 
-export async function writeAuditSafely(db: CountersignDatabase, draft: AuditDraft, entries: AuditEntry[]): Promise<void> {
+export async function writeAuditSafely(
+  db: CountersignDatabase,
+  draft: AuditDraft,
+  entries: AuditEntry[],
+): Promise<void> {
   try {
     // Distinct, ordered timestamps keep "action" before "result" when sorted by time.
     const base = Date.parse(draft.now);

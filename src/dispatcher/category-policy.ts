@@ -16,7 +16,8 @@ export async function checkCategoryPolicy(
   if (!taskId) return 'Denied: the agent may only change a task, and this call names none.';
   const task = await journal.task(taskId);
   if (!task) return `Denied: the task "${taskId}" does not exist.`;
-  if (!task.categoryId) return 'Denied: this task has no category, and the agent may only act on categories the user allowed.';
+  if (!task.categoryId)
+    return 'Denied: this task has no category, and the agent may only act on categories the user allowed.';
   const agent = await db.agents.get(agentId);
   if (!agent || !agent.allowedCategoryIds.includes(task.categoryId)) {
     const category = await journal.category(task.categoryId);

@@ -15,14 +15,25 @@ describe('dispatch as the user', () => {
   it('creates a task with defaults and stamps it', async () => {
     const taskId = await createTask(db, '  Plan the offsite  ');
     const task = await db.tasks.get(taskId);
-    expect(task).toMatchObject({ title: 'Plan the offsite', status: 'OPEN', priority: 'P2', rev: 1, labelIds: [] });
+    expect(task).toMatchObject({
+      title: 'Plan the offsite',
+      status: 'OPEN',
+      priority: 'P2',
+      rev: 1,
+      labelIds: [],
+    });
     expect(Object.values(task!.vectorClock)).toEqual([1]);
   });
 
   it('bumps rev, updatedAt and the vector clock on an edit', async () => {
     const taskId = await createTask(db);
     const before = (await db.tasks.get(taskId))!;
-    await userWrite(db, 'update_task_estimate', { minutes: 90 }, { taskId, now: '2030-01-01T00:00:00.000Z' });
+    await userWrite(
+      db,
+      'update_task_estimate',
+      { minutes: 90 },
+      { taskId, now: '2030-01-01T00:00:00.000Z' },
+    );
     const after = (await db.tasks.get(taskId))!;
     expect(after.estimateMinutes).toBe(90);
     expect(after.rev).toBe(before.rev + 1);
@@ -33,7 +44,12 @@ describe('dispatch as the user', () => {
   it('refuses an estimate outside 1..1440 and leaves the task unchanged', async () => {
     const taskId = await createTask(db);
     const before = await db.tasks.get(taskId);
-    const result = await dispatch(db, 'update_task_estimate', { minutes: 1441 }, { source: 'user', taskId });
+    const result = await dispatch(
+      db,
+      'update_task_estimate',
+      { minutes: 1441 },
+      { source: 'user', taskId },
+    );
     expect(result.success).toBe(false);
     expect(result.output).toMatch(/at most 1440/);
     expect(await db.tasks.get(taskId)).toEqual(before);
@@ -54,7 +70,11 @@ describe('dispatch as the user', () => {
     const result = await userWrite(db, 'set_task_title', { title: 'Renamed' }, { taskId });
     const row = await db.mutations.get(result.operationId);
     expect(row).toMatchObject({ source: 'user', status: 'applied', toolName: 'set_task_title' });
-    expect(row!.diffs[0]).toMatchObject({ table: 'tasks', before: { title: 'Write the quarterly report' }, after: { title: 'Renamed' } });
+    expect(row!.diffs[0]).toMatchObject({
+      table: 'tasks',
+      before: { title: 'Write the quarterly report' },
+      after: { title: 'Renamed' },
+    });
   });
 
   it('keeps the whole checklist batch or nothing', async () => {

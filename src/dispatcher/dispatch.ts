@@ -30,7 +30,12 @@ export async function dispatch(
   const now = context.now ?? new Date().toISOString();
   const runKey = context.runKey ?? `${context.source}:${crypto.randomUUID()}`;
   const operationId = await sha256Hex(
-    canonicalJson({ runKey, toolName: String(toolName), args: rawArgs ?? null, taskId: context.taskId ?? null }),
+    canonicalJson({
+      runKey,
+      toolName: String(toolName),
+      args: rawArgs ?? null,
+      taskId: context.taskId ?? null,
+    }),
   );
   const audit: AuditDraft = {
     runKey,
@@ -40,9 +45,17 @@ export async function dispatch(
     source: context.source,
     now,
   };
-  const fail = async (result: Omit<DispatchResult, 'success' | 'operationId' | 'mutatedEntries' | 'output'> & { errorMessage: string }) => {
+  const fail = async (
+    result: Omit<DispatchResult, 'success' | 'operationId' | 'mutatedEntries' | 'output'> & {
+      errorMessage: string;
+    },
+  ) => {
     await writeAuditSafely(db, audit, [
-      { kind: 'action', summary: context.summary ?? `Call ${audit.toolName}`, payload: { args: clip(rawArgs) } },
+      {
+        kind: 'action',
+        summary: context.summary ?? `Call ${audit.toolName}`,
+        payload: { args: clip(rawArgs) },
+      },
       {
         kind: result.policyDenied ? 'policyDenied' : 'toolResult',
         summary: result.errorMessage,
@@ -50,12 +63,21 @@ export async function dispatch(
         payload: { error: result.errorMessage },
       },
     ]);
-    return { success: false, output: result.errorMessage, operationId, mutatedEntries: [], ...result };
+    return {
+      success: false,
+      output: result.errorMessage,
+      operationId,
+      mutatedEntries: [],
+      ...result,
+    };
   };
 
   const tool = findTool(toolName);
   if (!tool) {
-    return fail({ errorMessage: `Unknown tool "${audit.toolName}". Use one of the tools you were given.`, nonRetryable: true });
+    return fail({
+      errorMessage: `Unknown tool "${audit.toolName}". Use one of the tools you were given.`,
+      nonRetryable: true,
+    });
   }
   const parsed = tool.argsSchema.safeParse(rawArgs ?? {});
   if (!parsed.success) return fail({ errorMessage: formatArgumentError(tool, parsed.error) });
@@ -77,7 +99,17 @@ export async function dispatch(
     // anything but IndexedDB, so the transaction stays open.
     const outcome = await db.transaction(
       'rw',
-      [db.tasks, db.checklistItems, db.entries, db.categories, db.labels, db.mutations, db.auditMessages, db.outbox, db.agents],
+      [
+        db.tasks,
+        db.checklistItems,
+        db.entries,
+        db.categories,
+        db.labels,
+        db.mutations,
+        db.auditMessages,
+        db.outbox,
+        db.agents,
+      ],
       async () => {
         const previous = await db.mutations.get(operationId);
         if (previous?.status === 'applied') {
@@ -87,7 +119,11 @@ export async function dispatch(
           const denial = await checkCategoryPolicy(db, reader, targetTaskId, context.agentId);
           if (denial) return { kind: 'denied' as const, reason: denial };
         }
-        const store = createJournalStore(db, { deviceId, now, recordDiffs: tool.recordsDiffs !== false });
+        const store = createJournalStore(db, {
+          deviceId,
+          now,
+          recordDiffs: tool.recordsDiffs !== false,
+        });
         const result: ToolOutcome = await tool.handle(args, store, toolContext);
         const summary = context.summary ?? tool.summarize(args, namesFromDiffs(store.diffs));
         if (!result.noop) {
@@ -103,20 +139,37 @@ export async function dispatch(
             createdAt: now,
           });
           if (store.diffs.length > 0) {
-            await db.outbox.add({ id: crypto.randomUUID(), operationId, diffs: store.diffs, createdAt: now });
+            await db.outbox.add({
+              id: crypto.randomUUID(),
+              operationId,
+              diffs: store.diffs,
+              createdAt: now,
+            });
           }
         }
         await writeAuditSafely(db, { ...audit, taskId: targetTaskId }, [
           { kind: 'action', summary, payload: { args: clip(rawArgs) } },
-          { kind: 'toolResult', summary: result.output, outcome: result.noop ? 'noop' : 'success', payload: { output: result.output } },
+          {
+            kind: 'toolResult',
+            summary: result.output,
+            outcome: result.noop ? 'noop' : 'success',
+            payload: { output: result.output },
+          },
         ]);
         return { kind: 'applied' as const, result, diffs: store.diffs };
       },
     );
     if (outcome.kind === 'alreadyApplied') {
-      return { success: true, output: outcome.output, alreadyApplied: true, operationId, mutatedEntries: [] };
+      return {
+        success: true,
+        output: outcome.output,
+        alreadyApplied: true,
+        operationId,
+        mutatedEntries: [],
+      };
     }
-    if (outcome.kind === 'denied') return fail({ errorMessage: outcome.reason, policyDenied: true, nonRetryable: true });
+    if (outcome.kind === 'denied')
+      return fail({ errorMessage: outcome.reason, policyDenied: true, nonRetryable: true });
     return {
       success: true,
       output: outcome.result.output,
@@ -127,26 +180,37 @@ export async function dispatch(
     };
   } catch (error) {
     if (error instanceof ToolInputError) return fail({ errorMessage: error.message });
-    if (error instanceof EntityNotFoundError) return fail({ errorMessage: error.message, nonRetryable: true });
+    if (error instanceof EntityNotFoundError)
+      return fail({ errorMessage: error.message, nonRetryable: true });
     if (error instanceof ZodError) return fail({ errorMessage: formatArgumentError(tool, error) });
     const problem = describeStorageProblem(error);
     return fail({ errorMessage: `${problem.title}. ${problem.advice}` });
   }
 }
 
-function mutatedEntriesOf(diffs: { table: string; id: string; after: Record<string, unknown> | null }[]): MutatedEntry[] {
+function mutatedEntriesOf(
+  diffs: { table: string; id: string; after: Record<string, unknown> | null }[],
+): MutatedEntry[] {
   return diffs.map((diff) => ({
     table: diff.table,
     id: diff.id,
-    taskId: typeof diff.after?.taskId === 'string' ? diff.after.taskId : diff.table === 'tasks' ? diff.id : undefined,
+    taskId:
+      typeof diff.after?.taskId === 'string'
+        ? diff.after.taskId
+        : diff.table === 'tasks'
+          ? diff.id
+          : undefined,
     vectorClock: (diff.after?.vectorClock ?? {}) as Record<string, number>,
   }));
 }
 
-function namesFromDiffs(diffs: { table: string; id: string; before: Record<string, unknown> | null }[]) {
+function namesFromDiffs(
+  diffs: { table: string; id: string; before: Record<string, unknown> | null }[],
+) {
   const titles = new Map<string, string>();
   for (const diff of diffs) {
-    if (diff.table === 'checklistItems' && typeof diff.before?.title === 'string') titles.set(diff.id, diff.before.title);
+    if (diff.table === 'checklistItems' && typeof diff.before?.title === 'string')
+      titles.set(diff.id, diff.before.title);
   }
   return { ...NO_NAMES, checklistItemTitle: (id: string) => titles.get(id) };
 }

@@ -20,7 +20,9 @@ export const wakeSchema = entityBaseSchema.extend({
   endedAt: isoTimestampSchema.optional(),
   turns: z.number().int().nonnegative().optional(),
   error: z.string().optional(),
-  usage: z.object({ inputTokens: z.number().optional(), outputTokens: z.number().optional() }).optional(),
+  usage: z
+    .object({ inputTokens: z.number().optional(), outputTokens: z.number().optional() })
+    .optional(),
 });
 export type Wake = z.infer<typeof wakeSchema>;
 

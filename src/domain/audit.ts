@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { idSchema, isoTimestampSchema } from './entity';
 import { writeSourceSchema } from './write-source';
 
-export const auditKindSchema = z.enum(['action', 'toolResult', 'policyDenied', 'thought', 'observation']);
+export const auditKindSchema = z.enum([
+  'action',
+  'toolResult',
+  'policyDenied',
+  'thought',
+  'observation',
+]);
 export type AuditKind = z.infer<typeof auditKindSchema>;
 
 export const auditMessageSchema = z.object({
@@ -30,7 +36,14 @@ export const entityDiffSchema = z.object({
 });
 export type EntityDiff = z.infer<typeof entityDiffSchema>;
 
-export const mutationStatusSchema = z.enum(['pending', 'in_flight', 'applied', 'failed', 'needs_reconcile', 'indeterminate']);
+export const mutationStatusSchema = z.enum([
+  'pending',
+  'in_flight',
+  'applied',
+  'failed',
+  'needs_reconcile',
+  'indeterminate',
+]);
 
 export const mutationSchema = z.object({
   operationId: z.string(),

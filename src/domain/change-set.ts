@@ -2,7 +2,14 @@
 import { z } from 'zod';
 import { entityBaseSchema, idSchema, isoTimestampSchema } from './entity';
 
-export const changeItemStatusSchema = z.enum(['pending', 'confirmed', 'rejected', 'expired', 'failed', 'undone']);
+export const changeItemStatusSchema = z.enum([
+  'pending',
+  'confirmed',
+  'rejected',
+  'expired',
+  'failed',
+  'undone',
+]);
 export type ChangeItemStatus = z.infer<typeof changeItemStatusSchema>;
 
 export const changeItemSchema = z.object({
@@ -17,7 +24,12 @@ export const changeItemSchema = z.object({
 });
 export type ChangeItem = z.infer<typeof changeItemSchema>;
 
-export const changeSetStatusSchema = z.enum(['pending', 'partiallyResolved', 'resolved', 'expired']);
+export const changeSetStatusSchema = z.enum([
+  'pending',
+  'partiallyResolved',
+  'resolved',
+  'expired',
+]);
 export type ChangeSetStatus = z.infer<typeof changeSetStatusSchema>;
 
 export const changeSetSchema = entityBaseSchema.extend({

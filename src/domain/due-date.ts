@@ -16,7 +16,10 @@ export const dueDateSchema = z
   .string()
   .trim()
   .regex(DATE_PATTERN, 'Use the form YYYY-MM-DD, for example "2026-03-15".')
-  .refine(isRealDate, 'That day does not exist in the calendar; use a real date such as "2026-02-28".');
+  .refine(
+    isRealDate,
+    'That day does not exist in the calendar; use a real date such as "2026-02-28".',
+  );
 
 /** Today's date in the device's time zone as YYYY-MM-DD. */
 export function todayIso(now: Date = new Date()): string {

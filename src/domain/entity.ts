@@ -24,6 +24,8 @@ export function newId(): string {
   return crypto.randomUUID();
 }
 
-export function isLive<T extends { deletedAt?: string | undefined }>(entity: T | undefined): entity is T {
+export function isLive<T extends { deletedAt?: string | undefined }>(
+  entity: T | undefined,
+): entity is T {
   return entity !== undefined && entity.deletedAt === undefined;
 }

@@ -28,16 +28,25 @@ export type JournalFile = z.infer<typeof journalFileSchema>;
  * Reads an export file's text. Returns the journal or a sentence saying what is wrong
  * with it; never throws, so a foreign or broken file cannot reach the database.
  */
-export function parseJournalFile(text: string): { ok: true; file: JournalFile } | { ok: false; error: string } {
+export function parseJournalFile(
+  text: string,
+): { ok: true; file: JournalFile } | { ok: false; error: string } {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return { ok: false, error: 'The file is not valid JSON, so it cannot be a Countersign export. Nothing was imported.' };
+    return {
+      ok: false,
+      error:
+        'The file is not valid JSON, so it cannot be a Countersign export. Nothing was imported.',
+    };
   }
   const parsed = journalFileSchema.safeParse(data);
   if (parsed.success) return { ok: true, file: parsed.data };
   const first = parsed.error.issues[0];
   const where = first && first.path.length > 0 ? ` (at ${first.path.join('.')})` : '';
-  return { ok: false, error: `${first?.message ?? 'The file is not a valid export.'}${where} Nothing was imported.` };
+  return {
+    ok: false,
+    error: `${first?.message ?? 'The file is not a valid export.'}${where} Nothing was imported.`,
+  };
 }

@@ -13,7 +13,13 @@ export interface JournalRows {
   labels: Label;
 }
 export type JournalTable = keyof JournalRows;
-export const JOURNAL_TABLES: readonly JournalTable[] = ['tasks', 'checklistItems', 'entries', 'categories', 'labels'];
+export const JOURNAL_TABLES: readonly JournalTable[] = [
+  'tasks',
+  'checklistItems',
+  'entries',
+  'categories',
+  'labels',
+];
 
 /** The fields a caller supplies when creating a row; the write path stamps the rest. */
 export type NewRow<T extends JournalTable> = Omit<JournalRows[T], keyof EntityBase>;

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { entityBaseSchema, idSchema, isoTimestampSchema } from './entity';
 import { dueDateSchema } from './due-date';
 
-export const TASK_STATUSES = ['OPEN', 'GROOMED', 'IN PROGRESS', 'BLOCKED', 'ON HOLD', 'DONE', 'REJECTED'] as const;
+export const TASK_STATUSES = [
+  'OPEN',
+  'GROOMED',
+  'IN PROGRESS',
+  'BLOCKED',
+  'ON HOLD',
+  'DONE',
+  'REJECTED',
+] as const;
 export const taskStatusSchema = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 

@@ -5,13 +5,19 @@
 import { z } from 'zod';
 
 /** A whole number, or a string holding only one. */
-export const wholeNumberInput = z.preprocess((value) => {
-  if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value.trim());
-  return value;
-}, z.number({ error: 'Expected a whole number, for example 60.' }));
+export const wholeNumberInput = z.preprocess(
+  (value) => {
+    if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value.trim());
+    return value;
+  },
+  z.number({ error: 'Expected a whole number, for example 60.' }),
+);
 
 /** A string compared case-insensitively against upper-case values. */
-export function upperCaseInput<T extends readonly [string, ...string[]]>(values: T, example: string) {
+export function upperCaseInput<T extends readonly [string, ...string[]]>(
+  values: T,
+  example: string,
+) {
   return z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
     z.enum(values, { error: `Expected one of ${values.join(', ')}, for example "${example}".` }),

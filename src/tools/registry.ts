@@ -68,7 +68,9 @@ const ALL_TOOLS: readonly AnyTool[] = [
   importJournal,
 ];
 
-const TOOLS_BY_NAME: ReadonlyMap<string, AnyTool> = new Map(ALL_TOOLS.map((tool) => [tool.name, tool]));
+const TOOLS_BY_NAME: ReadonlyMap<string, AnyTool> = new Map(
+  ALL_TOOLS.map((tool) => [tool.name, tool]),
+);
 
 export function allTools(): readonly AnyTool[] {
   return ALL_TOOLS;

@@ -59,9 +59,17 @@ export interface ToolDefinition<Args = unknown> {
   /** The English summary shown in review and audit, e.g. `Set estimate to 60 minutes`. */
   summarize(args: Args, names: SummaryNames): string;
   /** Before → after, computed from the journal as it is now. */
-  preview?(args: Args, journal: JournalReader, context: Pick<ToolContext, 'taskId'>): Promise<Preview>;
+  preview?(
+    args: Args,
+    journal: JournalReader,
+    context: Pick<ToolContext, 'taskId'>,
+  ): Promise<Preview>;
   /** The task this call touches, for policy. Undefined for journal-wide writes (categories, labels). */
-  targetTaskId(args: Args, context: Pick<ToolContext, 'taskId'>, journal: JournalReader): Promise<string | undefined>;
+  targetTaskId(
+    args: Args,
+    context: Pick<ToolContext, 'taskId'>,
+    journal: JournalReader,
+  ): Promise<string | undefined>;
   handle(args: Args, journal: JournalWriter, context: ToolContext): Promise<ToolOutcome>;
 }
 

@@ -19,7 +19,11 @@ export async function userWrite(
   return result;
 }
 
-export async function createTask(db: CountersignDatabase, title = 'Write the quarterly report', extra: Record<string, unknown> = {}) {
+export async function createTask(
+  db: CountersignDatabase,
+  title = 'Write the quarterly report',
+  extra: Record<string, unknown> = {},
+) {
   const result = await userWrite(db, 'create_task', { title, ...extra });
   return result.data!.taskId as string;
 }

@@ -3,7 +3,11 @@ import { JOURNAL_TABLES, type JournalRows, type JournalTable } from '../../domai
 import { defineTool } from '../tool-definition';
 import type { JournalReader } from '../../domain/journal-access';
 
-async function existing(journal: JournalReader, table: JournalTable, id: string): Promise<{ updatedAt: string } | undefined> {
+async function existing(
+  journal: JournalReader,
+  table: JournalTable,
+  id: string,
+): Promise<{ updatedAt: string } | undefined> {
   switch (table) {
     case 'tasks':
       return journal.task(id);

@@ -14,7 +14,12 @@ export const saveCategory = defineTool({
   targetTaskId: async () => undefined,
   async handle({ id, name, color }, journal) {
     const existing = await journal.categories();
-    const clash = existing.find((category) => !category.deletedAt && category.id !== id && category.name.toLowerCase() === name.toLowerCase());
+    const clash = existing.find(
+      (category) =>
+        !category.deletedAt &&
+        category.id !== id &&
+        category.name.toLowerCase() === name.toLowerCase(),
+    );
     if (clash) throw new ToolInputError(`A category named "${clash.name}" already exists.`);
     if (!id) {
       const created = await journal.create('categories', { name, color });
@@ -22,7 +27,8 @@ export const saveCategory = defineTool({
     }
     const category = await journal.category(id);
     if (!category || category.deletedAt) throw new EntityNotFoundError('categories', id);
-    if (category.name === name && category.color === color) return { output: 'The category is unchanged.', noop: true };
+    if (category.name === name && category.color === color)
+      return { output: 'The category is unchanged.', noop: true };
     await journal.update('categories', id, { name, color });
     return { output: `Updated category "${name}".` };
   },

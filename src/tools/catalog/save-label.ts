@@ -19,7 +19,10 @@ export const saveLabel = defineTool({
   targetTaskId: async () => undefined,
   async handle({ id, name, color, categoryIds }, journal) {
     const labels = await journal.labels();
-    const clash = labels.find((label) => !label.deletedAt && label.id !== id && label.name.toLowerCase() === name.toLowerCase());
+    const clash = labels.find(
+      (label) =>
+        !label.deletedAt && label.id !== id && label.name.toLowerCase() === name.toLowerCase(),
+    );
     if (clash) throw new ToolInputError(`A label named "${clash.name}" already exists.`);
     for (const categoryId of categoryIds ?? []) {
       const category = await journal.category(categoryId);

@@ -12,7 +12,9 @@ export const addChecklistItem = defineTool({
   summarize: ({ title }) => `Add: "${title}"`,
   targetTaskId: contextTaskId,
   async preview({ title }, journal, context) {
-    const items = (await journal.checklistItems(context.taskId ?? '')).filter((item) => !item.isArchived);
+    const items = (await journal.checklistItems(context.taskId ?? '')).filter(
+      (item) => !item.isArchived,
+    );
     return { before: `${items.length} item${items.length === 1 ? '' : 's'}`, after: `+ ${title}` };
   },
   async handle({ title, isChecked = false }, journal, context) {

@@ -70,7 +70,9 @@ export async function requireChecklistItem(
   const item = await journal.checklistItem(id);
   if (!item || item.deletedAt) throw new EntityNotFoundError('checklistItems', id);
   if (item.taskId !== taskId) {
-    const known = (await journal.checklistItems(taskId)).map((candidate) => `"${candidate.id}" (${candidate.title})`);
+    const known = (await journal.checklistItems(taskId)).map(
+      (candidate) => `"${candidate.id}" (${candidate.title})`,
+    );
     throw new ToolInputError(
       `The checklist item "${id}" is not on this task. Use an id from this task's checklist: ${known.join(', ') || 'it has no items yet'}.`,
     );

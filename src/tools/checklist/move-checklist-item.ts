@@ -14,10 +14,16 @@ export const moveChecklistItem = defineTool({
   async handle({ id, direction }, journal, context) {
     const task = await requireTask(journal, context.taskId);
     const item = await requireChecklistItem(journal, task.id, id);
-    const visible = (await journal.checklistItems(task.id)).filter((candidate) => !candidate.isArchived);
+    const visible = (await journal.checklistItems(task.id)).filter(
+      (candidate) => !candidate.isArchived,
+    );
     const index = visible.findIndex((candidate) => candidate.id === item.id);
     const neighbour = visible[direction === 'up' ? index - 1 : index + 1];
-    if (index < 0 || !neighbour) return { output: `"${item.title}" is already at the ${direction === 'up' ? 'top' : 'bottom'}.`, noop: true };
+    if (index < 0 || !neighbour)
+      return {
+        output: `"${item.title}" is already at the ${direction === 'up' ? 'top' : 'bottom'}.`,
+        noop: true,
+      };
     await journal.update('checklistItems', item.id, { order: neighbour.order });
     await journal.update('checklistItems', neighbour.id, { order: item.order });
     return { output: `Moved "${item.title}" ${direction}.` };

@@ -15,22 +15,34 @@ export const checklistItemChangeSchema = z
     isArchived: z.boolean({ error: '"isArchived" is true or false.' }).optional(),
     reason: z.string().max(500).optional(),
   })
-  .refine((change) => change.title !== undefined || change.isChecked !== undefined || change.isArchived !== undefined, {
-    message: 'Each item needs its "id" and at least one of "title", "isChecked", "isArchived", for example {"id": "item-id", "isChecked": true}.',
-  });
+  .refine(
+    (change) =>
+      change.title !== undefined ||
+      change.isChecked !== undefined ||
+      change.isArchived !== undefined,
+    {
+      message:
+        'Each item needs its "id" and at least one of "title", "isChecked", "isArchived", for example {"id": "item-id", "isChecked": true}.',
+    },
+  );
 export type ChecklistItemChange = z.infer<typeof checklistItemChangeSchema>;
 
 export function summarizeChecklistChange(change: ChecklistItemChange, names: SummaryNames): string {
   const title = change.title ?? names.checklistItemTitle(change.id) ?? change.id;
   if (change.isArchived === true) return `Archive: "${title}"`;
-  if (change.title !== undefined) return `Update: "${names.checklistItemTitle(change.id) ?? change.id}" → "${change.title}"`;
+  if (change.title !== undefined)
+    return `Update: "${names.checklistItemTitle(change.id) ?? change.id}" → "${change.title}"`;
   if (change.isChecked === true) return `Check off: "${title}"`;
   if (change.isChecked === false) return `Uncheck: "${title}"`;
   return `Update: "${title}"`;
 }
 
 /** What would change, or an error when the agent would flip the user's own check without saying why. */
-export function planChecklistChange(item: ChecklistItem, change: ChecklistItemChange, byAgent: boolean) {
+export function planChecklistChange(
+  item: ChecklistItem,
+  change: ChecklistItemChange,
+  byAgent: boolean,
+) {
   if (
     byAgent &&
     change.isChecked !== undefined &&
@@ -44,8 +56,10 @@ export function planChecklistChange(item: ChecklistItem, change: ChecklistItemCh
   }
   const patch: Partial<ChecklistItem> = {};
   if (change.title !== undefined && change.title !== item.title) patch.title = change.title;
-  if (change.isArchived !== undefined && change.isArchived !== item.isArchived) patch.isArchived = change.isArchived;
-  if (change.isChecked !== undefined && change.isChecked !== item.isChecked) patch.isChecked = change.isChecked;
+  if (change.isArchived !== undefined && change.isArchived !== item.isArchived)
+    patch.isArchived = change.isArchived;
+  if (change.isChecked !== undefined && change.isChecked !== item.isChecked)
+    patch.isChecked = change.isChecked;
   return patch;
 }
 
@@ -61,7 +75,11 @@ export const updateChecklistItem = defineTool({
       `${archived ? '[archived] ' : ''}${checked ? '☑' : '☐'} ${title}`;
     return {
       before: state(item.isChecked, item.isArchived, item.title),
-      after: state(change.isChecked ?? item.isChecked, change.isArchived ?? item.isArchived, change.title ?? item.title),
+      after: state(
+        change.isChecked ?? item.isChecked,
+        change.isArchived ?? item.isArchived,
+        change.title ?? item.title,
+      ),
     };
   },
   async handle(change, journal, context) {
@@ -69,12 +87,15 @@ export const updateChecklistItem = defineTool({
     const item = await requireChecklistItem(journal, task.id, change.id);
     const actor = actorOf(context.source);
     const patch = planChecklistChange(item, change, actor === 'agent');
-    if (Object.keys(patch).length === 0) return { output: `"${item.title}" is already like that; nothing changed.`, noop: true };
+    if (Object.keys(patch).length === 0)
+      return { output: `"${item.title}" is already like that; nothing changed.`, noop: true };
     if (patch.isChecked !== undefined) {
       patch.checkedBy = actor;
       patch.checkedAt = context.now;
     }
     await journal.update('checklistItems', item.id, patch);
-    return { output: `${summarizeChecklistChange(change, { checklistItemTitle: () => item.title, labelName: () => undefined })}: done.` };
+    return {
+      output: `${summarizeChecklistChange(change, { checklistItemTitle: () => item.title, labelName: () => undefined })}: done.`,
+    };
   },
 });

@@ -19,9 +19,13 @@ export const updateChecklistItems = defineTool({
   argsSchema: z.object({
     items: z
       .array(checklistItemChangeSchema, {
-        error: 'Expected "items" to be an array of objects, for example {"items": [{"id": "item-id", "isChecked": true}]}.',
+        error:
+          'Expected "items" to be an array of objects, for example {"items": [{"id": "item-id", "isChecked": true}]}.',
       })
-      .min(1, 'Give at least one item, for example {"items": [{"id": "item-id", "isChecked": true}]}.')
+      .min(
+        1,
+        'Give at least one item, for example {"items": [{"id": "item-id", "isChecked": true}]}.',
+      )
       .max(20, 'At most 20 items per call; split them into several calls.'),
   }),
   summarize: ({ items }) => `Update ${items.length} checklist item${items.length === 1 ? '' : 's'}`,
@@ -31,7 +35,8 @@ export const updateChecklistItems = defineTool({
     const actor = actorOf(context.source);
     const ids = items.map((item) => item.id);
     const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
-    if (duplicate) throw new ToolInputError(`The item "${duplicate}" appears twice; send each id once.`);
+    if (duplicate)
+      throw new ToolInputError(`The item "${duplicate}" appears twice; send each id once.`);
     // Plan every change before writing any, so the batch is all-or-nothing.
     const planned = [];
     for (const change of items) {
@@ -41,11 +46,13 @@ export const updateChecklistItems = defineTool({
     let changed = 0;
     for (const { item, patch } of planned) {
       if (Object.keys(patch).length === 0) continue;
-      if (patch.isChecked !== undefined) Object.assign(patch, { checkedBy: actor, checkedAt: context.now });
+      if (patch.isChecked !== undefined)
+        Object.assign(patch, { checkedBy: actor, checkedAt: context.now });
       await journal.update('checklistItems', item.id, patch);
       changed += 1;
     }
-    if (changed === 0) return { output: 'Every item is already like that; nothing changed.', noop: true };
+    if (changed === 0)
+      return { output: 'Every item is already like that; nothing changed.', noop: true };
     return { output: `Updated ${changed} checklist item${changed === 1 ? '' : 's'}.` };
   },
 });

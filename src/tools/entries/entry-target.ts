@@ -2,7 +2,11 @@ import type { JournalEntry } from '../../domain/journal-entry';
 import type { JournalReader } from '../../domain/journal-access';
 import { EntityNotFoundError } from '../../domain/errors';
 
-export async function requireEntry(journal: JournalReader, taskId: string | undefined, id: string): Promise<JournalEntry> {
+export async function requireEntry(
+  journal: JournalReader,
+  taskId: string | undefined,
+  id: string,
+): Promise<JournalEntry> {
   const entry = await journal.entry(id);
   if (!entry || entry.deletedAt || (taskId !== undefined && entry.taskId !== taskId)) {
     throw new EntityNotFoundError('entries', id);
@@ -10,6 +14,10 @@ export async function requireEntry(journal: JournalReader, taskId: string | unde
   return entry;
 }
 
-export async function entryTaskId(args: { id: string }, context: { taskId?: string }, journal: JournalReader) {
+export async function entryTaskId(
+  args: { id: string },
+  context: { taskId?: string },
+  journal: JournalReader,
+) {
   return context.taskId ?? (await journal.entry(args.id))?.taskId;
 }

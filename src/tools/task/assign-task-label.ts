@@ -14,14 +14,22 @@ export const assignTaskLabel = defineTool({
   targetTaskId: contextTaskId,
   async preview({ id }, journal, context) {
     const task = await requireTask(journal, context.taskId);
-    const names = await Promise.all(task.labelIds.map(async (labelId) => (await journal.label(labelId))?.name ?? '?'));
+    const names = await Promise.all(
+      task.labelIds.map(async (labelId) => (await journal.label(labelId))?.name ?? '?'),
+    );
     const added = (await journal.label(id))?.name ?? id;
     return { before: names.join(', ') || 'no labels', after: [...names, added].join(', ') };
   },
   async handle({ id }, journal, context) {
     const task = await requireTask(journal, context.taskId);
-    const label = await requireAssignableLabel(journal, task, id, actorOf(context.source) === 'agent');
-    if (task.labelIds.includes(id)) return { output: `The task already has the label "${label.name}".`, noop: true };
+    const label = await requireAssignableLabel(
+      journal,
+      task,
+      id,
+      actorOf(context.source) === 'agent',
+    );
+    if (task.labelIds.includes(id))
+      return { output: `The task already has the label "${label.name}".`, noop: true };
     await journal.update('tasks', task.id, { labelIds: [...task.labelIds, id] });
     return { output: `Label "${label.name}" assigned.` };
   },

@@ -16,7 +16,8 @@ export const assignTaskLabels = defineTool({
   argsSchema: z.object({
     labels: z
       .array(z.object({ id: idSchema }), {
-        error: 'Expected "labels" to be an array of objects, for example {"labels": [{"id": "label-id"}]}.',
+        error:
+          'Expected "labels" to be an array of objects, for example {"labels": [{"id": "label-id"}]}.',
       })
       .min(1, 'Give at least one label, for example {"labels": [{"id": "label-id"}]}.')
       .max(20, 'At most 20 labels at a time.'),
@@ -27,10 +28,19 @@ export const assignTaskLabels = defineTool({
     const task = await requireTask(journal, context.taskId);
     const byAgent = actorOf(context.source) === 'agent';
     // Validate every label before writing so the batch is all-or-nothing.
-    const resolved = await Promise.all(labels.map(({ id }) => requireAssignableLabel(journal, task, id, byAgent)));
-    const added = resolved.filter((label, index) => !task.labelIds.includes(label.id) && resolved.findIndex((other) => other.id === label.id) === index);
-    if (added.length === 0) return { output: 'The task already has all these labels; nothing changed.', noop: true };
-    await journal.update('tasks', task.id, { labelIds: [...task.labelIds, ...added.map((label) => label.id)] });
+    const resolved = await Promise.all(
+      labels.map(({ id }) => requireAssignableLabel(journal, task, id, byAgent)),
+    );
+    const added = resolved.filter(
+      (label, index) =>
+        !task.labelIds.includes(label.id) &&
+        resolved.findIndex((other) => other.id === label.id) === index,
+    );
+    if (added.length === 0)
+      return { output: 'The task already has all these labels; nothing changed.', noop: true };
+    await journal.update('tasks', task.id, {
+      labelIds: [...task.labelIds, ...added.map((label) => label.id)],
+    });
     return { output: `Labels assigned: ${added.map((label) => `"${label.name}"`).join(', ')}.` };
   },
 });

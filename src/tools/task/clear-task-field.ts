@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { defineTool } from '../tool-definition';
 import { contextTaskId, requireTask } from './task-target';
 
-const CLEARABLE = { estimateMinutes: 'estimate', dueDate: 'due date', languageCode: 'language' } as const;
+const CLEARABLE = {
+  estimateMinutes: 'estimate',
+  dueDate: 'due date',
+  languageCode: 'language',
+} as const;
 
 /** The user removes an optional value (the agent only ever proposes values). */
 export const clearTaskField = defineTool({
@@ -13,8 +17,15 @@ export const clearTaskField = defineTool({
   targetTaskId: contextTaskId,
   async handle({ field }, journal, context) {
     const task = await requireTask(journal, context.taskId);
-    if (task[field] === undefined) return { output: `There is no ${CLEARABLE[field]} to clear.`, noop: true };
-    await journal.update('tasks', task.id, field === 'languageCode' ? { languageCode: undefined, languageSource: 'user' } : { [field]: undefined });
+    if (task[field] === undefined)
+      return { output: `There is no ${CLEARABLE[field]} to clear.`, noop: true };
+    await journal.update(
+      'tasks',
+      task.id,
+      field === 'languageCode'
+        ? { languageCode: undefined, languageSource: 'user' }
+        : { [field]: undefined },
+    );
     return { output: `Cleared the ${CLEARABLE[field]}.` };
   },
 });

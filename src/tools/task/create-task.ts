@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { dueDateSchema } from '../../domain/due-date';
 import { idSchema } from '../../domain/entity';
-import { DEFAULT_PRIORITY, estimateMinutesSchema, prioritySchema, taskTitleSchema } from '../../domain/task';
+import {
+  DEFAULT_PRIORITY,
+  estimateMinutesSchema,
+  prioritySchema,
+  taskTitleSchema,
+} from '../../domain/task';
 import { defineTool } from '../tool-definition';
 import { EntityNotFoundError } from '../../domain/errors';
 
@@ -20,7 +25,8 @@ export const createTask = defineTool({
   async handle(args, journal, context) {
     if (args.categoryId) {
       const category = await journal.category(args.categoryId);
-      if (!category || category.deletedAt) throw new EntityNotFoundError('categories', args.categoryId);
+      if (!category || category.deletedAt)
+        throw new EntityNotFoundError('categories', args.categoryId);
     }
     const task = await journal.create('tasks', {
       title: args.title,

@@ -11,7 +11,8 @@ export const deleteTask = defineTool({
   targetTaskId: contextTaskId,
   async handle(_args, journal, context) {
     const task = await requireTask(journal, context.taskId);
-    for (const item of await journal.checklistItems(task.id)) await journal.remove('checklistItems', item.id);
+    for (const item of await journal.checklistItems(task.id))
+      await journal.remove('checklistItems', item.id);
     await journal.remove('tasks', task.id);
     return { output: `Deleted task "${task.title}".` };
   },

@@ -20,10 +20,14 @@ export async function requireAssignableLabel(
     );
   }
   if (!labelAppliesTo(label, task.categoryId)) {
-    throw new ToolInputError(`The label "${label.name}" does not apply to tasks in this task's category.`);
+    throw new ToolInputError(
+      `The label "${label.name}" does not apply to tasks in this task's category.`,
+    );
   }
   if (byAgent && task.suppressedLabelIds.includes(label.id)) {
-    throw new ToolInputError(`The user removed the label "${label.name}" from this task; do not assign it again.`);
+    throw new ToolInputError(
+      `The user removed the label "${label.name}" from this task; do not assign it again.`,
+    );
   }
   return label;
 }

@@ -21,7 +21,9 @@ export const setTaskLabels = defineTool({
     const removed = task.labelIds.filter((id) => !unique.includes(id));
     const same = unique.length === task.labelIds.length && removed.length === 0;
     if (same) return { output: 'The labels are unchanged.', noop: true };
-    const suppressed = [...new Set([...task.suppressedLabelIds.filter((id) => !unique.includes(id)), ...removed])];
+    const suppressed = [
+      ...new Set([...task.suppressedLabelIds.filter((id) => !unique.includes(id)), ...removed]),
+    ];
     await journal.update('tasks', task.id, { labelIds: unique, suppressedLabelIds: suppressed });
     return { output: `Labels set (${unique.length}).` };
   },

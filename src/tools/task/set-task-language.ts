@@ -34,7 +34,10 @@ export const setTaskLanguage = defineTool({
         noop: true,
       };
     }
-    if (task.languageCode === languageCode && (task.languageSource === actor || actor === 'agent')) {
+    if (
+      task.languageCode === languageCode &&
+      (task.languageSource === actor || actor === 'agent')
+    ) {
       return { output: `The language is already "${languageCode}"; nothing changed.`, noop: true };
     }
     await journal.update('tasks', task.id, { languageCode, languageSource: actor });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { upperCaseInput } from '../arg-schemas';
 import { defineTool } from '../tool-definition';
 import { changeTaskStatus } from './task-status-change';
 import { contextTaskId, requireTask } from './task-target';
@@ -17,7 +16,8 @@ export const setTaskStatus = defineTool({
     'propose the status the task already has. Example: {"status": "BLOCKED", "reason": "Waiting for API keys"}.',
   argsSchema: z.object({
     status: z.preprocess(
-      (value) => (typeof value === 'string' ? value.trim().toUpperCase().replace(/_/g, ' ') : value),
+      (value) =>
+        typeof value === 'string' ? value.trim().toUpperCase().replace(/_/g, ' ') : value,
       z.enum(AGENT_STATUSES, {
         error: (issue) =>
           issue.input === 'DONE' || issue.input === 'REJECTED'
@@ -33,5 +33,6 @@ export const setTaskStatus = defineTool({
     const task = await requireTask(journal, context.taskId);
     return { before: task.status, after: status };
   },
-  handle: ({ status, reason }, journal, context) => changeTaskStatus(status, reason, journal, context),
+  handle: ({ status, reason }, journal, context) =>
+    changeTaskStatus(status, reason, journal, context),
 });

@@ -19,7 +19,8 @@ export const setTaskTitle = defineTool({
   },
   async handle({ title }, journal, context) {
     const task = await requireTask(journal, context.taskId);
-    if (task.title === title) return { output: `The title is already "${title}"; nothing changed.`, noop: true };
+    if (task.title === title)
+      return { output: `The title is already "${title}"; nothing changed.`, noop: true };
     await journal.update('tasks', task.id, { title });
     return { output: `Title set to "${title}".` };
   },

@@ -4,11 +4,17 @@ import type { JournalReader } from '../../domain/journal-access';
 import { EntityNotFoundError } from '../../domain/errors';
 import { ToolInputError } from '../tool-errors';
 
-export async function contextTaskId(_args: unknown, context: { taskId?: string }): Promise<string | undefined> {
+export async function contextTaskId(
+  _args: unknown,
+  context: { taskId?: string },
+): Promise<string | undefined> {
   return context.taskId;
 }
 
-export async function requireTask(journal: JournalReader, taskId: string | undefined): Promise<Task> {
+export async function requireTask(
+  journal: JournalReader,
+  taskId: string | undefined,
+): Promise<Task> {
   if (!taskId) throw new ToolInputError('This tool works on a task, and no task was given.');
   const task = await journal.task(taskId);
   if (!task || task.deletedAt) throw new EntityNotFoundError('tasks', taskId);

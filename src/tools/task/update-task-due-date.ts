@@ -19,7 +19,8 @@ export const updateTaskDueDate = defineTool({
   },
   async handle({ dueDate }, journal, context) {
     const task = await requireTask(journal, context.taskId);
-    if (task.dueDate === dueDate) return { output: `The due date is already ${dueDate}; nothing changed.`, noop: true };
+    if (task.dueDate === dueDate)
+      return { output: `The due date is already ${dueDate}; nothing changed.`, noop: true };
     await journal.update('tasks', task.id, { dueDate });
     return { output: `Due date set to ${dueDate}.` };
   },

@@ -20,7 +20,8 @@ export const updateTaskPriority = defineTool({
   },
   async handle({ priority }, journal, context) {
     const task = await requireTask(journal, context.taskId);
-    if (task.priority === priority) return { output: `The priority is already ${priority}; nothing changed.`, noop: true };
+    if (task.priority === priority)
+      return { output: `The priority is already ${priority}; nothing changed.`, noop: true };
     await journal.update('tasks', task.id, { priority });
     return { output: `Priority set to ${priority}.` };
   },

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { router } from './router';
+import { StorageGate } from './storage-gate';
+import '../ui/theme.css';
+import './app.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <StorageGate>
+        <RouterProvider router={router} />
+      </StorageGate>
+    </QueryClientProvider>
+  </StrictMode>,
+);

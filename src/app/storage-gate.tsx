@@ -1,0 +1,75 @@
+/**
+ * Opens the journal before anything renders. When IndexedDB is missing, full, blocked
+ * by an older tab, or upgraded by a newer one, it says so in words and what to do.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { getDatabase } from '../db/connection';
+import { describeStorageProblem, type StorageProblem } from '../db/storage-problem';
+import { seedSampleJournalOnce } from './first-run';
+
+type GateState =
+  { kind: 'opening' } | { kind: 'ready' } | { kind: 'problem'; problem: StorageProblem };
+
+export function StorageGate({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<GateState>({ kind: 'opening' });
+
+  useEffect(() => {
+    let cancelled = false;
+    const show = (error: unknown) =>
+      !cancelled && setState({ kind: 'problem', problem: describeStorageProblem(error) });
+    try {
+      if (typeof indexedDB === 'undefined')
+        throw Object.assign(new Error('indexedDB is not defined'), { name: 'MissingAPIError' });
+      const db = getDatabase();
+      db.on('blocked', () => show(Object.assign(new Error('blocked'), { name: 'BlockedError' })));
+      db.on('versionchange', () => {
+        // A newer version opened in another tab: close so it can upgrade, and say why.
+        db.close();
+        show(
+          Object.assign(new Error('version changed in another tab'), {
+            name: 'DatabaseClosedError',
+          }),
+        );
+        return false;
+      });
+      db.open()
+        .then(() => seedSampleJournalOnce(db))
+        .then(() => !cancelled && setState({ kind: 'ready' }))
+        .catch(show);
+    } catch (error) {
+      show(error);
+    }
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  if (state.kind === 'ready') return <>{children}</>;
+  if (state.kind === 'opening') {
+    return (
+      <main className="gate" aria-busy="true">
+        <p className="muted">Opening your journal…</p>
+      </main>
+    );
+  }
+  return (
+    <main className="gate">
+      <div className="card stack gate__card" role="alert">
+        <h1>{state.problem.title}</h1>
+        <p>{state.problem.detail}</p>
+        <p>
+          <strong>What to do:</strong> {state.problem.advice}
+        </p>
+        <div>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => window.location.reload()}
+          >
+            Reload
+          </button>
+        </div>
+      </div>
+    </main>
+  );
+}

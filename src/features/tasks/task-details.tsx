@@ -1,0 +1,3 @@
+export function TaskDetails({ taskId }: { taskId: string }) {
+  return <h1>Task {taskId}</h1>;
+}

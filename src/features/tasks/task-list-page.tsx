@@ -1,0 +1,3 @@
+export function TaskListPage() {
+  return <h1>TaskListPage</h1>;
+}
