@@ -1,0 +1,34 @@
+/**
+ * Real touch input through the Chrome DevTools Protocol: trusted touchstart, touchmove
+ * and touchend events, as a finger makes them (Playwright's touchscreen only taps).
+ */
+import type { Locator, Page } from '@playwright/test';
+
+async function touchPath(page: Page, points: { x: number; y: number }[]) {
+  const session = await page.context().newCDPSession(page);
+  const [first, ...rest] = points;
+  if (!first) return;
+  await session.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [first] });
+  for (const point of rest) {
+    await session.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+  }
+  await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await session.detach();
+}
+
+/** Drags a finger across the element's middle by `dx`, `dy` pixels in ten steps. */
+export async function swipe(page: Page, target: Locator, dx: number, dy = 0) {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('The element to swipe is not visible.');
+  const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const points = Array.from({ length: 11 }, (_, step) => ({ x: start.x + (dx * step) / 10, y: start.y + (dy * step) / 10 }));
+  await touchPath(page, points);
+}
+
+/** A tap with a real touch (touchstart + touchend at one point). */
+export async function tap(page: Page, target: Locator) {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('The element to tap is not visible.');
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await touchPath(page, [point]);
+}

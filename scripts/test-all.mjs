@@ -1,0 +1,82 @@
+// Runs every check the project has, in order, and ends with the line CI reads:
+// "N passed, N failed". Each check (typecheck, lint, format, build) counts as one
+// test; the vitest and Playwright counts come from their JSON reports.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { findChromium } from './find-chromium.mjs';
+
+mkdirSync('reports', { recursive: true });
+const results = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = child.status === 0;
+  console.log(`=== ${name}: ${ok ? 'ok' : `failed (exit ${child.status ?? child.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return ok;
+}
+
+function check(name, command, args) {
+  results.push({ name, passed: run(name, command, args) ? 1 : 0, failed: 0 });
+  const last = results[results.length - 1];
+  if (last.passed === 0) last.failed = 1;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+check('format', 'npx', ['prettier', '--check', '.']);
+
+rmSync('reports/vitest.json', { force: true });
+const unitOk = run('unit and integration tests (vitest)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=reports/vitest.json',
+]);
+const vitest = readJson('reports/vitest.json');
+if (vitest) {
+  results.push({
+    name: 'vitest',
+    passed: vitest.numPassedTests,
+    failed: vitest.numFailedTests + (unitOk || vitest.numFailedTests > 0 ? 0 : 1),
+    skipped: vitest.numPendingTests + vitest.numTodoTests,
+  });
+} else {
+  results.push({ name: 'vitest', passed: 0, failed: 1 });
+}
+
+check('build', 'npx', ['vite', 'build']);
+
+if (!findChromium() && !process.env.PLAYWRIGHT_BROWSERS_PATH && !existsSync(`${process.env.HOME}/.cache/ms-playwright`)) {
+  console.log('\n=== e2e: no Chromium found (set CHROME_PATH, or install chromium); counted as a failure');
+  results.push({ name: 'e2e', passed: 0, failed: 1 });
+} else {
+  rmSync('reports/playwright.json', { force: true });
+  const e2eOk = run('journeys (Playwright)', 'npx', ['playwright', 'test']);
+  const report = readJson('reports/playwright.json');
+  if (report?.stats) {
+    const { expected, unexpected, flaky, skipped } = report.stats;
+    results.push({ name: 'e2e', passed: expected + flaky, failed: unexpected + (e2eOk || unexpected > 0 ? 0 : 1), skipped });
+  } else {
+    results.push({ name: 'e2e', passed: 0, failed: 1 });
+  }
+}
+
+console.log('\nSummary');
+for (const result of results) {
+  console.log(`  ${result.name.padEnd(10)} ${result.passed} passed, ${result.failed} failed${result.skipped ? `, ${result.skipped} skipped` : ''}`);
+}
+const total = (key) => results.reduce((sum, result) => sum + (result[key] ?? 0), 0);
+const skipped = total('skipped');
+console.log(`${total('passed')} passed, ${total('failed')} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(total('failed') > 0 ? 1 : 0);

@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openAtVersion, openCurrent } from '../../test/support/migration-harness';
+import { LATEST_SCHEMA_VERSION, SCHEMA_VERSIONS } from './schema-versions';
+import type { CountersignDatabase } from './database';
+
+const opened: CountersignDatabase[] = [];
+const track = (db: CountersignDatabase) => (opened.push(db), db);
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.delete();
+});
+
+const stamp = {
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  rev: 1,
+  vectorClock: { a: 1 },
+};
+
+/** A task as version 1 stored it: no suppressedLabelIds, language without a source. */
+const v1Task = {
+  ...stamp,
+  id: 'task-1',
+  title: 'Written by version 1',
+  status: 'OPEN',
+  statusHistory: [],
+  priority: 'P2',
+  labelIds: ['label-1'],
+  languageCode: 'de',
+};
+
+describe('schema versions', () => {
+  it('are numbered upwards without gaps', () => {
+    expect(SCHEMA_VERSIONS.map((version) => version.version)).toEqual(
+      Array.from({ length: LATEST_SCHEMA_VERSION }, (_, index) => index + 1),
+    );
+  });
+
+  it('open version 1 data with the current code, backfilling what version 2 added', async () => {
+    const name = `migration-${crypto.randomUUID()}`;
+    const old = openAtVersion(name, 1);
+    await old.open();
+    await old.table('tasks').add(v1Task);
+    await old.table('tasks').add({ ...v1Task, id: 'task-2', languageCode: undefined });
+    await old.table('entries').add({ ...stamp, id: 'entry-1', taskId: 'task-1', text: 'kept' });
+    old.close();
+
+    const current = track(openCurrent(name));
+    await current.open();
+    expect(current.verno).toBe(LATEST_SCHEMA_VERSION);
+    const task = await current.tasks.get('task-1');
+    expect(task).toMatchObject({
+      title: 'Written by version 1',
+      suppressedLabelIds: [],
+      languageCode: 'de',
+      languageSource: 'user',
+    });
+    expect((await current.tasks.get('task-2'))?.languageSource).toBeUndefined();
+    expect(await current.entries.get('entry-1')).toMatchObject({ text: 'kept' });
+    // The agent tables exist and accept rows.
+    await current.changeSets.add({
+      ...stamp,
+      id: 'set-1',
+      agentId: 'agent',
+      taskId: 'task-1',
+      runKey: 'run',
+      status: 'pending',
+      items: [],
+    });
+    expect(await current.changeSets.where('taskId').equals('task-1').count()).toBe(1);
+  });
+
+  it('open each previous version with the next one without losing rows', async () => {
+    for (const { version } of SCHEMA_VERSIONS.slice(1)) {
+      const name = `migration-${version}-${crypto.randomUUID()}`;
+      const previous = openAtVersion(name, version - 1);
+      await previous.open();
+      await previous.table('tasks').add({ ...v1Task, id: `task-${version}` });
+      await previous
+        .table('checklistItems')
+        .add({
+          ...stamp,
+          id: 'item',
+          taskId: `task-${version}`,
+          title: 'x',
+          isChecked: false,
+          isArchived: false,
+          order: 1,
+        });
+      previous.close();
+      const next = track(openAtVersion(name, version));
+      await next.open();
+      expect(await next.table('tasks').count()).toBe(1);
+      expect(await next.table('checklistItems').count()).toBe(1);
+    }
+  });
+});
