@@ -13,7 +13,7 @@ import { describeStorageProblem } from '../db/storage-problem';
 import { canonicalJson, sha256Hex } from '../domain/canonical-json';
 import { EntityNotFoundError } from '../domain/errors';
 import { actorOf } from '../domain/actor';
-import { findTool } from '../tools/registry';
+import { resolveTool } from './resolve-tool';
 import { NO_NAMES, type ToolOutcome } from '../tools/tool-definition';
 import { ToolInputError } from '../tools/tool-errors';
 import { formatArgumentError } from './argument-errors';
@@ -29,17 +29,18 @@ export async function dispatch(
 ): Promise<DispatchResult> {
   const now = context.now ?? new Date().toISOString();
   const runKey = context.runKey ?? `${context.source}:${crypto.randomUUID()}`;
+  const resolved = resolveTool(toolName, rawArgs, context.source);
   const operationId = await sha256Hex(
     canonicalJson({
       runKey,
-      toolName: String(toolName),
-      args: rawArgs ?? null,
+      toolName: resolved.ok ? resolved.tool.name : String(toolName),
+      args: (resolved.ok ? resolved.args : rawArgs) ?? null,
       taskId: context.taskId ?? null,
     }),
   );
   const audit: AuditDraft = {
     runKey,
-    toolName: String(toolName).slice(0, 200),
+    toolName: (resolved.ok ? resolved.tool.name : String(toolName)).slice(0, 200),
     operationId,
     taskId: context.taskId,
     source: context.source,
@@ -72,16 +73,18 @@ export async function dispatch(
     };
   };
 
-  const tool = findTool(toolName);
-  if (!tool) {
+  if (!resolved.ok) return fail({ errorMessage: resolved.error, nonRetryable: true });
+  const tool = resolved.tool;
+  const parsed = tool.argsSchema.safeParse(resolved.args);
+  if (!parsed.success) return fail({ errorMessage: formatArgumentError(tool, parsed.error) });
+  const args = parsed.data;
+  if (context.source === 'agent' && tool.route !== 'immediate') {
+    // Invariant 1: deferred tools only ever become change items, never direct writes.
     return fail({
-      errorMessage: `Unknown tool "${audit.toolName}". Use one of the tools you were given.`,
+      errorMessage: `${tool.name} needs the user's confirmation: it is queued as a proposal during a wake and applied only when the user confirms it.`,
       nonRetryable: true,
     });
   }
-  const parsed = tool.argsSchema.safeParse(rawArgs ?? {});
-  if (!parsed.success) return fail({ errorMessage: formatArgumentError(tool, parsed.error) });
-  const args = parsed.data;
 
   let deviceId: string;
   try {

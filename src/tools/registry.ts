@@ -81,6 +81,11 @@ export function findTool(name: unknown): AnyTool | undefined {
   return typeof name === 'string' ? TOOLS_BY_NAME.get(name) : undefined;
 }
 
+/** The singular tools exploded batch items are dispatched with (never offered to the model). */
+export function isBatchSingular(tool: AnyTool): boolean {
+  return ALL_TOOLS.some((candidate) => candidate.batch?.singular === tool.name);
+}
+
 /** The tools offered to the model. */
 export function modelTools(): readonly AnyTool[] {
   return ALL_TOOLS.filter((tool) => tool.audience === 'model');

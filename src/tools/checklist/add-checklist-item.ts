@@ -8,6 +8,7 @@ import { checklistTitleSchema, nextChecklistOrder } from './checklist-rules';
 export const addChecklistItem = defineTool({
   name: 'add_checklist_item',
   audience: 'internal',
+  example: { title: 'Pick up milk' },
   argsSchema: z.object({ title: checklistTitleSchema, isChecked: z.boolean().optional() }),
   summarize: ({ title }) => `Add: "${title}"`,
   targetTaskId: contextTaskId,

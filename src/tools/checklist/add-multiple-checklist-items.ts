@@ -7,6 +7,7 @@ import { CHECKLIST_EXAMPLE, newChecklistItemsSchema, nextChecklistOrder } from '
 export const addMultipleChecklistItems = defineTool({
   name: 'add_multiple_checklist_items',
   audience: 'model',
+  example: { items: [{ title: 'Pick up milk' }, { title: 'Write tests', isChecked: true }] },
   route: 'deferred',
   batch: { key: 'items', singular: 'add_checklist_item' },
   description:

@@ -66,6 +66,7 @@ export function planChecklistChange(
 export const updateChecklistItem = defineTool({
   name: 'update_checklist_item',
   audience: 'internal',
+  example: { id: 'item-id', isChecked: true },
   argsSchema: checklistItemChangeSchema,
   summarize: summarizeChecklistChange,
   targetTaskId: contextTaskId,

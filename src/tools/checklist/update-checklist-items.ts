@@ -9,6 +9,7 @@ import { checklistItemChangeSchema, planChecklistChange } from './update-checkli
 export const updateChecklistItems = defineTool({
   name: 'update_checklist_items',
   audience: 'model',
+  example: { items: [{ id: 'item-id', isChecked: true }] },
   route: 'deferred',
   batch: { key: 'items', singular: 'update_checklist_item' },
   description:

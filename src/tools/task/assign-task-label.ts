@@ -9,6 +9,7 @@ import { contextTaskId, requireTask } from './task-target';
 export const assignTaskLabel = defineTool({
   name: 'assign_task_label',
   audience: 'internal',
+  example: { id: 'label-id' },
   argsSchema: z.object({ id: idSchema }),
   summarize: ({ id }, names) => `Assign label: "${names.labelName(id) ?? id}"`,
   targetTaskId: contextTaskId,

@@ -8,6 +8,7 @@ import { contextTaskId, requireTask } from './task-target';
 export const assignTaskLabels = defineTool({
   name: 'assign_task_labels',
   audience: 'model',
+  example: { labels: [{ id: 'label-id' }] },
   route: 'deferred',
   batch: { key: 'labels', singular: 'assign_task_label' },
   description:

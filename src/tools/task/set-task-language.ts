@@ -7,6 +7,7 @@ import { contextTaskId, requireTask } from './task-target';
 export const setTaskLanguage = defineTool({
   name: 'set_task_language',
   audience: 'model',
+  example: { languageCode: 'de' },
   route: 'immediate',
   description:
     'Record the language the task is written in, as an ISO 639-1 code such as "en" or "de". ' +
@@ -14,9 +15,11 @@ export const setTaskLanguage = defineTool({
   argsSchema: z.object({
     languageCode: z.preprocess(
       (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
-      z.string().refine(isSupportedLanguage, {
-        error: `Expected a supported ISO 639-1 code: ${Object.keys(SUPPORTED_LANGUAGES).join(', ')}.`,
-      }),
+      z
+        .string({ error: 'Expected an ISO 639-1 code as a string, for example "de".' })
+        .refine(isSupportedLanguage, {
+          error: `Expected a supported ISO 639-1 code: ${Object.keys(SUPPORTED_LANGUAGES).join(', ')}.`,
+        }),
     ),
   }),
   summarize: ({ languageCode }) => `Set language to "${languageCode}"`,

@@ -9,6 +9,7 @@ export const AGENT_STATUSES = ['OPEN', 'GROOMED', 'IN PROGRESS', 'BLOCKED', 'ON 
 export const setTaskStatus = defineTool({
   name: 'set_task_status',
   audience: 'model',
+  example: { status: 'BLOCKED', reason: 'Waiting for API keys' },
   route: 'deferred',
   description:
     'Propose a new status: OPEN, GROOMED, IN PROGRESS, BLOCKED or ON HOLD. DONE and REJECTED are ' +

@@ -6,6 +6,7 @@ import { contextTaskId, requireTask } from './task-target';
 export const setTaskTitle = defineTool({
   name: 'set_task_title',
   audience: 'model',
+  example: { title: 'Fix login bug on Safari' },
   route: 'deferred',
   description:
     'Set the title of the task. Use a short, specific title (at most 400 characters). ' +

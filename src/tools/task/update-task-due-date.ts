@@ -6,6 +6,7 @@ import { contextTaskId, requireTask } from './task-target';
 export const updateTaskDueDate = defineTool({
   name: 'update_task_due_date',
   audience: 'model',
+  example: { dueDate: '2026-03-15' },
   route: 'deferred',
   description:
     'Set the due date of the task as YYYY-MM-DD; it must be a real calendar date. ' +

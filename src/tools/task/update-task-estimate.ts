@@ -7,6 +7,7 @@ import { contextTaskId, formatMinutes, requireTask } from './task-target';
 export const updateTaskEstimate = defineTool({
   name: 'update_task_estimate',
   audience: 'model',
+  example: { minutes: 90 },
   route: 'deferred',
   description:
     'Set how long the task will take, in whole minutes from 1 to 1440. ' +

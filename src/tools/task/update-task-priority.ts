@@ -7,6 +7,7 @@ import { contextTaskId, requireTask } from './task-target';
 export const updateTaskPriority = defineTool({
   name: 'update_task_priority',
   audience: 'model',
+  example: { priority: 'P1' },
   route: 'deferred',
   description:
     'Set the priority of the task: P0 (urgent), P1 (high), P2 (normal), P3 (low). ' +
