@@ -111,4 +111,6 @@ export default tseslint.config(
       ],
     },
   })),
+  // Tests exercise their module through the layers above it (a tool through dispatch()).
+  { files: ['**/*.test.ts', '**/*.test.tsx'], rules: { 'no-restricted-imports': 'off' } },
 );

@@ -49,6 +49,8 @@ export function createJournalReader(db: CountersignDatabase): JournalReader {
     categories: async () =>
       (await db.categories.toArray()).filter((category) => category.deletedAt === undefined),
     category: async (id) => live(await db.categories.get(id)),
+    storedRow: async (table, id) =>
+      (await db[table].get(id)) as JournalRows[typeof table] | undefined,
   };
 }
 

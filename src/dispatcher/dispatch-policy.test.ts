@@ -18,13 +18,19 @@ afterEach(async () => {
   await db.delete();
 });
 
-const auditOf = (operationId: string) => db.auditMessages.where('operationId').equals(operationId).sortBy('createdAt');
+const auditOf = (operationId: string) =>
+  db.auditMessages.where('operationId').equals(operationId).sortBy('createdAt');
 
 describe('category policy for the agent (fail closed)', () => {
   it('denies a task without a category, writes policyDenied, and never runs the handler', async () => {
     const taskId = await createTask(db);
     const before = await journalSnapshot(db);
-    const result = await dispatch(db, 'set_task_language', { languageCode: 'de' }, { source: 'agent', taskId });
+    const result = await dispatch(
+      db,
+      'set_task_language',
+      { languageCode: 'de' },
+      { source: 'agent', taskId },
+    );
     expect(result).toMatchObject({ success: false, policyDenied: true, nonRetryable: true });
     expect(result.output).toMatch(/no category/);
     expect(await journalSnapshot(db)).toEqual(before);
@@ -35,7 +41,12 @@ describe('category policy for the agent (fail closed)', () => {
   it('denies a category that is not in the allowlist, naming it', async () => {
     const { taskId } = await createAgentReadyTask(db);
     await allowAgentCategories(db, []);
-    const result = await dispatch(db, 'set_task_language', { languageCode: 'de' }, { source: 'agent', taskId });
+    const result = await dispatch(
+      db,
+      'set_task_language',
+      { languageCode: 'de' },
+      { source: 'agent', taskId },
+    );
     expect(result.policyDenied).toBe(true);
     expect(result.output).toMatch(/category "Work".*Settings/);
   });
@@ -43,26 +54,46 @@ describe('category policy for the agent (fail closed)', () => {
   it('denies when no agent is configured at all', async () => {
     const { taskId } = await createAgentReadyTask(db);
     await db.agents.clear();
-    const result = await dispatch(db, 'set_task_language', { languageCode: 'de' }, { source: 'agent', taskId });
+    const result = await dispatch(
+      db,
+      'set_task_language',
+      { languageCode: 'de' },
+      { source: 'agent', taskId },
+    );
     expect(result.policyDenied).toBe(true);
   });
 
   it('applies confirmed proposals under the same policy', async () => {
     const { taskId } = await createAgentReadyTask(db);
     await allowAgentCategories(db, []);
-    const result = await dispatch(db, 'set_task_title', { title: 'x' }, { source: 'confirmation', taskId });
+    const result = await dispatch(
+      db,
+      'set_task_title',
+      { title: 'x' },
+      { source: 'confirmation', taskId },
+    );
     expect(result.policyDenied).toBe(true);
   });
 
   it('lets the user edit any task without a policy check', async () => {
     const taskId = await createTask(db);
-    const result = await dispatch(db, 'set_task_language', { languageCode: 'de' }, { source: 'user', taskId });
+    const result = await dispatch(
+      db,
+      'set_task_language',
+      { languageCode: 'de' },
+      { source: 'user', taskId },
+    );
     expect(result.success).toBe(true);
   });
 
   it('refuses to apply a deferred tool directly from the agent', async () => {
     const { taskId } = await createAgentReadyTask(db);
-    const result = await dispatch(db, 'set_task_title', { title: 'Sneaky' }, { source: 'agent', taskId });
+    const result = await dispatch(
+      db,
+      'set_task_title',
+      { title: 'Sneaky' },
+      { source: 'agent', taskId },
+    );
     expect(result.success).toBe(false);
     expect(result.output).toMatch(/needs the user's confirmation/);
     expect((await db.tasks.get(taskId))?.title).toBe('Prepare the demo');
@@ -70,7 +101,12 @@ describe('category policy for the agent (fail closed)', () => {
 
   it('resolves an alias before routing, so an alias cannot skip deferral', async () => {
     const { taskId } = await createAgentReadyTask(db);
-    const result = await dispatch(db, 'update_task_title', { title: 'Sneaky' }, { source: 'agent', taskId });
+    const result = await dispatch(
+      db,
+      'update_task_title',
+      { title: 'Sneaky' },
+      { source: 'agent', taskId },
+    );
     expect(result.output).toMatch(/set_task_title needs the user's confirmation/);
   });
 });
@@ -78,11 +114,23 @@ describe('category policy for the agent (fail closed)', () => {
 describe('audit trail', () => {
   it('writes an action before and a result after each dispatch', async () => {
     const { taskId } = await createAgentReadyTask(db);
-    const result = await dispatch(db, 'set_task_language', { languageCode: 'de' }, { source: 'agent', taskId, runKey: 'wake-1' });
+    const result = await dispatch(
+      db,
+      'set_task_language',
+      { languageCode: 'de' },
+      { source: 'agent', taskId, runKey: 'wake-1' },
+    );
     expect(result.success).toBe(true);
     const audit = await auditOf(result.operationId);
     expect(audit).toMatchObject([
-      { kind: 'action', toolName: 'set_task_language', source: 'agent', runKey: 'wake-1', taskId, summary: 'Set language to "de"' },
+      {
+        kind: 'action',
+        toolName: 'set_task_language',
+        source: 'agent',
+        runKey: 'wake-1',
+        taskId,
+        summary: 'Set language to "de"',
+      },
       { kind: 'toolResult', outcome: 'success', summary: 'Language set to "de".' },
     ]);
   });
@@ -91,7 +139,12 @@ describe('audit trail', () => {
     const { taskId } = await createAgentReadyTask(db);
     vi.spyOn(db.auditMessages, 'bulkAdd').mockRejectedValue(new Error('disk full'));
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const result = await dispatch(db, 'set_task_language', { languageCode: 'fr' }, { source: 'agent', taskId });
+    const result = await dispatch(
+      db,
+      'set_task_language',
+      { languageCode: 'fr' },
+      { source: 'agent', taskId },
+    );
     expect(result.success).toBe(true);
     expect((await db.tasks.get(taskId))?.languageCode).toBe('fr');
   });
@@ -100,7 +153,8 @@ describe('audit trail', () => {
 describe('operation ids', () => {
   it('are the same for the same call and differ when anything differs', async () => {
     const { taskId } = await createAgentReadyTask(db);
-    const call = (args: unknown, runKey = 'wake-1') => dispatch(db, 'set_task_language', args, { source: 'agent', taskId, runKey });
+    const call = (args: unknown, runKey = 'wake-1') =>
+      dispatch(db, 'set_task_language', args, { source: 'agent', taskId, runKey });
     const first = await call({ languageCode: 'de' });
     await userWrite(db, 'clear_task_field', { field: 'languageCode' }, { taskId });
     const repeat = await call({ languageCode: 'de' });
@@ -114,8 +168,18 @@ describe('operation ids', () => {
   it('do not depend on the order of keys in the arguments', async () => {
     const { taskId, itemIds } = await createAgentReadyTask(db);
     const context = { source: 'confirmation' as const, taskId, runKey: 'confirm-1' };
-    const first = await dispatch(db, 'update_checklist_item', { id: itemIds[0], isChecked: true }, context);
-    const second = await dispatch(db, 'update_checklist_item', { isChecked: true, id: itemIds[0] }, context);
+    const first = await dispatch(
+      db,
+      'update_checklist_item',
+      { id: itemIds[0], isChecked: true },
+      context,
+    );
+    const second = await dispatch(
+      db,
+      'update_checklist_item',
+      { isChecked: true, id: itemIds[0] },
+      context,
+    );
     expect(second.operationId).toBe(first.operationId);
   });
 
@@ -126,7 +190,9 @@ describe('operation ids', () => {
     const retry = await dispatch(db, 'add_checklist_item', { title: 'Only once' }, context);
     expect(first.success && retry.success).toBe(true);
     expect(retry.alreadyApplied).toBe(true);
-    const titles = (await db.checklistItems.where('taskId').equals(taskId).toArray()).map((item) => item.title);
+    const titles = (await db.checklistItems.where('taskId').equals(taskId).toArray()).map(
+      (item) => item.title,
+    );
     expect(titles.filter((title) => title === 'Only once')).toHaveLength(1);
   });
 });
@@ -135,15 +201,27 @@ describe('vector clocks and mutated entries', () => {
   it('bump the mutated entities and report them, a checklist item naming its task', async () => {
     const { taskId, itemIds } = await createAgentReadyTask(db);
     const before = (await db.checklistItems.get(itemIds[0]!))!;
-    const result = await dispatch(db, 'update_checklist_item', { id: itemIds[0], isChecked: true }, { source: 'confirmation', taskId, runKey: 'c' });
+    const result = await dispatch(
+      db,
+      'update_checklist_item',
+      { id: itemIds[0], isChecked: true },
+      { source: 'confirmation', taskId, runKey: 'c' },
+    );
     const after = (await db.checklistItems.get(itemIds[0]!))!;
     expect(Object.values(after.vectorClock)[0]).toBe(Object.values(before.vectorClock)[0]! + 1);
-    expect(result.mutatedEntries).toEqual([{ table: 'checklistItems', id: itemIds[0], taskId, vectorClock: after.vectorClock }]);
+    expect(result.mutatedEntries).toEqual([
+      { table: 'checklistItems', id: itemIds[0], taskId, vectorClock: after.vectorClock },
+    ]);
   });
 
   it('returns no mutated entries for a no-op', async () => {
     const { taskId } = await createAgentReadyTask(db);
-    const result = await dispatch(db, 'update_task_priority', { priority: 'P2' }, { source: 'confirmation', taskId, runKey: 'c' });
+    const result = await dispatch(
+      db,
+      'update_task_priority',
+      { priority: 'P2' },
+      { source: 'confirmation', taskId, runKey: 'c' },
+    );
     expect(result).toMatchObject({ success: true, noop: true, mutatedEntries: [] });
   });
 });
@@ -156,11 +234,11 @@ describe('atomicity', () => {
     const outboxBefore = await db.outbox.count();
     const put = db.checklistItems.put.bind(db.checklistItems);
     let calls = 0;
-    vi.spyOn(db.checklistItems, 'put').mockImplementation((row) => {
+    vi.spyOn(db.checklistItems, 'put').mockImplementation(((row: Parameters<typeof put>[0]) => {
       calls += 1;
       if (calls === 2) return Promise.reject(new Error('write failed'));
       return put(row);
-    });
+    }) as typeof put);
     const result = await dispatch(
       db,
       'update_checklist_items',
@@ -175,7 +253,12 @@ describe('atomicity', () => {
 
   it('writes the ledger row with the pre-image needed to undo', async () => {
     const { taskId } = await createAgentReadyTask(db);
-    const result = await dispatch(db, 'update_task_estimate', { minutes: 45 }, { source: 'confirmation', taskId, runKey: 'c' });
+    const result = await dispatch(
+      db,
+      'update_task_estimate',
+      { minutes: 45 },
+      { source: 'confirmation', taskId, runKey: 'c' },
+    );
     const row = await db.mutations.get(result.operationId);
     expect(row).toMatchObject({ status: 'applied', source: 'confirmation', taskId });
     expect(row!.diffs[0]!.before).not.toHaveProperty('estimateMinutes');

@@ -19,6 +19,8 @@ export interface JournalReader {
   label(id: string): Promise<Label | undefined>;
   categories(): Promise<Category[]>;
   category(id: string): Promise<Category | undefined>;
+  /** A row as stored, deleted or not (import and undo need to see tombstones). */
+  storedRow<T extends JournalTable>(table: T, id: string): Promise<JournalRows[T] | undefined>;
 }
 
 export interface JournalWriter extends JournalReader {

@@ -64,6 +64,21 @@ export interface ToolDefinition<Args = unknown> {
     journal: JournalReader,
     context: Pick<ToolContext, 'taskId'>,
   ): Promise<Preview>;
+  /**
+   * For proposals: why this change should not be queued (it asks for what is already
+   * so, names an id that is not on the task, a label the user removed ...), or
+   * undefined when it is worth the person's attention.
+   */
+  checkProposal?(
+    args: Args,
+    journal: JournalReader,
+    context: Pick<ToolContext, 'taskId' | 'source'>,
+  ): Promise<string | undefined>;
+  /** The entity a proposal changes, for staleness: its rev is recorded as the item's baseRev. */
+  proposalTarget?(
+    args: Args,
+    context: Pick<ToolContext, 'taskId'>,
+  ): { table: 'tasks' | 'checklistItems'; id: string } | undefined;
   /** The task this call touches, for policy. Undefined for journal-wide writes (categories, labels). */
   targetTaskId(
     args: Args,

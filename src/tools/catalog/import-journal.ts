@@ -1,26 +1,6 @@
 import { journalFileSchema } from '../../domain/journal-file';
-import { JOURNAL_TABLES, type JournalRows, type JournalTable } from '../../domain/journal';
+import { JOURNAL_TABLES, type JournalRows } from '../../domain/journal';
 import { defineTool } from '../tool-definition';
-import type { JournalReader } from '../../domain/journal-access';
-
-async function existing(
-  journal: JournalReader,
-  table: JournalTable,
-  id: string,
-): Promise<{ updatedAt: string } | undefined> {
-  switch (table) {
-    case 'tasks':
-      return journal.task(id);
-    case 'checklistItems':
-      return journal.checklistItem(id);
-    case 'entries':
-      return journal.entry(id);
-    case 'categories':
-      return journal.category(id);
-    case 'labels':
-      return journal.label(id);
-  }
-}
 
 /**
  * Merges an export into the journal by id: new rows are added, rows that exist take
@@ -39,7 +19,7 @@ export const importJournal = defineTool({
     let kept = 0;
     for (const table of JOURNAL_TABLES) {
       for (const row of tables[table] as JournalRows[typeof table][]) {
-        const local = await existing(journal, table, row.id);
+        const local = await journal.storedRow(table, row.id);
         if (local && local.updatedAt >= row.updatedAt) {
           kept += 1;
           continue;

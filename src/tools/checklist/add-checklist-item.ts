@@ -11,6 +11,14 @@ export const addChecklistItem = defineTool({
   example: { title: 'Pick up milk' },
   argsSchema: z.object({ title: checklistTitleSchema, isChecked: z.boolean().optional() }),
   summarize: ({ title }) => `Add: "${title}"`,
+  proposalTarget: (_args, context) =>
+    context.taskId ? { table: 'tasks', id: context.taskId } : undefined,
+  async checkProposal({ title }, journal, context) {
+    const existing = (await journal.checklistItems(context.taskId ?? '')).find(
+      (item) => !item.isArchived && item.title.toLowerCase() === title.toLowerCase(),
+    );
+    return existing ? `"${existing.title}" is already on the checklist.` : undefined;
+  },
   targetTaskId: contextTaskId,
   async preview({ title }, journal, context) {
     const items = (await journal.checklistItems(context.taskId ?? '')).filter(

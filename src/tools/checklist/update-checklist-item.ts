@@ -69,6 +69,16 @@ export const updateChecklistItem = defineTool({
   example: { id: 'item-id', isChecked: true },
   argsSchema: checklistItemChangeSchema,
   summarize: summarizeChecklistChange,
+  proposalTarget: (change) => ({ table: 'checklistItems', id: change.id }),
+  async checkProposal(change, journal, context) {
+    try {
+      const item = await requireChecklistItem(journal, context.taskId ?? '', change.id);
+      const patch = planChecklistChange(item, change, actorOf(context.source) === 'agent');
+      return Object.keys(patch).length === 0 ? `"${item.title}" is already like that.` : undefined;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  },
   targetTaskId: contextTaskId,
   async preview(change, journal, context) {
     const item = await requireChecklistItem(journal, context.taskId ?? '', change.id);

@@ -12,6 +12,19 @@ export const assignTaskLabel = defineTool({
   example: { id: 'label-id' },
   argsSchema: z.object({ id: idSchema }),
   summarize: ({ id }, names) => `Assign label: "${names.labelName(id) ?? id}"`,
+  proposalTarget: (_args, context) =>
+    context.taskId ? { table: 'tasks', id: context.taskId } : undefined,
+  async checkProposal({ id }, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    try {
+      const label = await requireAssignableLabel(journal, task, id, true);
+      return task.labelIds.includes(id)
+        ? `The task already has the label "${label.name}".`
+        : undefined;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  },
   targetTaskId: contextTaskId,
   async preview({ id }, journal, context) {
     const task = await requireTask(journal, context.taskId);

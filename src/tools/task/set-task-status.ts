@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { needsReason } from '../../domain/task';
 import { defineTool } from '../tool-definition';
 import { changeTaskStatus } from './task-status-change';
 import { contextTaskId, requireTask } from './task-target';
@@ -29,6 +30,13 @@ export const setTaskStatus = defineTool({
     reason: z.string().max(500, 'A reason is at most 500 characters.').optional(),
   }),
   summarize: ({ status, reason }) => `Set status to ${status}${reason ? ` (${reason})` : ''}`,
+  proposalTarget: (_args, context) =>
+    context.taskId ? { table: 'tasks', id: context.taskId } : undefined,
+  async checkProposal({ status, reason }, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    if (needsReason(status) && !reason?.trim()) return `A reason is required for ${status}.`;
+    return task.status === status ? `The status is already ${status}.` : undefined;
+  },
   targetTaskId: contextTaskId,
   async preview({ status }, journal, context) {
     const task = await requireTask(journal, context.taskId);

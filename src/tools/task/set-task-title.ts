@@ -13,6 +13,12 @@ export const setTaskTitle = defineTool({
     'Do not propose the title the task already has. Example: {"title": "Fix login bug on Safari"}.',
   argsSchema: z.object({ title: taskTitleSchema }),
   summarize: ({ title }) => `Set title to "${title}"`,
+  proposalTarget: (_args, context) =>
+    context.taskId ? { table: 'tasks', id: context.taskId } : undefined,
+  async checkProposal({ title }, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    return task.title === title ? `The title is already "${title}".` : undefined;
+  },
   targetTaskId: contextTaskId,
   async preview({ title }, journal, context) {
     const task = await requireTask(journal, context.taskId);

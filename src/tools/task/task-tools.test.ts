@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CountersignDatabase } from '../../db/database';
 import { dispatch } from '../../dispatcher/dispatch';
-import { createAgentReadyTask, createTestDatabase, userWrite } from '../../../test/support/test-database';
+import {
+  createAgentReadyTask,
+  createTestDatabase,
+  userWrite,
+} from '../../../test/support/test-database';
 
 let db: CountersignDatabase;
 let ids: Awaited<ReturnType<typeof createAgentReadyTask>>;
@@ -14,7 +18,11 @@ afterEach(async () => {
 });
 
 const confirm = (tool: string, args: unknown) =>
-  dispatch(db, tool, args, { source: 'confirmation', taskId: ids.taskId, runKey: crypto.randomUUID() });
+  dispatch(db, tool, args, {
+    source: 'confirmation',
+    taskId: ids.taskId,
+    runKey: crypto.randomUUID(),
+  });
 const task = async () => (await db.tasks.get(ids.taskId))!;
 
 describe('task field tools', () => {
@@ -52,14 +60,24 @@ describe('task field tools', () => {
 
   it('never overwrite a language the user set, and say so', async () => {
     await userWrite(db, 'set_task_language', { languageCode: 'en' }, { taskId: ids.taskId });
-    const result = await dispatch(db, 'set_task_language', { languageCode: 'de' }, { source: 'agent', taskId: ids.taskId });
+    const result = await dispatch(
+      db,
+      'set_task_language',
+      { languageCode: 'de' },
+      { source: 'agent', taskId: ids.taskId },
+    );
     expect(result).toMatchObject({ success: true, noop: true });
     expect(result.output).toMatch(/user set the language to "en"; it was not changed/);
     expect(await task()).toMatchObject({ languageCode: 'en', languageSource: 'user' });
   });
 
   it('let the agent record a language nobody set', async () => {
-    const result = await dispatch(db, 'set_task_language', { languageCode: 'DE' }, { source: 'agent', taskId: ids.taskId });
+    const result = await dispatch(
+      db,
+      'set_task_language',
+      { languageCode: 'DE' },
+      { source: 'agent', taskId: ids.taskId },
+    );
     expect(result.success).toBe(true);
     expect(await task()).toMatchObject({ languageCode: 'de', languageSource: 'agent' });
   });
@@ -76,7 +94,11 @@ describe('label tools', () => {
 
   it('refuse labels scoped to another category', async () => {
     const other = await userWrite(db, 'save_category', { name: 'Home', color: '#000000' });
-    const scoped = await userWrite(db, 'save_label', { name: 'Garden', color: '#00aa00', categoryIds: [other.data!.categoryId] });
+    const scoped = await userWrite(db, 'save_label', {
+      name: 'Garden',
+      color: '#00aa00',
+      categoryIds: [other.data!.categoryId],
+    });
     const result = await confirm('assign_task_label', { id: scoped.data!.labelId });
     expect(result.output).toMatch(/does not apply to tasks in this task's category/);
   });

@@ -13,6 +13,12 @@ export const updateTaskDueDate = defineTool({
     'Do not propose the due date the task already has. Example: {"dueDate": "2026-03-15"}.',
   argsSchema: z.object({ dueDate: dueDateSchema }),
   summarize: ({ dueDate }) => `Set due date to ${dueDate}`,
+  proposalTarget: (_args, context) =>
+    context.taskId ? { table: 'tasks', id: context.taskId } : undefined,
+  async checkProposal({ dueDate }, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    return task.dueDate === dueDate ? `The due date is already ${dueDate}.` : undefined;
+  },
   targetTaskId: contextTaskId,
   async preview({ dueDate }, journal, context) {
     const task = await requireTask(journal, context.taskId);

@@ -14,6 +14,14 @@ export const updateTaskEstimate = defineTool({
     'Do not propose the estimate the task already has. Example: {"minutes": 90}.',
   argsSchema: z.object({ minutes: wholeNumberInput.pipe(estimateMinutesSchema) }),
   summarize: ({ minutes }) => `Set estimate to ${minutes} minutes`,
+  proposalTarget: (_args, context) =>
+    context.taskId ? { table: 'tasks', id: context.taskId } : undefined,
+  async checkProposal({ minutes }, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    return task.estimateMinutes === minutes
+      ? `The estimate is already ${minutes} minutes.`
+      : undefined;
+  },
   targetTaskId: contextTaskId,
   async preview({ minutes }, journal, context) {
     const task = await requireTask(journal, context.taskId);

@@ -14,6 +14,12 @@ export const updateTaskPriority = defineTool({
     'Do not propose the priority the task already has. Example: {"priority": "P1"}.',
   argsSchema: z.object({ priority: upperCaseInput(PRIORITIES, 'P1') }),
   summarize: ({ priority }) => `Set priority to ${priority}`,
+  proposalTarget: (_args, context) =>
+    context.taskId ? { table: 'tasks', id: context.taskId } : undefined,
+  async checkProposal({ priority }, journal, context) {
+    const task = await requireTask(journal, context.taskId);
+    return task.priority === priority ? `The priority is already ${priority}.` : undefined;
+  },
   targetTaskId: contextTaskId,
   async preview({ priority }, journal, context) {
     const task = await requireTask(journal, context.taskId);

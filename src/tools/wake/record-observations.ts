@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { defineWakeTool } from './wake-tool-definition';
+
+export const recordObservations = defineWakeTool({
+  name: 'record_observations',
+  route: 'wake',
+  description:
+    'Note things worth remembering about this task for later wakes or for the user (risks, patterns, ' +
+    'questions), not changes to the task. "observations" is an array of {"text", "priority": "low"|"normal"|"high", ' +
+    '"category"}. Example: {"observations": [{"text": "Depends on the pension fund letter", "priority": "high", "category": "dependency"}]}.',
+  argsSchema: z.object({
+    observations: z
+      .array(
+        z.object({
+          text: z
+            .string()
+            .trim()
+            .min(1, 'An observation needs "text".')
+            .max(1000, 'An observation is at most 1000 characters.'),
+          priority: z.preprocess(
+            (value) => (typeof value === 'string' ? value.toLowerCase() : value),
+            z.enum(['low', 'normal', 'high']).default('normal'),
+          ),
+          category: z.string().trim().max(60).default('general'),
+        }),
+        {
+          error:
+            'Expected "observations" to be an array of objects, for example {"observations": [{"text": "..."}]}.',
+        },
+      )
+      .min(1, 'Give at least one observation.')
+      .max(10, 'At most 10 observations per call.'),
+  }),
+  example: {
+    observations: [
+      { text: 'Depends on the pension fund letter', priority: 'high', category: 'dependency' },
+    ],
+  },
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineWakeTool } from './wake-tool-definition';
+
+export const REPORT_LIMITS = { oneLiner: 140, tldr: 800, content: 8000 } as const;
+
+export const updateReport = defineWakeTool({
+  name: 'update_report',
+  route: 'wake',
+  description:
+    'Write your report on the task for the user: "oneLiner" (one sentence, at most 140 characters), ' +
+    '"tldr" (two or three sentences) and "content" (markdown: what you read, what you proposed and why, ' +
+    'open questions). Call it once, at the end. Example: {"oneLiner": "Blocked on the pension statement; due in 9 days", ' +
+    '"tldr": "...", "content": "## Status\\n..."}.',
+  argsSchema: z.object({
+    oneLiner: z
+      .string()
+      .trim()
+      .min(1, '"oneLiner" cannot be empty.')
+      .max(REPORT_LIMITS.oneLiner, `"oneLiner" is at most ${REPORT_LIMITS.oneLiner} characters.`),
+    tldr: z
+      .string()
+      .trim()
+      .max(REPORT_LIMITS.tldr, `"tldr" is at most ${REPORT_LIMITS.tldr} characters.`),
+    content: z
+      .string()
+      .max(REPORT_LIMITS.content, `"content" is at most ${REPORT_LIMITS.content} characters.`),
+  }),
+  example: {
+    oneLiner: 'Ready to start; estimate proposed',
+    tldr: 'The checklist covers the work.',
+    content: '## Next steps\n- Book the venue',
+  },
+});
