@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelAppliesTo } from '../../domain/category';
 import { idSchema } from '../../domain/entity';
 import { defineTool } from '../tool-definition';
 import { EntityNotFoundError } from '../../domain/errors';
@@ -18,7 +19,18 @@ export const setTaskCategory = defineTool({
     }
     const next = categoryId ?? undefined;
     if (task.categoryId === next) return { output: 'The category is unchanged.', noop: true };
-    await journal.update('tasks', task.id, { categoryId: next });
-    return { output: next ? 'Category set.' : 'Category cleared.' };
+    // Labels scoped to other categories no longer apply; drop them with the move.
+    const labels = await journal.labels();
+    const kept = task.labelIds.filter((id) => {
+      const label = labels.find((candidate) => candidate.id === id);
+      return label !== undefined && labelAppliesTo(label, next);
+    });
+    await journal.update('tasks', task.id, { categoryId: next, labelIds: kept });
+    const dropped = task.labelIds.length - kept.length;
+    const note =
+      dropped > 0
+        ? ` Removed ${dropped} label${dropped === 1 ? '' : 's'} that only apply to other categories.`
+        : '';
+    return { output: `${next ? 'Category set.' : 'Category cleared.'}${note}` };
   },
 });

@@ -113,3 +113,29 @@ describe('label tools', () => {
     expect((await task()).suppressedLabelIds).toEqual([]);
   });
 });
+
+describe('set_task_category', () => {
+  it('drops labels scoped to other categories when the task moves', async () => {
+    const home = await userWrite(db, 'save_category', { name: 'Home', color: '#000000' });
+    const homeId = home.data!.categoryId as string;
+    const scoped = await userWrite(db, 'save_label', {
+      name: 'Office only',
+      color: '#00aa00',
+      categoryIds: [ids.categoryId],
+    });
+    await userWrite(
+      db,
+      'set_task_labels',
+      { labelIds: [ids.labelId, scoped.data!.labelId] },
+      { taskId: ids.taskId },
+    );
+    const moved = await userWrite(
+      db,
+      'set_task_category',
+      { categoryId: homeId },
+      { taskId: ids.taskId },
+    );
+    expect(moved.output).toMatch(/Removed 1 label/);
+    expect(await task()).toMatchObject({ categoryId: homeId, labelIds: [ids.labelId] });
+  });
+});

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import type { ChecklistProgress } from '../../db/queries/tasks';
+import type { Category, Label } from '../../domain/category';
+import type { Task } from '../../domain/task';
+import { Button } from '../../ui/button';
+import { TaskRow } from './task-row';
+
+export const TASK_PAGE_SIZE = 200;
+
+export interface TaskListProps {
+  /** Already filtered and sorted. */
+  tasks: readonly Task[];
+  categoriesById: ReadonlyMap<string, Category>;
+  labelsById: ReadonlyMap<string, Label>;
+  progress: ReadonlyMap<string, ChecklistProgress> | undefined;
+  today: string;
+  newTaskId?: string | undefined;
+}
+
+/**
+ * The rows, a page at a time: rendering a few hundred links is instant, five thousand is
+ * not, and nobody scrolls through five thousand. Give it a `key` that changes with the
+ * filters to start again from the first page.
+ */
+export function TaskList({
+  tasks,
+  categoriesById,
+  labelsById,
+  progress,
+  today,
+  newTaskId,
+}: TaskListProps) {
+  const [count, setCount] = useState(TASK_PAGE_SIZE);
+  const remaining = tasks.length - count;
+  return (
+    <>
+      <ul className="task-list" aria-label="Tasks">
+        {tasks.slice(0, count).map((task) => (
+          <TaskRow
+            key={task.id}
+            task={task}
+            category={task.categoryId ? categoriesById.get(task.categoryId) : undefined}
+            labelsById={labelsById}
+            progress={progress?.get(task.id)}
+            today={today}
+            isNew={task.id === newTaskId}
+          />
+        ))}
+      </ul>
+      {remaining > 0 && (
+        <div className="task-list__more">
+          <Button onClick={() => setCount(count + TASK_PAGE_SIZE)}>
+            Show more ({remaining} more)
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
