@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { Button } from '../../ui/button';
+
+const SHORT_LENGTH = 12;
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/**
+ * An operation id, shortened to its first characters (enough to tell operations apart
+ * and to search for), with the full id in the tooltip and a button that copies it.
+ */
+export function OperationId({ operationId }: { operationId: string }) {
+  const [copyState, setCopyState] = useState<CopyState>('idle');
+  // Insecure origins and old browsers have no clipboard API: then there is no button.
+  const canCopy = typeof navigator !== 'undefined' && navigator.clipboard !== undefined;
+
+  useEffect(() => {
+    if (copyState === 'idle') return;
+    const timer = setTimeout(() => setCopyState('idle'), 2_000);
+    return () => clearTimeout(timer);
+  }, [copyState]);
+
+  const copy = () =>
+    navigator.clipboard.writeText(operationId).then(
+      () => setCopyState('copied'),
+      () => setCopyState('failed'),
+    );
+
+  return (
+    <span className="activity-operation">
+      <code title={operationId}>{operationId.slice(0, SHORT_LENGTH)}</code>
+      {canCopy && (
+        <Button
+          size="small"
+          variant="quiet"
+          className="activity-operation__copy"
+          aria-label={`Copy the full operation id ${operationId.slice(0, SHORT_LENGTH)}`}
+          onClick={() => void copy()}
+        >
+          Copy
+        </Button>
+      )}
+      <span role="status" className="activity-operation__status">
+        {copyState === 'copied' ? 'Copied' : copyState === 'failed' ? 'Could not copy' : ''}
+      </span>
+    </span>
+  );
+}
