@@ -1,0 +1,70 @@
+/**
+ * How messages name the provider a person configured: "the server at
+ * http://localhost:11434/v1", "OpenAI", "Anthropic (at https://proxy.example/v1)", and
+ * which well-known local server it probably is, so hints can be specific.
+ */
+import type { ProviderSettings } from './provider-settings';
+
+export type LocalServerFlavour = 'ollama' | 'lm-studio' | 'other';
+
+export interface ProviderAddress {
+  /** Lower-case, for the middle of a sentence: "the server at http://…", "OpenAI". */
+  name: string;
+  /** The base URL as shown to the person (credentials in it removed), if one is set. */
+  baseURL?: string;
+  flavour: LocalServerFlavour;
+}
+
+const OLLAMA_PORT = '11434';
+const LM_STUDIO_PORT = '1234';
+
+export function describeProviderAddress(settings?: ProviderSettings): ProviderAddress {
+  if (settings === undefined) return { name: 'the AI provider', flavour: 'other' };
+  const baseURL = displayableURL(settings.baseURL);
+  const flavour = guessFlavour(baseURL);
+  switch (settings.kind) {
+    case 'openai-compatible':
+      return {
+        name: baseURL ? `the server at ${baseURL}` : 'the OpenAI-compatible server',
+        baseURL,
+        flavour,
+      };
+    case 'openai':
+      return { name: baseURL ? `OpenAI (at ${baseURL})` : 'OpenAI', baseURL, flavour };
+    case 'anthropic':
+      return { name: baseURL ? `Anthropic (at ${baseURL})` : 'Anthropic', baseURL, flavour };
+    case 'demo':
+      return { name: 'the demo agent', flavour: 'other' };
+  }
+}
+
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Drops user:password from a URL so it never reaches a message. */
+function displayableURL(baseURL: string | undefined): string | undefined {
+  const trimmed = baseURL?.trim();
+  if (!trimmed) return undefined;
+  try {
+    const url = new URL(trimmed);
+    if (url.username === '' && url.password === '') return trimmed;
+    url.username = '';
+    url.password = '';
+    return url.toString();
+  } catch {
+    return trimmed;
+  }
+}
+
+function guessFlavour(baseURL: string | undefined): LocalServerFlavour {
+  if (!baseURL) return 'other';
+  try {
+    const url = new URL(baseURL);
+    if (url.port === OLLAMA_PORT || url.hostname.includes('ollama')) return 'ollama';
+    if (url.port === LM_STUDIO_PORT) return 'lm-studio';
+  } catch {
+    // Not a URL: no guess.
+  }
+  return 'other';
+}

@@ -1,0 +1,126 @@
+/**
+ * Reads a failure the server did answer: its HTTP status (when there is one) and its own
+ * words, from the error message and body. Servers word the same problem differently, so
+ * the patterns below name where each wording comes from.
+ */
+import { capitalize, type ProviderAddress } from './describe-provider-address';
+import type { ProviderErrorDescription } from './describe-provider-error';
+import { shorten, timeout } from './provider-error-messages';
+import type { ProviderSettings } from './provider-settings';
+import { retryAfterSeconds } from './retry-after-seconds';
+
+// Ollama: "… does not support tools"; llama.cpp: "tools param requires --jinja flag";
+// vLLM: "\"auto\" tool choice requires --enable-auto-tool-choice"; OpenRouter: "No
+// endpoints found that support tool use"; others: "tools are not supported", "tool calling is not enabled".
+const NO_TOOL_SUPPORT =
+  /does not support tools|tools? (param|parameter|calling|call|use|choice)s? (requires|is not|are not|not)|support tool use|not support(ed)? (for )?(tools|tool calling|function calling)|(tools|tool calling|function calling) (is |are )?not (supported|enabled)/i;
+const MODEL_NOT_FOUND =
+  /model\b[^\n]{0,80}?(not found|does not exist|is not available)|(unknown|invalid|no such) model|model_not_found|not_found_error[^}]*model/i;
+// A 400 that mentions tools because our conversation was malformed is not a missing feature.
+const CONVERSATION_SHAPE = /tool_call|tool_use|tool_result|role '?tool'?/i;
+const QUOTA_EXHAUSTED = /quota|insufficient_quota|billing|credit balance|out of credits/i;
+
+/** Reads a failure from its status and the server's own words (message and body). */
+export function describeServerFailure({
+  statusCode,
+  text,
+  serverMessage,
+  responseHeaders,
+  settings,
+  address,
+}: {
+  statusCode: number | undefined;
+  text: string;
+  serverMessage: string;
+  responseHeaders?: Record<string, string>;
+  settings: ProviderSettings | undefined;
+  address: ProviderAddress;
+}): ProviderErrorDescription {
+  const providerName = capitalize(address.name);
+  const model = settings?.model ? `"${settings.model}"` : 'chosen';
+  const status = statusCode === undefined ? '' : ` (HTTP ${statusCode})`;
+  const serverSaid = quoteServerMessage(serverMessage, statusCode);
+
+  const mentionsTools = /\btools?\b/i.test(text) && !CONVERSATION_SHAPE.test(text);
+  if (NO_TOOL_SUPPORT.test(text) || (statusCode === 400 && mentionsTools)) {
+    return {
+      kind: 'no-tool-support',
+      message: `${providerName} says the ${model} model cannot call tools, which the agent needs to propose changes. Choose a model that supports tool calling${address.flavour === 'ollama' ? ' (for example llama3.1 or qwen2.5)' : ''}.`,
+    };
+  }
+  if (statusCode === 401) {
+    return {
+      kind: 'unauthorized',
+      message: settings?.apiKey
+        ? `${providerName} did not accept the API key${status}. Check the key in Settings.`
+        : `${providerName} asks for an API key${status}. Enter one in Settings.`,
+    };
+  }
+  if (statusCode === 403) {
+    return {
+      kind: 'forbidden',
+      message: `${providerName} refused access${status}. Check that this key may use the ${model} model.${serverSaid}`,
+    };
+  }
+  if (
+    (statusCode === 404 || statusCode === 400 || statusCode === 422 || statusCode === undefined) &&
+    MODEL_NOT_FOUND.test(text)
+  ) {
+    return {
+      kind: 'unknown-model',
+      message: `${providerName} does not know the ${model} model. Check the model name${address.flavour === 'ollama' && settings?.model ? `, or download it with "ollama pull ${settings.model}"` : ''}.`,
+    };
+  }
+  if (statusCode === 404) {
+    return {
+      kind: 'unreachable',
+      message: `${providerName} answered "not found"${status}, so the base URL is probably wrong.${address.flavour === 'ollama' ? ' For Ollama it is http://localhost:11434/v1.' : ' It usually ends in /v1.'}`,
+    };
+  }
+  if (statusCode === 408) return timeout(address);
+  if (statusCode === 429 || (statusCode === undefined && /rate.?limit/i.test(text))) {
+    if (QUOTA_EXHAUSTED.test(text)) {
+      return {
+        kind: 'rate-limited',
+        message: `${providerName} says the account is out of quota or credit${status}. Check the plan and billing for this key.${serverSaid}`,
+      };
+    }
+    const seconds = retryAfterSeconds(responseHeaders);
+    if (seconds === undefined) {
+      return {
+        kind: 'rate-limited',
+        message: `${providerName} is rate-limiting requests${status}. Wait a little and try again.`,
+      };
+    }
+    return {
+      kind: 'rate-limited',
+      retryAfterSeconds: seconds,
+      message: `${providerName} is rate-limiting requests${status} and asks to wait ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    };
+  }
+  const isServerFault =
+    statusCode === undefined ? /overloaded|server_error|api_error/i.test(text) : statusCode >= 500;
+  if (isServerFault) {
+    const busy = statusCode === 503 || statusCode === 529 || /overloaded/i.test(text);
+    return {
+      kind: 'server-error',
+      message: busy
+        ? `${providerName} is overloaded or unavailable${status}. Try again in a moment.`
+        : `${providerName} had an internal error${status}. Try again in a moment.${serverSaid}`,
+    };
+  }
+  return {
+    kind: 'unknown',
+    message: `${providerName} rejected the request${status}.${serverSaid}`,
+  };
+}
+
+/** Quotes the server's own words when they add something beyond the status line. */
+function quoteServerMessage(message: string, statusCode: number | undefined): string {
+  const trimmed = message.trim();
+  // "Not Found", "Internal Server Error": the SDK's fallback when the body was not JSON.
+  const isBareStatusText =
+    trimmed === '' || (/^[A-Za-z ]+$/.test(trimmed) && trimmed.split(' ').length <= 4);
+  if (isBareStatusText && statusCode !== undefined) return '';
+  return ` It said: "${shorten(trimmed)}"`;
+}
