@@ -20,6 +20,19 @@ export const wakeSchema = entityBaseSchema.extend({
   endedAt: isoTimestampSchema.optional(),
   turns: z.number().int().nonnegative().optional(),
   error: z.string().optional(),
+  /** Proposals queued during this wake. */
+  proposed: z.number().int().nonnegative().optional(),
+  /** Journal entities this wake wrote, with their clocks after the write: its own writes never wake it again. */
+  mutatedEntries: z
+    .array(
+      z.object({
+        table: z.string(),
+        id: z.string(),
+        taskId: z.string().optional(),
+        vectorClock: z.record(z.string(), z.number()),
+      }),
+    )
+    .optional(),
   usage: z
     .object({ inputTokens: z.number().optional(), outputTokens: z.number().optional() })
     .optional(),

@@ -50,6 +50,7 @@ export const decisionSchema = entityBaseSchema.extend({
   toolName: z.string(),
   args: z.record(z.string(), z.unknown()),
   fingerprint: z.string(),
+  humanSummary: z.string().optional(),
   verdict: z.enum(['confirmed', 'rejected', 'expired', 'retracted']),
   actor: z.enum(['user', 'agent', 'system', 'rule']),
   rejectionReason: z.string().optional(),

@@ -1,0 +1,444 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CountersignDatabase } from '../db/database';
+import {
+  createAgentReadyTask,
+  createTestDatabase,
+  userWrite,
+} from '../../test/support/test-database';
+import {
+  httpError,
+  scriptedModel,
+  toolResultsIn,
+  type ScriptedTurn,
+} from '../../test/support/scripted-model';
+import { describeProviderError } from './providers/describe-provider-error';
+import { runWake, type WakeOptions } from './run-wake';
+import type { WakeProgress } from './wake-progress';
+
+let db: CountersignDatabase;
+let ids: Awaited<ReturnType<typeof createAgentReadyTask>>;
+beforeEach(async () => {
+  db = createTestDatabase();
+  ids = await createAgentReadyTask(db);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+const REPORT = {
+  name: 'update_report',
+  args: { oneLiner: 'Demo prep on track', tldr: 'Two items left.', content: '## Notes\n- ok' },
+};
+
+function wake(turns: ScriptedTurn[], extra: Partial<WakeOptions> = {}) {
+  const { model, prompts } = scriptedModel(turns);
+  const progress: WakeProgress[] = [];
+  const run = runWake({
+    db,
+    taskId: ids.taskId,
+    model,
+    providerLabel: 'Test provider',
+    describeError: (error, context) => describeProviderError(error, undefined, context),
+    onProgress: (event) => progress.push(event),
+    sleep: async () => {},
+    ...extra,
+  });
+  return { run, prompts, progress };
+}
+
+const items = async () =>
+  (await db.changeSets.where('taskId').equals(ids.taskId).toArray()).flatMap((set) => set.items);
+const task = async () => (await db.tasks.get(ids.taskId))!;
+
+describe('a wake routes every kind of tool call', () => {
+  it('applies immediate tools, queues deferred ones, handles report and observations in the wake', async () => {
+    const { run, prompts } = wake([
+      {
+        text: 'Looking at the task.',
+        toolCalls: [
+          { name: 'set_task_language', args: { languageCode: 'en' } },
+          { name: 'set_task_title', args: { title: 'Prepare the product demo' } },
+          {
+            name: 'record_observations',
+            args: { observations: [{ text: 'Room booking is the risk', priority: 'high' }] },
+          },
+        ],
+      },
+      { toolCalls: [REPORT] },
+    ]);
+    const outcome = await run;
+    expect(outcome).toMatchObject({ status: 'done', proposed: 1, turns: 2 });
+    expect(await task()).toMatchObject({
+      languageCode: 'en',
+      languageSource: 'agent',
+      title: 'Prepare the demo',
+    });
+    expect(await items()).toMatchObject([
+      {
+        toolName: 'set_task_title',
+        humanSummary: 'Set title to "Prepare the product demo"',
+        status: 'pending',
+      },
+    ]);
+    const results = toolResultsIn(prompts[1]);
+    expect(results[0]).toBe('Language set to "en".');
+    expect(results[1]).toMatch(/^Proposal queued for user review\. Queued 1 item: Set title/);
+    expect(results[2]).toBe('Recorded 1 observation.');
+    expect(await db.reports.toArray()).toMatchObject([
+      { oneLiner: 'Demo prep on track', taskId: ids.taskId },
+    ]);
+    expect(await db.observations.toArray()).toMatchObject([
+      { text: 'Room booking is the risk', priority: 'high', category: 'general' },
+    ]);
+    const wakeRecord = (await db.wakes.toArray())[0];
+    expect(wakeRecord).toMatchObject({
+      status: 'done',
+      turns: 2,
+      proposed: 1,
+      usage: { inputTokens: 200, outputTokens: 40 },
+    });
+    expect(wakeRecord!.mutatedEntries).toMatchObject([{ table: 'tasks', id: ids.taskId }]);
+    const kinds = (await db.auditMessages.where('runKey').equals(wakeRecord!.runKey).toArray()).map(
+      (message) => message.kind,
+    );
+    expect(kinds).toEqual(expect.arrayContaining(['thought', 'action', 'toolResult']));
+  });
+
+  it('explodes a batch into one item per element, with the catalogue summaries', async () => {
+    const { run } = wake([
+      {
+        toolCalls: [
+          {
+            name: 'add_multiple_checklist_items',
+            args: {
+              items: [{ title: 'Design mockup' }, { title: 'Rehearse' }, { title: 'Send invite' }],
+            },
+          },
+        ],
+      },
+      { toolCalls: [REPORT] },
+    ]);
+    await run;
+    expect((await items()).map((item) => [item.toolName, item.humanSummary])).toEqual([
+      ['add_checklist_item', 'Add: "Design mockup"'],
+      ['add_checklist_item', 'Add: "Rehearse"'],
+      ['add_checklist_item', 'Add: "Send invite"'],
+    ]);
+  });
+
+  it('resolves aliases before routing, so an alias is still deferred', async () => {
+    const { run } = wake([
+      { toolCalls: [{ name: 'set_task_estimate', args: { minutes: '90' } }] },
+      { toolCalls: [REPORT] },
+    ]);
+    await run;
+    expect(await items()).toMatchObject([
+      { toolName: 'update_task_estimate', args: { minutes: 90 } },
+    ]);
+    expect((await task()).estimateMinutes).toBeUndefined();
+  });
+
+  it('summarises checklist updates with the item title and records baseRev', async () => {
+    const { run } = wake([
+      {
+        toolCalls: [
+          {
+            name: 'update_checklist_items',
+            args: { items: [{ id: ids.itemIds[0], isChecked: true }] },
+          },
+        ],
+      },
+      { toolCalls: [REPORT] },
+    ]);
+    await run;
+    const item = (await db.checklistItems.get(ids.itemIds[0]!))!;
+    expect(await items()).toMatchObject([
+      { humanSummary: 'Check off: "Write script"', baseRev: item.rev },
+    ]);
+  });
+});
+
+describe('the change set builder', () => {
+  it('de-duplicates within a wake and tells the model', async () => {
+    const { run, prompts } = wake([
+      {
+        toolCalls: [
+          { name: 'update_task_priority', args: { priority: 'P1' } },
+          { name: 'update_task_priority', args: { priority: 'p1' } },
+        ],
+      },
+      { toolCalls: [REPORT] },
+    ]);
+    await run;
+    expect(await items()).toHaveLength(1);
+    expect(toolResultsIn(prompts[1])[1]).toMatch(
+      /^Skipped: Set priority to P1 \(already proposed in this wake\)/,
+    );
+  });
+
+  it('drops a proposal equal to the current value and says Skipped', async () => {
+    const { run, prompts } = wake([
+      { toolCalls: [{ name: 'update_task_priority', args: { priority: 'P2' } }] },
+      { toolCalls: [REPORT] },
+    ]);
+    await run;
+    expect(await items()).toHaveLength(0);
+    expect(toolResultsIn(prompts[1])[0]).toBe(
+      'Skipped: Set priority to P2 (The priority is already P2.).',
+    );
+  });
+
+  it('refuses ids that are not on the task', async () => {
+    const { run, prompts } = wake([
+      {
+        toolCalls: [
+          { name: 'update_checklist_items', args: { items: [{ id: 'made-up', isChecked: true }] } },
+        ],
+      },
+      { toolCalls: [REPORT] },
+    ]);
+    await run;
+    expect(await items()).toHaveLength(0);
+    expect(toolResultsIn(prompts[1])[0]).toMatch(/Skipped: .*No checklist item with id "made-up"/);
+  });
+
+  it('blocks fingerprints the user rejected for this task, and shows the reason in the next context', async () => {
+    await wake([
+      { toolCalls: [{ name: 'update_task_estimate', args: { minutes: 30 } }] },
+      { toolCalls: [REPORT] },
+    ]).run;
+    const [set] = await db.changeSets.toArray();
+    const item = set!.items[0]!;
+    await db.decisions.add({
+      id: 'decision-1',
+      changeSetId: set!.id,
+      taskId: ids.taskId,
+      itemIndex: 0,
+      toolName: item.toolName,
+      args: item.args,
+      fingerprint: item.fingerprint,
+      humanSummary: item.humanSummary,
+      verdict: 'rejected',
+      actor: 'user',
+      rejectionReason: 'Far too short',
+      decidedAt: new Date().toISOString(),
+      deviceId: 'd',
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      rev: 1,
+      vectorClock: {},
+    });
+    await db.changeSets.update(set!.id, {
+      status: 'resolved',
+      items: [{ ...item, status: 'rejected' }],
+    });
+
+    const { run, prompts } = wake([
+      { toolCalls: [{ name: 'update_task_estimate', args: { minutes: 30 } }] },
+      { toolCalls: [REPORT] },
+    ]);
+    await run;
+    const context = prompts[0]!.prompt[1]!;
+    expect(JSON.stringify(context)).toContain(
+      'REJECTED: Set estimate to 30 minutes (reason: \\"Far too short\\")',
+    );
+    expect(toolResultsIn(prompts[1])[0]).toMatch(
+      /Skipped: Set estimate to 30 minutes \(the user rejected this before \(their reason: "Far too short"\)/,
+    );
+    expect((await items()).filter((candidate) => candidate.status === 'pending')).toHaveLength(0);
+  });
+
+  it('never writes into a resolved set, and keeps all pending items of a task in one open set', async () => {
+    await wake([
+      { toolCalls: [{ name: 'update_task_estimate', args: { minutes: 30 } }] },
+      { toolCalls: [REPORT] },
+    ]).run;
+    await wake([
+      { toolCalls: [{ name: 'update_task_priority', args: { priority: 'P0' } }] },
+      { toolCalls: [REPORT] },
+    ]).run;
+    let sets = await db.changeSets.toArray();
+    expect(sets).toHaveLength(1);
+    expect(sets[0]!.items).toHaveLength(2);
+    await db.changeSets.update(sets[0]!.id, { status: 'resolved' });
+    await wake([
+      { toolCalls: [{ name: 'update_task_due_date', args: { dueDate: '2030-01-31' } }] },
+      { toolCalls: [REPORT] },
+    ]).run;
+    sets = await db.changeSets.orderBy('id').toArray();
+    expect(sets).toHaveLength(2);
+    expect(sets.find((set) => set.status === 'resolved')!.items).toHaveLength(2);
+  });
+
+  it('flushes proposals at each turn boundary, while the agent still works', async () => {
+    let seenDuringTurnTwo = -1;
+    const { model } = scriptedModel([]);
+    const base = scriptedModel([
+      { toolCalls: [{ name: 'update_task_priority', args: { priority: 'P0' } }] },
+      { toolCalls: [REPORT] },
+    ]);
+    model.doStream = async (options) => {
+      if (base.prompts.length === 1) seenDuringTurnTwo = (await items()).length;
+      return base.model.doStream(options);
+    };
+    await runWake({
+      db,
+      taskId: ids.taskId,
+      model,
+      providerLabel: 'x',
+      describeError: (error) => describeProviderError(error),
+    });
+    expect(seenDuringTurnTwo).toBe(1);
+  });
+});
+
+describe('malformed calls never end the wake', () => {
+  it.each([
+    [
+      'arguments out of range',
+      { name: 'update_task_estimate', args: { minutes: 5000 } },
+      /Invalid arguments for update_task_estimate: "minutes": An estimate is at most 1440/,
+    ],
+    [
+      'arguments that are not JSON',
+      { name: 'update_task_estimate', args: '{"minutes": 60' },
+      /were not valid JSON/,
+    ],
+    [
+      'an unknown tool',
+      { name: 'delete_everything', args: {} },
+      /Unknown tool "delete_everything".*set_task_title/,
+    ],
+    ['a prototype name', { name: '__proto__', args: {} }, /Unknown tool/],
+    [
+      'a comma-separated checklist',
+      { name: 'add_multiple_checklist_items', args: { items: 'a, b' } },
+      /array of objects/,
+    ],
+    [
+      'a bad report',
+      { name: 'update_report', args: { oneLiner: '' } },
+      /Invalid arguments for update_report/,
+    ],
+  ])('%s: the model gets a teaching error and the loop goes on', async (_label, call, message) => {
+    const { run, prompts } = wake([
+      { toolCalls: [call] },
+      { toolCalls: [{ name: 'update_task_priority', args: { priority: 'P1' } }] },
+      { toolCalls: [REPORT] },
+    ]);
+    const outcome = await run;
+    expect(outcome.status).toBe('done');
+    expect(toolResultsIn(prompts[1])[0]).toMatch(message);
+    expect(await items()).toMatchObject([{ toolName: 'update_task_priority' }]);
+  });
+});
+
+describe('provider failures end the wake with words a person understands', () => {
+  it.each([
+    ['401', httpError(401), 'unauthorized'],
+    ['403', httpError(403), 'forbidden'],
+    ['500', httpError(500, { body: 'boom' }), 'server-error'],
+    [
+      'a model without tool calling',
+      httpError(400, { body: '{"error":{"message":"model does not support tools"}}' }),
+      'no-tool-support',
+    ],
+    ['the network', new TypeError('Failed to fetch'), 'unreachable'],
+  ])('%s', async (_label, error, kind) => {
+    const { run, progress } = wake([{ throws: error }]);
+    const outcome = await run;
+    expect(outcome).toMatchObject({ status: 'failed', kind, proposed: 0 });
+    expect(outcome.message!.length).toBeGreaterThan(20);
+    expect(progress.at(-1)).toMatchObject({ type: 'failed', kind });
+    expect((await db.wakes.toArray())[0]).toMatchObject({
+      status: 'failed',
+      error: outcome.message,
+    });
+  });
+
+  it('waits out a short Retry-After on 429 and carries on', async () => {
+    const waited: number[] = [];
+    const { run, progress } = wake(
+      [{ throws: httpError(429, { headers: { 'retry-after': '2' } }) }, { toolCalls: [REPORT] }],
+      {
+        sleep: async (milliseconds) => void waited.push(milliseconds),
+      },
+    );
+    expect((await run).status).toBe('done');
+    expect(waited).toEqual([2000]);
+    expect(progress).toContainEqual(expect.objectContaining({ type: 'waiting', seconds: 2 }));
+  });
+
+  it('gives up on a long Retry-After and says when to try again', async () => {
+    const outcome = await wake([{ throws: httpError(429, { headers: { 'retry-after': '600' } }) }])
+      .run;
+    expect(outcome).toMatchObject({ status: 'failed', kind: 'rate-limited' });
+  });
+
+  it('keeps the proposals flushed before a stream cut and never a half-streamed call', async () => {
+    const outcome = await wake([
+      { toolCalls: [{ name: 'update_task_priority', args: { priority: 'P0' } }] },
+      { cutAfterToolCallStart: { name: 'update_task_estimate', partialArgs: '{"minu' } },
+    ]).run;
+    expect(outcome).toMatchObject({ status: 'failed', kind: 'stream-cut' });
+    expect((await items()).map((item) => item.toolName)).toEqual(['update_task_priority']);
+  });
+
+  it('treats a stream that ends without finishing as cut', async () => {
+    const outcome = await wake([
+      {
+        toolCalls: [{ name: 'update_task_priority', args: { priority: 'P0' } }],
+        finishWithout: true,
+      },
+    ]).run;
+    expect(outcome.status).toBe('failed');
+    expect(await items()).toHaveLength(0);
+  });
+});
+
+describe('wake control', () => {
+  it('runs one wake per task at a time and says why not', async () => {
+    const slow = wake([
+      { toolCalls: [{ name: 'update_task_priority', args: { priority: 'P0' } }] },
+      { toolCalls: [REPORT] },
+    ]);
+    const second = await wake([{ toolCalls: [REPORT] }]).run;
+    const first = await slow.run;
+    expect([first.status, second.status].sort()).toEqual(['busy', 'done']);
+  });
+
+  it('stops when cancelled and records the wake as cancelled', async () => {
+    const controller = new AbortController();
+    const { model } = scriptedModel([]);
+    model.doStream = async () => {
+      controller.abort();
+      throw new DOMException('The operation was aborted.', 'AbortError');
+    };
+    const outcome = await runWake({
+      db,
+      taskId: ids.taskId,
+      model,
+      providerLabel: 'x',
+      signal: controller.signal,
+      describeError: (error) => describeProviderError(error),
+    });
+    expect(outcome.status).toBe('cancelled');
+    expect((await db.wakes.toArray())[0]!.status).toBe('cancelled');
+  });
+
+  it('denies an immediate tool outside the allowed categories and tells the model', async () => {
+    await db.agents.update('default-agent', { allowedCategoryIds: [] });
+    const { run, prompts } = wake([
+      { toolCalls: [{ name: 'set_task_language', args: { languageCode: 'de' } }] },
+      { toolCalls: [REPORT] },
+    ]);
+    await run;
+    expect(toolResultsIn(prompts[1])[0]).toMatch(/^Denied: the agent is not allowed/);
+    expect((await task()).languageCode).toBeUndefined();
+  });
+
+  it('says the task is gone when it was deleted', async () => {
+    await userWrite(db, 'delete_task', {}, { taskId: ids.taskId });
+    expect((await wake([{ toolCalls: [REPORT] }]).run).status).toBe('missing');
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Everything a wake tells the model about its task, read from IndexedDB at the start
+ * of the wake: the task, its checklist and labels, recent entries within a size budget,
+ * the previous report, and the proposal ledger (open proposals, recent decisions).
+ */
+import type { CountersignDatabase } from '../db/database';
+import { decisionsForTask, latestReport, openChangeSet } from '../db/agent-records';
+import { createJournalReader } from '../db/journal-store';
+import { labelAppliesTo, type Category, type Label } from '../domain/category';
+import type { ChecklistItem } from '../domain/checklist-item';
+import type { Decision } from '../domain/change-set';
+import type { JournalEntry } from '../domain/journal-entry';
+import type { Task } from '../domain/task';
+
+export const ENTRY_BUDGET_CHARACTERS = 6_000;
+export const RECENT_DECISIONS = 20;
+
+export interface LedgerProposal {
+  summary: string;
+  fingerprint: string;
+}
+
+export interface LedgerDecision {
+  summary: string;
+  fingerprint: string;
+  verdict: Decision['verdict'];
+  reason?: string;
+  decidedAt: string;
+}
+
+export interface WakeContext {
+  today: string;
+  task: Task;
+  category?: Category;
+  checklist: ChecklistItem[];
+  availableLabels: Label[];
+  assignedLabels: Label[];
+  suppressedLabels: Label[];
+  entries: JournalEntry[];
+  omittedEntries: number;
+  previousReport?: { oneLiner: string; tldr: string };
+  openProposals: LedgerProposal[];
+  recentDecisions: LedgerDecision[];
+  /** Fingerprints the user rejected for this task, with the reason they gave. */
+  rejected: Map<string, string | undefined>;
+}
+
+export async function buildWakeContext(
+  db: CountersignDatabase,
+  taskId: string,
+  agentId: string,
+  now: Date = new Date(),
+): Promise<WakeContext | undefined> {
+  const journal = createJournalReader(db);
+  const task = await journal.task(taskId);
+  if (!task) return undefined;
+  const [checklist, labels, category, entryRows, report, openSet, decisions] = await Promise.all([
+    journal.checklistItems(taskId),
+    journal.labels(),
+    task.categoryId ? journal.category(task.categoryId) : Promise.resolve(undefined),
+    db.entries
+      .where('[taskId+createdAt]')
+      .between([taskId, ''], [taskId, '\uffff'])
+      .reverse()
+      .toArray(),
+    latestReport(db, agentId, taskId),
+    openChangeSet(db, taskId),
+    decisionsForTask(db, taskId),
+  ]);
+
+  const liveEntries = entryRows.filter((entry) => !entry.deletedAt);
+  const entries: JournalEntry[] = [];
+  let used = 0;
+  for (const entry of liveEntries) {
+    if (entries.length > 0 && used + entry.text.length > ENTRY_BUDGET_CHARACTERS) break;
+    entries.push(
+      entry.text.length > ENTRY_BUDGET_CHARACTERS
+        ? { ...entry, text: `${entry.text.slice(0, ENTRY_BUDGET_CHARACTERS)}…` }
+        : entry,
+    );
+    used += entry.text.length;
+  }
+
+  const rejected = new Map<string, string | undefined>();
+  for (const decision of decisions) {
+    if (
+      decision.verdict === 'rejected' &&
+      !decision.undoneAt &&
+      !rejected.has(decision.fingerprint)
+    ) {
+      rejected.set(decision.fingerprint, decision.rejectionReason);
+    }
+  }
+
+  return {
+    today: now.toISOString().slice(0, 10),
+    task,
+    category,
+    checklist,
+    availableLabels: labels.filter(
+      (label) =>
+        labelAppliesTo(label, task.categoryId) && !task.suppressedLabelIds.includes(label.id),
+    ),
+    assignedLabels: labels.filter((label) => task.labelIds.includes(label.id)),
+    suppressedLabels: labels.filter((label) => task.suppressedLabelIds.includes(label.id)),
+    entries,
+    omittedEntries: liveEntries.length - entries.length,
+    previousReport: report ? { oneLiner: report.oneLiner, tldr: report.tldr } : undefined,
+    openProposals: (openSet?.items ?? [])
+      .filter((item) => item.status === 'pending')
+      .map((item) => ({ summary: item.humanSummary, fingerprint: item.fingerprint })),
+    recentDecisions: decisions.slice(0, RECENT_DECISIONS).map((decision) => ({
+      summary: decision.humanSummary ?? decision.toolName,
+      fingerprint: decision.fingerprint,
+      verdict: decision.verdict,
+      reason: decision.rejectionReason,
+      decidedAt: decision.decidedAt,
+    })),
+    rejected,
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * What the worker tells the page while a wake runs. Parsed with zod on the page side:
+ * a message from the worker is a trust boundary like any other.
+ */
+import { z } from 'zod';
+
+export const wakeProgressSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('started'), wakeId: z.string(), taskId: z.string() }),
+  z.object({ type: z.literal('connecting'), provider: z.string() }),
+  z.object({ type: z.literal('thinking'), turn: z.number().int() }),
+  z.object({ type: z.literal('waiting'), seconds: z.number(), reason: z.string() }),
+  z.object({
+    type: z.literal('tool'),
+    turn: z.number().int(),
+    toolName: z.string(),
+    outcome: z.string(),
+  }),
+  z.object({ type: z.literal('proposed'), total: z.number().int() }),
+  z.object({
+    type: z.literal('done'),
+    proposed: z.number().int(),
+    turns: z.number().int(),
+    oneLiner: z.string().optional(),
+  }),
+  z.object({ type: z.literal('failed'), message: z.string(), kind: z.string() }),
+  z.object({ type: z.literal('cancelled') }),
+  z.object({ type: z.literal('busy'), message: z.string() }),
+]);
+export type WakeProgress = z.infer<typeof wakeProgressSchema>;
+
+export const wakeRequestSchema = z.object({
+  taskId: z.string().min(1),
+  reason: z.enum(['manual', 'automatic']).default('manual'),
+});
+export type WakeRequest = z.infer<typeof wakeRequestSchema>;
