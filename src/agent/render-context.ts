@@ -8,6 +8,7 @@ export function renderContext(context: WakeContext): string {
   const { task } = context;
   const lines: string[] = [`Today is ${context.today}.`, '', '## Task'];
   lines.push(
+    `id: ${task.id}`,
     `title: ${quote(task.title || '(untitled)')}`,
     `status: ${task.status}${task.statusReason ? ` (reason: ${quote(task.statusReason)})` : ''}`,
     `priority: ${PRIORITY_NAMES[task.priority]}`,

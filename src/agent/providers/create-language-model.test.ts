@@ -2,7 +2,7 @@ import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { createLanguageModel } from './create-language-model';
 import { ProviderConfigError } from './provider-config-error';
-import type { ProviderSettings } from './provider-settings';
+import type { ProviderSettings } from '../../domain/provider-settings';
 
 interface CapturedRequest {
   url: string;

@@ -8,7 +8,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { ProviderConfigError } from './provider-config-error';
-import type { ProviderKind, ProviderSettings } from './provider-settings';
+import type { ProviderKind, ProviderSettings } from '../../domain/provider-settings';
 
 export interface CreateLanguageModelOptions {
   /** Replaces the global fetch (tests, or a worker that wants to log traffic). */

@@ -3,7 +3,7 @@
  * http://localhost:11434/v1", "OpenAI", "Anthropic (at https://proxy.example/v1)", and
  * which well-known local server it probably is, so hints can be specific.
  */
-import type { ProviderSettings } from './provider-settings';
+import type { ProviderSettings } from '../../domain/provider-settings';
 
 export type LocalServerFlavour = 'ollama' | 'lm-studio' | 'other';
 

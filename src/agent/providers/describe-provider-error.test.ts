@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { CrossOriginBlockedError } from './cross-origin-blocked-error';
 import { describeProviderError } from './describe-provider-error';
 import { ProviderConfigError } from './provider-config-error';
-import type { ProviderSettings } from './provider-settings';
+import type { ProviderSettings } from '../../domain/provider-settings';
 
 const ollama: ProviderSettings = {
   kind: 'openai-compatible',

@@ -23,7 +23,7 @@ import {
   unreachableOrBlocked,
 } from './provider-error-messages';
 import { ProviderConfigError } from './provider-config-error';
-import type { ProviderSettings } from './provider-settings';
+import type { ProviderSettings } from '../../domain/provider-settings';
 
 export type ProviderErrorKind =
   | 'unreachable'

@@ -6,7 +6,7 @@
 import { capitalize, type ProviderAddress } from './describe-provider-address';
 import type { ProviderErrorDescription } from './describe-provider-error';
 import { shorten, timeout } from './provider-error-messages';
-import type { ProviderSettings } from './provider-settings';
+import type { ProviderSettings } from '../../domain/provider-settings';
 import { retryAfterSeconds } from './retry-after-seconds';
 
 // Ollama: "… does not support tools"; llama.cpp: "tools param requires --jinja flag";

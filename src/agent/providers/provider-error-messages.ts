@@ -4,7 +4,7 @@
  */
 import { capitalize, type ProviderAddress } from './describe-provider-address';
 import type { ProviderErrorDescription } from './describe-provider-error';
-import type { ProviderSettings } from './provider-settings';
+import type { ProviderSettings } from '../../domain/provider-settings';
 
 /** Longest piece of a server's own error text quoted in a message. */
 const SERVER_TEXT_LIMIT = 200;

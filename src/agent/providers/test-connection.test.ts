@@ -5,7 +5,7 @@ import {
   startScriptedLlmServer,
   type ScriptedLlmServer,
 } from '../../../e2e/support/scripted-llm-server.mjs';
-import type { ProviderSettings } from './provider-settings';
+import type { ProviderSettings } from '../../domain/provider-settings';
 import { testConnection } from './test-connection';
 
 let server: ScriptedLlmServer;

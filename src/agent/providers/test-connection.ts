@@ -8,7 +8,7 @@ import { createLanguageModel } from './create-language-model';
 import { CrossOriginBlockedError } from './cross-origin-blocked-error';
 import { capitalize, describeProviderAddress } from './describe-provider-address';
 import { describeProviderError, type ProviderErrorKind } from './describe-provider-error';
-import type { ProviderSettings } from './provider-settings';
+import type { ProviderSettings } from '../../domain/provider-settings';
 
 export type TestConnectionResult =
   | {

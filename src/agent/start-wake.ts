@@ -1,0 +1,68 @@
+/**
+ * Everything a wake needs, from this device's settings: the model (a real provider or
+ * the demo agent), the agent's directives and the review TTL. Used by the worker; kept
+ * apart from it so tests can run a whole wake without one.
+ */
+import type { LanguageModelV4 } from '@ai-sdk/provider';
+import { readDefaultAgent } from '../db/agent-config';
+import { readProviderSettings, readTtlDays } from '../db/agent-settings';
+import type { CountersignDatabase } from '../db/database';
+import { PROVIDER_LABELS, type ProviderSettings } from '../domain/provider-settings';
+import { createDemoModel } from './demo/demo-model';
+import { createLanguageModel } from './providers/create-language-model';
+import { describeProviderError } from './providers/describe-provider-error';
+import { runWake, type WakeOutcome } from './run-wake';
+import type { WakeProgress, WakeRequest } from './wake-progress';
+
+export const NOT_CONFIGURED_MESSAGE =
+  'The agent has no model yet. Choose one in Settings, under Agent: a server such as Ollama or LM Studio, OpenAI, Anthropic, or the demo agent, which works without a network.';
+
+export interface StartWakeOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: WakeProgress) => void;
+  fetch?: typeof fetch;
+}
+
+export async function startWake(
+  db: CountersignDatabase,
+  request: WakeRequest,
+  options: StartWakeOptions = {},
+): Promise<WakeOutcome> {
+  const fail = (kind: string, message: string): WakeOutcome => {
+    options.onProgress?.({ type: 'failed', kind, message });
+    return { status: 'failed', kind, message, proposed: 0, turns: 0 };
+  };
+  const settings = await readProviderSettings(db);
+  if (!settings) return fail('not-configured', NOT_CONFIGURED_MESSAGE);
+
+  let model: LanguageModelV4;
+  try {
+    model =
+      settings.kind === 'demo'
+        ? createDemoModel()
+        : createLanguageModel(settings, { fetch: options.fetch });
+  } catch (error) {
+    const description = describeProviderError(error, settings);
+    return fail(description.kind, description.message);
+  }
+
+  const [agent, ttlDays] = await Promise.all([readDefaultAgent(db), readTtlDays(db)]);
+  return runWake({
+    db,
+    taskId: request.taskId,
+    model,
+    providerLabel: providerLabel(settings),
+    describeError: (error, context) => describeProviderError(error, settings, context),
+    directives: agent?.directives,
+    ttlDays,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
+}
+
+function providerLabel(settings: ProviderSettings): string {
+  if (settings.kind === 'demo') return 'the demo agent';
+  if (settings.kind === 'openai-compatible')
+    return `${settings.model} at ${settings.baseURL ?? 'the server'}`;
+  return `${PROVIDER_LABELS[settings.kind]} (${settings.model})`;
+}

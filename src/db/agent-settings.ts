@@ -1,0 +1,54 @@
+/**
+ * The agent's settings on this device: how to reach a model, whether to wake
+ * automatically, and how long proposals wait for review. Kept in the `settings` table,
+ * which the journal export never includes: an API key never leaves this device.
+ */
+import { z } from 'zod';
+import {
+  providerSettingsSchema,
+  PROVIDER_SETTINGS_KEY,
+  type ProviderSettings,
+} from '../domain/provider-settings';
+import type { CountersignDatabase } from './database';
+import { readSetting, writeSetting } from './settings';
+
+export const AUTO_WAKE_KEY = 'agentAutoWake';
+export const CHANGE_SET_TTL_KEY = 'changeSetTtlDays';
+export const DEFAULT_TTL_DAYS = 7;
+
+/** The saved provider, or undefined when none is set (or what is stored no longer parses). */
+export async function readProviderSettings(
+  db: CountersignDatabase,
+): Promise<ProviderSettings | undefined> {
+  const parsed = providerSettingsSchema.safeParse(await readSetting(db, PROVIDER_SETTINGS_KEY));
+  return parsed.success ? parsed.data : undefined;
+}
+
+export async function saveProviderSettings(
+  db: CountersignDatabase,
+  settings: ProviderSettings,
+): Promise<void> {
+  await writeSetting(db, PROVIDER_SETTINGS_KEY, providerSettingsSchema.parse(settings));
+}
+
+export async function readAutoWake(db: CountersignDatabase): Promise<boolean> {
+  return (await readSetting<boolean>(db, AUTO_WAKE_KEY)) === true;
+}
+
+export async function saveAutoWake(db: CountersignDatabase, enabled: boolean): Promise<void> {
+  await writeSetting(db, AUTO_WAKE_KEY, enabled);
+}
+
+export async function readTtlDays(db: CountersignDatabase): Promise<number> {
+  const parsed = z
+    .number()
+    .int()
+    .min(1)
+    .max(365)
+    .safeParse(await readSetting(db, CHANGE_SET_TTL_KEY));
+  return parsed.success ? parsed.data : DEFAULT_TTL_DAYS;
+}
+
+export async function saveTtlDays(db: CountersignDatabase, days: number): Promise<void> {
+  await writeSetting(db, CHANGE_SET_TTL_KEY, z.number().int().min(1).max(365).parse(days));
+}
