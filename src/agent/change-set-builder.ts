@@ -89,14 +89,21 @@ export class ChangeSetBuilder {
       this.seenFingerprints.add(fingerprint);
       this.seenSummaries.add(summary);
       const target = element.tool.proposalTarget?.(itemArgs, context);
-      const baseRev = target ? ((await db[target.table].get(target.id))?.rev ?? 0) : 0;
+      const entity = target
+        ? ((await db[target.table].get(target.id)) as Record<string, unknown> | undefined)
+        : undefined;
+      const base =
+        target && entity
+          ? Object.fromEntries(target.fields.map((field) => [field, entity[field] ?? null]))
+          : undefined;
       this.unflushed.push({
         toolName: element.tool.name,
         args: itemArgs,
         humanSummary: summary,
         status: 'pending',
         fingerprint,
-        baseRev,
+        baseRev: typeof entity?.rev === 'number' ? entity.rev : 0,
+        ...(base ? { base } : {}),
         groupId,
       });
       outcome.queued.push(summary);

@@ -442,3 +442,21 @@ describe('wake control', () => {
     expect((await wake([{ toolCalls: [REPORT] }]).run).status).toBe('missing');
   });
 });
+
+describe('staleness data on each item', () => {
+  it('keeps the values of the fields it changes, as they were when proposed', async () => {
+    await userWrite(db, 'update_task_estimate', { minutes: 45 }, { taskId: ids.taskId });
+    await wake([
+      {
+        toolCalls: [
+          { name: 'update_task_estimate', args: { minutes: 90 } },
+          { name: 'add_multiple_checklist_items', args: { items: [{ title: 'New' }] } },
+        ],
+      },
+      { toolCalls: [REPORT] },
+    ]).run;
+    const [estimate, added] = await items();
+    expect(estimate).toMatchObject({ base: { estimateMinutes: 45 }, baseRev: (await task()).rev });
+    expect(added!.base).toEqual({});
+  });
+});

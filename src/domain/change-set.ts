@@ -19,6 +19,8 @@ export const changeItemSchema = z.object({
   status: changeItemStatusSchema,
   fingerprint: z.string(),
   baseRev: z.number().int().nonnegative(),
+  /** The values of the fields this item changes, as they were when it was proposed. */
+  base: z.record(z.string(), z.unknown()).optional(),
   groupId: z.string().optional(),
   error: z.string().optional(),
 });

@@ -74,11 +74,15 @@ export interface ToolDefinition<Args = unknown> {
     journal: JournalReader,
     context: Pick<ToolContext, 'taskId' | 'source'>,
   ): Promise<string | undefined>;
-  /** The entity a proposal changes, for staleness: its rev is recorded as the item's baseRev. */
+  /**
+   * The entity and fields a proposal changes. Their values when proposed are kept on the
+   * item (with the entity's rev as baseRev), so review can tell when the person changed
+   * the same thing since, and ask before overwriting it.
+   */
   proposalTarget?(
     args: Args,
     context: Pick<ToolContext, 'taskId'>,
-  ): { table: 'tasks' | 'checklistItems'; id: string } | undefined;
+  ): { table: 'tasks' | 'checklistItems'; id: string; fields: readonly string[] } | undefined;
   /** The task this call touches, for policy. Undefined for journal-wide writes (categories, labels). */
   targetTaskId(
     args: Args,

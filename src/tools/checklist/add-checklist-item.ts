@@ -12,7 +12,7 @@ export const addChecklistItem = defineTool({
   argsSchema: z.object({ title: checklistTitleSchema, isChecked: z.boolean().optional() }),
   summarize: ({ title }) => `Add: "${title}"`,
   proposalTarget: (_args, context) =>
-    context.taskId ? { table: 'tasks', id: context.taskId } : undefined,
+    context.taskId ? { table: 'tasks', id: context.taskId, fields: [] } : undefined,
   async checkProposal({ title }, journal, context) {
     const existing = (await journal.checklistItems(context.taskId ?? '')).find(
       (item) => !item.isArchived && item.title.toLowerCase() === title.toLowerCase(),

@@ -69,7 +69,13 @@ export const updateChecklistItem = defineTool({
   example: { id: 'item-id', isChecked: true },
   argsSchema: checklistItemChangeSchema,
   summarize: summarizeChecklistChange,
-  proposalTarget: (change) => ({ table: 'checklistItems', id: change.id }),
+  proposalTarget: (change) => ({
+    table: 'checklistItems',
+    id: change.id,
+    fields: (['title', 'isChecked', 'isArchived'] as const).filter(
+      (field) => change[field] !== undefined,
+    ),
+  }),
   async checkProposal(change, journal, context) {
     try {
       const item = await requireChecklistItem(journal, context.taskId ?? '', change.id);

@@ -13,7 +13,7 @@ export const assignTaskLabel = defineTool({
   argsSchema: z.object({ id: idSchema }),
   summarize: ({ id }, names) => `Assign label: "${names.labelName(id) ?? id}"`,
   proposalTarget: (_args, context) =>
-    context.taskId ? { table: 'tasks', id: context.taskId } : undefined,
+    context.taskId ? { table: 'tasks', id: context.taskId, fields: ['labelIds'] } : undefined,
   async checkProposal({ id }, journal, context) {
     const task = await requireTask(journal, context.taskId);
     try {

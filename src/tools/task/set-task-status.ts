@@ -31,7 +31,9 @@ export const setTaskStatus = defineTool({
   }),
   summarize: ({ status, reason }) => `Set status to ${status}${reason ? ` (${reason})` : ''}`,
   proposalTarget: (_args, context) =>
-    context.taskId ? { table: 'tasks', id: context.taskId } : undefined,
+    context.taskId
+      ? { table: 'tasks', id: context.taskId, fields: ['status', 'statusReason'] }
+      : undefined,
   async checkProposal({ status, reason }, journal, context) {
     const task = await requireTask(journal, context.taskId);
     if (needsReason(status) && !reason?.trim()) return `A reason is required for ${status}.`;

@@ -14,7 +14,7 @@ export const setTaskTitle = defineTool({
   argsSchema: z.object({ title: taskTitleSchema }),
   summarize: ({ title }) => `Set title to "${title}"`,
   proposalTarget: (_args, context) =>
-    context.taskId ? { table: 'tasks', id: context.taskId } : undefined,
+    context.taskId ? { table: 'tasks', id: context.taskId, fields: ['title'] } : undefined,
   async checkProposal({ title }, journal, context) {
     const task = await requireTask(journal, context.taskId);
     return task.title === title ? `The title is already "${title}".` : undefined;

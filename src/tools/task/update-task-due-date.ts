@@ -14,7 +14,7 @@ export const updateTaskDueDate = defineTool({
   argsSchema: z.object({ dueDate: dueDateSchema }),
   summarize: ({ dueDate }) => `Set due date to ${dueDate}`,
   proposalTarget: (_args, context) =>
-    context.taskId ? { table: 'tasks', id: context.taskId } : undefined,
+    context.taskId ? { table: 'tasks', id: context.taskId, fields: ['dueDate'] } : undefined,
   async checkProposal({ dueDate }, journal, context) {
     const task = await requireTask(journal, context.taskId);
     return task.dueDate === dueDate ? `The due date is already ${dueDate}.` : undefined;

@@ -15,7 +15,9 @@ export const updateTaskEstimate = defineTool({
   argsSchema: z.object({ minutes: wholeNumberInput.pipe(estimateMinutesSchema) }),
   summarize: ({ minutes }) => `Set estimate to ${minutes} minutes`,
   proposalTarget: (_args, context) =>
-    context.taskId ? { table: 'tasks', id: context.taskId } : undefined,
+    context.taskId
+      ? { table: 'tasks', id: context.taskId, fields: ['estimateMinutes'] }
+      : undefined,
   async checkProposal({ minutes }, journal, context) {
     const task = await requireTask(journal, context.taskId);
     return task.estimateMinutes === minutes

@@ -15,7 +15,7 @@ export const updateTaskPriority = defineTool({
   argsSchema: z.object({ priority: upperCaseInput(PRIORITIES, 'P1') }),
   summarize: ({ priority }) => `Set priority to ${priority}`,
   proposalTarget: (_args, context) =>
-    context.taskId ? { table: 'tasks', id: context.taskId } : undefined,
+    context.taskId ? { table: 'tasks', id: context.taskId, fields: ['priority'] } : undefined,
   async checkProposal({ priority }, journal, context) {
     const task = await requireTask(journal, context.taskId);
     return task.priority === priority ? `The priority is already ${priority}.` : undefined;
