@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.mjs';
 
 const PORT = 4173;
+/** The scripted OpenAI-compatible server the agent journeys talk to (e2e/support/scripted-llm-server.mjs). */
+export const LLM_PORT = 4174;
 
 // Journeys run against the built app (vite preview), on an emulated tablet with touch.
 export default defineConfig({
@@ -31,6 +33,12 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
+    },
+    {
+      command: `node e2e/support/scripted-llm-server.mjs --port ${LLM_PORT}`,
+      url: `http://127.0.0.1:${LLM_PORT}/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 20_000,
     },
   ],
 });

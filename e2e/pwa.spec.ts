@@ -2,14 +2,20 @@ import { expect, test } from '@playwright/test';
 import { openApp, waitForServiceWorker } from './support/app';
 
 test.describe('installable PWA', () => {
-  test('has a manifest with a name, standalone display and 192, 512 and maskable icons', async ({ page, request }) => {
+  test('has a manifest with a name, standalone display and 192, 512 and maskable icons', async ({
+    page,
+    request,
+  }) => {
     await openApp(page);
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBeTruthy();
     const manifest = await (await request.get(href!)).json();
     expect(manifest).toMatchObject({ name: 'Countersign', display: 'standalone', start_url: '/' });
     expect(manifest.theme_color).toMatch(/^#/);
-    const sizes = manifest.icons.map((icon: { sizes: string; purpose?: string }) => `${icon.sizes}${icon.purpose ? ` ${icon.purpose}` : ''}`);
+    const sizes = manifest.icons.map(
+      (icon: { sizes: string; purpose?: string }) =>
+        `${icon.sizes}${icon.purpose ? ` ${icon.purpose}` : ''}`,
+    );
     expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512', '512x512 maskable']));
     for (const icon of manifest.icons as { src: string }[]) {
       const response = await request.get(icon.src);
@@ -18,9 +24,18 @@ test.describe('installable PWA', () => {
     }
   });
 
-  test('opens offline after the first visit, with the journal still there', async ({ page, context }) => {
+  test('opens offline after the first visit, with the journal still there', async ({
+    page,
+    context,
+  }) => {
     await openApp(page);
     await expect(page.getByText('Plan the team offsite')).toBeVisible();
+    // Said once the worker has cached the app, in a toast that goes away by itself.
+    const offlineReady = page
+      .getByRole('status')
+      .filter({ hasText: 'Countersign is ready to work offline.' });
+    await expect(offlineReady).toBeVisible({ timeout: 15_000 });
+    await expect(offlineReady).toBeHidden({ timeout: 10_000 });
     await waitForServiceWorker(page);
     await context.setOffline(true);
     await page.reload();

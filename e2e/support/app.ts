@@ -6,12 +6,19 @@ export async function openApp(page: Page, path = '/') {
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 }
 
-/** Waits until the service worker controls the page, so an offline reload is served from cache. */
+/**
+ * Waits until the service worker controls the page, so an offline reload is served from
+ * cache. The worker does not claim pages that were open before it installed (no
+ * `clientsClaim`: it waits to be asked, see update-prompt.tsx), so on a first visit it
+ * controls the page only from the next load on; reload once, as a person's second visit.
+ */
 export async function waitForServiceWorker(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
   });
+  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
+  if (!(await controlled())) {
+    await page.reload();
+    await expect.poll(controlled).toBe(true);
+  }
 }

@@ -21,7 +21,10 @@ export async function swipe(page: Page, target: Locator, dx: number, dy = 0) {
   const box = await target.boundingBox();
   if (!box) throw new Error('The element to swipe is not visible.');
   const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  const points = Array.from({ length: 11 }, (_, step) => ({ x: start.x + (dx * step) / 10, y: start.y + (dy * step) / 10 }));
+  const points = Array.from({ length: 11 }, (_, step) => ({
+    x: start.x + (dx * step) / 10,
+    y: start.y + (dy * step) / 10,
+  }));
   await touchPath(page, points);
 }
 

@@ -1,51 +1,40 @@
 /**
  * Registers the service worker and, when a new version is waiting, asks before
- * switching, so a half-written entry is never lost to a surprise reload.
+ * switching, so a half-written entry is never lost to a surprise reload. "Ready to work
+ * offline" needs no answer, so it is a toast that goes away by itself rather than a card
+ * over the page.
  */
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { showToast } from '../ui/toast-store';
+
+const OFFLINE_READY_MESSAGE = 'Countersign is ready to work offline.';
 
 export function UpdatePrompt() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
-    offlineReady: [offlineReady, setOfflineReady],
     updateServiceWorker,
-  } = useRegisterSW();
+  } = useRegisterSW({ onOfflineReady: () => showToast({ message: OFFLINE_READY_MESSAGE }) });
 
-  if (!needRefresh && !offlineReady) return null;
+  if (!needRefresh) return null;
   return (
     <div className="update-prompt card" role="status" aria-live="polite">
-      {needRefresh ? (
-        <>
-          <span>A new version of Countersign is ready.</span>
-          <div className="row">
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => void updateServiceWorker(true)}
-            >
-              Update now
-            </button>
-            <button
-              type="button"
-              className="button button--quiet"
-              onClick={() => setNeedRefresh(false)}
-            >
-              Later
-            </button>
-          </div>
-        </>
-      ) : (
-        <>
-          <span>Countersign is ready to work offline.</span>
-          <button
-            type="button"
-            className="button button--quiet"
-            onClick={() => setOfflineReady(false)}
-          >
-            OK
-          </button>
-        </>
-      )}
+      <span>A new version of Countersign is ready.</span>
+      <div className="row">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void updateServiceWorker(true)}
+        >
+          Update now
+        </button>
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={() => setNeedRefresh(false)}
+        >
+          Later
+        </button>
+      </div>
     </div>
   );
 }

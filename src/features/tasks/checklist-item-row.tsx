@@ -21,6 +21,14 @@ export function ChecklistItemRow({ taskId, item, isFirst, isLast }: ChecklistIte
   const [renaming, setRenaming] = useState(false);
   const [title, setTitle] = useState(item.title);
   const checkboxId = useId();
+  // The box shows the person's tick at once while the write is on its way: a controlled
+  // checkbox would spring back to the stored state until the live query catches up, so the
+  // tap would look ignored and a screen reader would announce the old state. Once the stored
+  // item moves on (this write or another tab's landed), it is the truth again.
+  const [pendingCheck, setPendingCheck] = useState<{ checked: boolean; rev: number }>();
+  if (pendingCheck && (pendingCheck.rev !== item.rev || pendingCheck.checked === item.isChecked))
+    setPendingCheck(undefined);
+  const isChecked = pendingCheck?.checked ?? item.isChecked;
   const renameButtonRef = useRef<HTMLButtonElement>(null);
   // After Save or Cancel the rename button is rendered anew; put the focus back on it.
   const refocusRename = useRef(false);
@@ -49,6 +57,12 @@ export function ChecklistItemRow({ taskId, item, isFirst, isLast }: ChecklistIte
     }
     const result = await run('update_checklist_item', { id: item.id, title: parsed.data });
     if (result.success) stopRenaming();
+  }
+
+  async function toggle(checked: boolean) {
+    setPendingCheck({ checked, rev: item.rev });
+    const result = await run('update_checklist_item', { id: item.id, isChecked: checked });
+    if (!result.success) setPendingCheck(undefined);
   }
 
   function move(direction: 'up' | 'down') {
@@ -89,16 +103,14 @@ export function ChecklistItemRow({ taskId, item, isFirst, isLast }: ChecklistIte
   }
 
   return (
-    <li className={item.isChecked ? 'checklist-item checklist-item--checked' : 'checklist-item'}>
+    <li className={isChecked ? 'checklist-item checklist-item--checked' : 'checklist-item'}>
       <div className="checklist-item__main">
         <input
           id={checkboxId}
           type="checkbox"
           className="checklist-item__checkbox"
-          checked={item.isChecked}
-          onChange={(event) =>
-            void run('update_checklist_item', { id: item.id, isChecked: event.target.checked })
-          }
+          checked={isChecked}
+          onChange={(event) => void toggle(event.target.checked)}
         />
         <label htmlFor={checkboxId} className="checklist-item__title">
           {item.title}

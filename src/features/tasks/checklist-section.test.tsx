@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getDatabase } from '../../db/connection';
 import { createTask, userWrite } from '../../../test/support/test-database';
@@ -50,11 +50,23 @@ describe('ChecklistSection', () => {
     await user.click(venue);
     await waitFor(() => expect(venue).toBeChecked());
     expect((await storedItems(taskId))[0]).toMatchObject({ isChecked: true, checkedBy: 'user' });
-    expect(within(checklist()).getByText('1/2 done')).toBeInTheDocument();
+    expect(await within(checklist()).findByText('1/2 done')).toBeInTheDocument();
 
     await user.click(venue);
     await waitFor(() => expect(venue).not.toBeChecked());
     expect((await storedItems(taskId))[0]?.isChecked).toBe(false);
+  });
+
+  it('shows a tick at once, before the write has landed', async () => {
+    const taskId = await openTaskWithItems(['Book the venue']);
+    const venue = await screen.findByRole('checkbox', { name: 'Book the venue' });
+
+    // Synchronous: a controlled checkbox that waited for the database would spring back
+    // here, and a screen reader would announce "not checked".
+    fireEvent.click(venue);
+    expect(venue).toBeChecked();
+    await waitFor(async () => expect((await storedItems(taskId))[0]?.isChecked).toBe(true));
+    expect(venue).toBeChecked();
   });
 
   it('renames an item in place', async () => {
