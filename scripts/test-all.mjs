@@ -13,7 +13,9 @@ function run(name, command, args, env = {}) {
   const started = Date.now();
   const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = child.status === 0;
-  console.log(`=== ${name}: ${ok ? 'ok' : `failed (exit ${child.status ?? child.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `=== ${name}: ${ok ? 'ok' : `failed (exit ${child.status ?? child.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return ok;
 }
 
@@ -57,8 +59,14 @@ if (vitest) {
 
 check('build', 'npx', ['vite', 'build']);
 
-if (!findChromium() && !process.env.PLAYWRIGHT_BROWSERS_PATH && !existsSync(`${process.env.HOME}/.cache/ms-playwright`)) {
-  console.log('\n=== e2e: no Chromium found (set CHROME_PATH, or install chromium); counted as a failure');
+if (
+  !findChromium() &&
+  !process.env.PLAYWRIGHT_BROWSERS_PATH &&
+  !existsSync(`${process.env.HOME}/.cache/ms-playwright`)
+) {
+  console.log(
+    '\n=== e2e: no Chromium found (set CHROME_PATH, or install chromium); counted as a failure',
+  );
   results.push({ name: 'e2e', passed: 0, failed: 1 });
 } else {
   rmSync('reports/playwright.json', { force: true });
@@ -66,7 +74,12 @@ if (!findChromium() && !process.env.PLAYWRIGHT_BROWSERS_PATH && !existsSync(`${p
   const report = readJson('reports/playwright.json');
   if (report?.stats) {
     const { expected, unexpected, flaky, skipped } = report.stats;
-    results.push({ name: 'e2e', passed: expected + flaky, failed: unexpected + (e2eOk || unexpected > 0 ? 0 : 1), skipped });
+    results.push({
+      name: 'e2e',
+      passed: expected + flaky,
+      failed: unexpected + (e2eOk || unexpected > 0 ? 0 : 1),
+      skipped,
+    });
   } else {
     results.push({ name: 'e2e', passed: 0, failed: 1 });
   }
@@ -74,9 +87,13 @@ if (!findChromium() && !process.env.PLAYWRIGHT_BROWSERS_PATH && !existsSync(`${p
 
 console.log('\nSummary');
 for (const result of results) {
-  console.log(`  ${result.name.padEnd(10)} ${result.passed} passed, ${result.failed} failed${result.skipped ? `, ${result.skipped} skipped` : ''}`);
+  console.log(
+    `  ${result.name.padEnd(10)} ${result.passed} passed, ${result.failed} failed${result.skipped ? `, ${result.skipped} skipped` : ''}`,
+  );
 }
 const total = (key) => results.reduce((sum, result) => sum + (result[key] ?? 0), 0);
 const skipped = total('skipped');
-console.log(`${total('passed')} passed, ${total('failed')} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(
+  `${total('passed')} passed, ${total('failed')} failed${skipped ? `, ${skipped} skipped` : ''}`,
+);
 process.exit(total('failed') > 0 ? 1 : 0);

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { router } from './router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './router';
 import { StorageGate } from './storage-gate';
 import '../ui/theme.css';
 import './app.css';
@@ -20,7 +20,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <StorageGate>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </StorageGate>
     </QueryClientProvider>
   </StrictMode>,

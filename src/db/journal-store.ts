@@ -24,12 +24,27 @@ const ROW_SCHEMAS: { [T in JournalTable]: z.ZodType<JournalRows[T]> } = {
   labels: labelSchema,
 };
 
+type JournalRow = JournalRows[JournalTable];
+
 const live = <T extends { deletedAt?: string }>(row: T | undefined): T | undefined =>
   row && row.deletedAt === undefined ? row : undefined;
 
+const isLive = (row: { deletedAt?: string }) => row.deletedAt === undefined;
+
+/** The checklist order the move tool and the task page use: `order`, ties by creation time. */
+const byChecklistOrder = (
+  a: { order: number; createdAt: string },
+  b: { order: number; createdAt: string },
+) => a.order - b.order || a.createdAt.localeCompare(b.createdAt);
+
 /** Drops keys whose value is undefined, so rows stay free of explicit `undefined`. */
 function compact<T extends object>(row: T): T {
-  return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) as T;
+  const result: Record<string, unknown> = {};
+  for (const key of Object.keys(row)) {
+    const value = (row as Record<string, unknown>)[key];
+    if (value !== undefined) result[key] = value;
+  }
+  return result as T;
 }
 
 export function createJournalReader(db: CountersignDatabase): JournalReader {
@@ -37,17 +52,13 @@ export function createJournalReader(db: CountersignDatabase): JournalReader {
     task: async (id) => live(await db.tasks.get(id)),
     checklistItems: async (taskId) => {
       const items = await db.checklistItems.where('taskId').equals(taskId).toArray();
-      return items
-        .filter((item) => item.deletedAt === undefined)
-        .sort((a, b) => a.order - b.order || a.createdAt.localeCompare(b.createdAt));
+      return items.filter(isLive).sort(byChecklistOrder);
     },
     checklistItem: async (id) => live(await db.checklistItems.get(id)),
     entry: async (id) => live(await db.entries.get(id)),
-    labels: async () =>
-      (await db.labels.toArray()).filter((label) => label.deletedAt === undefined),
+    labels: async () => (await db.labels.toArray()).filter(isLive),
     label: async (id) => live(await db.labels.get(id)),
-    categories: async () =>
-      (await db.categories.toArray()).filter((category) => category.deletedAt === undefined),
+    categories: async () => (await db.categories.toArray()).filter(isLive),
     category: async (id) => live(await db.categories.get(id)),
     storedRow: async (table, id) =>
       (await db[table].get(id)) as JournalRows[typeof table] | undefined,
@@ -55,49 +66,123 @@ export function createJournalReader(db: CountersignDatabase): JournalReader {
 }
 
 export interface JournalStore extends JournalWriter {
-  /** Every row written so far in this transaction, with its state before and after. */
+  /**
+   * Every row written so far in this transaction, with its state before and after. The
+   * rows are shared, not copied: nothing in the write path changes a row once it is read
+   * or written, so the ledger and the outbox can clone them once, when IndexedDB stores them.
+   */
   readonly diffs: EntityDiff[];
+  /**
+   * Sends the writes still queued to IndexedDB and resolves when every write of this
+   * store has succeeded (rejects with the first failure). Call it once the handler is
+   * done, before the transaction ends; the writes made after it (ledger, audit, outbox)
+   * can be issued without waiting for it, in the same transaction.
+   */
+  flush(): Promise<void>;
 }
 
-/** Must be called inside a Dexie transaction that spans the journal tables. */
+/**
+ * Must be called inside a Dexie transaction that spans the journal tables, and used only
+ * within it. Two things keep a dispatch to a few IndexedDB round trips:
+ *
+ * - Rows read or written are remembered by table and id, so the `update` that follows a
+ *   handler's `task(id)` does not read the row again. This is sound because the readwrite
+ *   transaction holds the journal tables: nothing else can change them until it ends.
+ * - Writes are queued and sent as one `bulkPut` per table, when the handler reads a
+ *   collection (so the query sees them: IndexedDB runs a transaction's requests in the
+ *   order they were made) or at `flush()`. Nobody waits on a single row's put.
+ */
 export function createJournalStore(
   db: CountersignDatabase,
   stamp: { deviceId: string; now: string; recordDiffs: boolean },
 ): JournalStore {
   const diffs: EntityDiff[] = [];
-  const reader = createJournalReader(db);
+  const known = new Map<string, JournalRow | undefined>();
+  const queued = new Map<JournalTable, Map<string, JournalRow>>();
+  const issued: Promise<unknown>[] = [];
+  const keyOf = (table: JournalTable, id: string) => `${table}/${id}`;
 
-  function record(table: JournalTable, id: string, before: object | undefined, after: object) {
-    if (!stamp.recordDiffs) return;
-    diffs.push({
-      table,
-      id,
-      before: before ? { ...before } : null,
-      after: { ...after },
-    } as EntityDiff);
+  function issue(table: JournalTable) {
+    const rows = queued.get(table);
+    if (!rows) return;
+    queued.delete(table);
+    const written = (
+      db[table] as unknown as { bulkPut(rows: JournalRow[]): Promise<unknown> }
+    ).bulkPut([...rows.values()]);
+    // Observed by flush(); when the handler fails first, the transaction aborts anyway.
+    written.catch(() => undefined);
+    issued.push(written);
   }
 
-  async function write<T extends JournalTable>(
-    table: T,
-    row: JournalRows[T],
-    before: JournalRows[T] | undefined,
-  ) {
-    const checked = ROW_SCHEMAS[table].parse(compact(row));
-    await (db[table] as unknown as { put(row: JournalRows[T]): Promise<unknown> }).put(checked);
-    record(table, checked.id, before, checked);
-    return checked;
-  }
-
-  async function current<T extends JournalTable>(
+  async function stored<T extends JournalTable>(
     table: T,
     id: string,
   ): Promise<JournalRows[T] | undefined> {
-    return (await db[table].get(id)) as JournalRows[T] | undefined;
+    const key = keyOf(table, id);
+    // A row this store wrote is always known, so a miss never needs the queue sent first.
+    if (known.has(key)) return known.get(key) as JournalRows[T] | undefined;
+    const row = (await db[table].get(id)) as JournalRows[T] | undefined;
+    known.set(key, row);
+    return row;
   }
+
+  /** A collection read: sends this table's queued writes first, so the query sees them. */
+  async function query<T extends JournalTable>(
+    table: T,
+    read: () => Promise<JournalRows[T][]>,
+  ): Promise<JournalRows[T][]> {
+    issue(table);
+    const rows = await read();
+    for (const row of rows) known.set(keyOf(table, row.id), row);
+    return rows;
+  }
+
+  function write<T extends JournalTable>(
+    table: T,
+    row: JournalRows[T],
+    before: JournalRows[T] | undefined,
+  ): JournalRows[T] {
+    const checked = ROW_SCHEMAS[table].parse(compact(row));
+    let rows = queued.get(table);
+    if (!rows) queued.set(table, (rows = new Map()));
+    rows.set(checked.id, checked);
+    known.set(keyOf(table, checked.id), checked);
+    if (stamp.recordDiffs) {
+      diffs.push({
+        table,
+        id: checked.id,
+        before: (before ?? null) as EntityDiff['before'],
+        after: checked as EntityDiff['after'],
+      });
+    }
+    return checked;
+  }
+
+  const reader: JournalReader = {
+    task: async (id) => live(await stored('tasks', id)),
+    checklistItems: async (taskId) => {
+      const items = await query('checklistItems', () =>
+        db.checklistItems.where('taskId').equals(taskId).toArray(),
+      );
+      return items.filter(isLive).sort(byChecklistOrder);
+    },
+    checklistItem: async (id) => live(await stored('checklistItems', id)),
+    entry: async (id) => live(await stored('entries', id)),
+    labels: async () => (await query('labels', () => db.labels.toArray())).filter(isLive),
+    label: async (id) => live(await stored('labels', id)),
+    categories: async () =>
+      (await query('categories', () => db.categories.toArray())).filter(isLive),
+    category: async (id) => live(await stored('categories', id)),
+    storedRow: (table, id) => stored(table, id),
+  };
 
   return {
     ...reader,
     diffs,
+    async flush() {
+      for (const table of [...queued.keys()]) issue(table);
+      await Promise.all(issued);
+    },
     async create(table, fields: NewRow<typeof table>) {
       const row = {
         ...fields,
@@ -110,7 +195,7 @@ export function createJournalStore(
       return write(table, row, undefined);
     },
     async update(table, id, patch: RowPatch<typeof table>) {
-      const before = await current(table, id);
+      const before = await stored(table, id);
       if (!before || before.deletedAt !== undefined) throw new EntityNotFoundError(table, id);
       const row = {
         ...before,
@@ -122,9 +207,9 @@ export function createJournalStore(
       return write(table, row, before);
     },
     async remove(table, id) {
-      const before = await current(table, id);
+      const before = await stored(table, id);
       if (!before || before.deletedAt !== undefined) throw new EntityNotFoundError(table, id);
-      await write(
+      write(
         table,
         {
           ...before,
@@ -137,7 +222,7 @@ export function createJournalStore(
       );
     },
     async restore(table, row) {
-      const before = await current(table, row.id);
+      const before = await stored(table, row.id);
       const restored = {
         ...row,
         rev: Math.max(before?.rev ?? 0, row.rev) + 1,

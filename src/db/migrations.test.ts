@@ -75,17 +75,15 @@ describe('schema versions', () => {
       const previous = openAtVersion(name, version - 1);
       await previous.open();
       await previous.table('tasks').add({ ...v1Task, id: `task-${version}` });
-      await previous
-        .table('checklistItems')
-        .add({
-          ...stamp,
-          id: 'item',
-          taskId: `task-${version}`,
-          title: 'x',
-          isChecked: false,
-          isArchived: false,
-          order: 1,
-        });
+      await previous.table('checklistItems').add({
+        ...stamp,
+        id: 'item',
+        taskId: `task-${version}`,
+        title: 'x',
+        isChecked: false,
+        isArchived: false,
+        order: 1,
+      });
       previous.close();
       const next = track(openAtVersion(name, version));
       await next.open();

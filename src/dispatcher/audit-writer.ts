@@ -36,6 +36,35 @@ export async function writeAuditSafely(
       })),
     );
   } catch (error) {
+    // Aborted with its transaction: another write failed, and the caller reports that.
+    if (wasAbortedWithTransaction(error)) return;
     console.warn('Countersign: an audit message could not be written; the outcome stands.', error);
   }
+}
+
+/** Errors may come from another realm (a DOMException), so they are told apart by name. */
+const nameOf = (error: unknown) =>
+  typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
+
+function wasAbortedWithTransaction(error: unknown): boolean {
+  if (nameOf(error) === 'AbortError') return true;
+  const failures = (error as { failures?: unknown } | null)?.failures;
+  return (
+    nameOf(error) === 'BulkError' &&
+    Array.isArray(failures) &&
+    failures.length > 0 &&
+    failures.every((failure) => nameOf(failure) === 'AbortError')
+  );
+}
+
+/** Arguments as recorded in the audit trail: bounded, so a 1 MB string cannot bloat it. */
+export function clip(value: unknown): unknown {
+  const text = (() => {
+    try {
+      return JSON.stringify(value) ?? 'undefined';
+    } catch {
+      return String(value);
+    }
+  })();
+  return text.length > 2_000 ? `${text.slice(0, 2_000)}… (${text.length} characters)` : value;
 }

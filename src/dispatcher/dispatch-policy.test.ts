@@ -18,6 +18,40 @@ afterEach(async () => {
   await db.delete();
 });
 
+/**
+ * Reopens `db` with a DBCore middleware that makes the `n`-th checklist row written from
+ * now on fail, after passing the rows before it in the same request down to IndexedDB.
+ */
+async function failNthChecklistRowWrite(database: CountersignDatabase, n: number) {
+  let rowsSeen = 0;
+  database.close();
+  database.use({
+    stack: 'dbcore',
+    name: 'fail-nth-checklist-row',
+    create: (down) => ({
+      ...down,
+      table: (name) => {
+        const table = down.table(name);
+        if (name !== 'checklistItems') return table;
+        return {
+          ...table,
+          mutate: async (request) => {
+            if (request.type !== 'put' && request.type !== 'add') return table.mutate(request);
+            const failingIndex = n - 1 - rowsSeen;
+            rowsSeen += request.values.length;
+            if (failingIndex < 0 || failingIndex >= request.values.length)
+              return table.mutate(request);
+            if (failingIndex > 0)
+              await table.mutate({ ...request, values: request.values.slice(0, failingIndex) });
+            throw new Error('write failed');
+          },
+        };
+      },
+    }),
+  });
+  await database.open();
+}
+
 const auditOf = (operationId: string) =>
   db.auditMessages.where('operationId').equals(operationId).sortBy('createdAt');
 
@@ -232,13 +266,9 @@ describe('atomicity', () => {
     const before = await journalSnapshot(db);
     const ledgerBefore = await db.mutations.count();
     const outboxBefore = await db.outbox.count();
-    const put = db.checklistItems.put.bind(db.checklistItems);
-    let calls = 0;
-    vi.spyOn(db.checklistItems, 'put').mockImplementation(((row: Parameters<typeof put>[0]) => {
-      calls += 1;
-      if (calls === 2) return Promise.reject(new Error('write failed'));
-      return put(row);
-    }) as typeof put);
+    // The second checklist row fails at the IndexedDB layer, however the write path
+    // batches its puts (one per row or one bulkPut): the first row is written first.
+    await failNthChecklistRowWrite(db, 2);
     const result = await dispatch(
       db,
       'update_checklist_items',

@@ -1,7 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CountersignDatabase } from '../db/database';
 import { createTask, createTestDatabase, userWrite } from '../../test/support/test-database';
-import { dispatch } from './dispatch';
+import {
+  applyPreparedDispatch,
+  DISPATCH_TABLES,
+  DispatchFailure,
+  dispatch,
+  prepareDispatch,
+  recordDispatchFailure,
+} from './dispatch';
 
 let db: CountersignDatabase;
 beforeEach(() => {
@@ -87,5 +94,128 @@ describe('dispatch as the user', () => {
     );
     expect(result.success).toBe(false);
     expect(await db.checklistItems.count()).toBe(0);
+  });
+});
+
+describe('the audit trail and the ledger', () => {
+  const auditOf = (operationId: string) =>
+    db.auditMessages.where('operationId').equals(operationId).sortBy('createdAt');
+
+  it('files the creation of a task under the task it created', async () => {
+    const result = await userWrite(db, 'create_task', { title: 'Water the plants' });
+    const taskId = result.data!.taskId as string;
+    const audit = await auditOf(result.operationId);
+    expect(audit.map((message) => [message.kind, message.taskId])).toEqual([
+      ['action', taskId],
+      ['toolResult', taskId],
+    ]);
+    expect(audit[0]!.summary).toBe('Create task "Water the plants"');
+    expect(await db.mutations.get(result.operationId)).toMatchObject({ taskId });
+  });
+
+  it('summarises a failed call by what it asked for once its arguments parsed', async () => {
+    const result = await dispatch(
+      db,
+      'update_task_estimate',
+      { minutes: 30 },
+      { source: 'user', taskId: 'no-such-task' },
+    );
+    expect(result.success).toBe(false);
+    const audit = await auditOf(result.operationId);
+    expect(audit.map((message) => [message.kind, message.summary])).toEqual([
+      ['action', 'Set estimate to 30 minutes'],
+      ['toolResult', result.output],
+    ]);
+  });
+
+  it('summarises a call whose arguments did not parse by the tool it named', async () => {
+    const taskId = await createTask(db);
+    const result = await dispatch(
+      db,
+      'update_task_estimate',
+      { minutes: 'soon' },
+      { source: 'user', taskId },
+    );
+    expect(result.success).toBe(false);
+    const [action] = await auditOf(result.operationId);
+    expect(action).toMatchObject({ kind: 'action', summary: 'Call update_task_estimate' });
+  });
+
+  it('writes one outbox row per applied operation, with the ledger row’s diffs', async () => {
+    const taskId = await createTask(db);
+    const result = await userWrite(db, 'update_task_priority', { priority: 'P0' }, { taskId });
+    const outbox = await db.outbox.where('createdAt').above('').toArray();
+    const row = outbox.find((candidate) => candidate.operationId === result.operationId);
+    const ledger = await db.mutations.get(result.operationId);
+    expect(row?.diffs).toEqual(ledger?.diffs);
+    expect(row?.diffs).toHaveLength(1);
+  });
+
+  it('looks the operation up in the ledger only when the caller supplied the run key', async () => {
+    const taskId = await createTask(db);
+    const lookups = vi.spyOn(db.mutations, 'get');
+    await userWrite(db, 'update_task_priority', { priority: 'P0' }, { taskId });
+    expect(lookups).not.toHaveBeenCalled();
+    await userWrite(db, 'update_task_priority', { priority: 'P1' }, { taskId, runKey: 'replay-1' });
+    expect(lookups).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('prepared dispatches, inside a caller’s transaction', () => {
+  it('commit with the caller’s own writes', async () => {
+    const taskId = await createTask(db);
+    const prepared = await prepareDispatch(
+      db,
+      'update_task_estimate',
+      { minutes: 25 },
+      { source: 'user', taskId, runKey: 'with-caller' },
+    );
+    const result = await db.transaction('rw', [...DISPATCH_TABLES(db), db.settings], async () => {
+      const applied = await applyPreparedDispatch(db, prepared);
+      await db.settings.put({ key: 'caller-wrote', value: applied.operationId });
+      return applied;
+    });
+    expect(result).toMatchObject({ success: true, operationId: prepared.operationId });
+    expect((await db.tasks.get(taskId))?.estimateMinutes).toBe(25);
+    expect((await db.settings.get('caller-wrote'))?.value).toBe(prepared.operationId);
+  });
+
+  it('roll back with them when the handler refuses, and record the failure afterwards', async () => {
+    const prepared = await prepareDispatch(
+      db,
+      'update_task_estimate',
+      { minutes: 25 },
+      { source: 'user', taskId: 'no-such-task', runKey: 'missing' },
+    );
+    const attempt = db.transaction('rw', [...DISPATCH_TABLES(db), db.settings], async () => {
+      await db.settings.put({ key: 'caller-wrote', value: true });
+      await applyPreparedDispatch(db, prepared);
+    });
+    const failure = await attempt.catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DispatchFailure);
+    expect((failure as DispatchFailure).result).toMatchObject({
+      success: false,
+      nonRetryable: true,
+    });
+    expect(await db.settings.get('caller-wrote')).toBeUndefined();
+    await recordDispatchFailure(db, failure as DispatchFailure);
+    const audit = await db.auditMessages
+      .where('operationId')
+      .equals(prepared.operationId)
+      .sortBy('createdAt');
+    expect(audit.map((message) => [message.kind, message.summary])).toEqual([
+      ['action', 'Set estimate to 25 minutes'],
+      ['toolResult', (failure as DispatchFailure).result.output],
+    ]);
+  });
+
+  it('refuse before any transaction when the arguments do not parse', async () => {
+    const preparing = prepareDispatch(
+      db,
+      'update_task_estimate',
+      { minutes: 0 },
+      { source: 'user' },
+    );
+    await expect(preparing).rejects.toBeInstanceOf(DispatchFailure);
   });
 });

@@ -1,16 +1,8 @@
 /** Calendar dates as `YYYY-MM-DD`, validated as real dates (2026-02-31 is not one). */
 import { z } from 'zod';
+import { DATE_PATTERN, isRealDate } from './calendar-date';
 
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export function isRealDate(value: string): boolean {
-  const match = DATE_PATTERN.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (month < 1 || month > 12 || day < 1) return false;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= daysInMonth;
-}
+export { isRealDate, todayIso } from './calendar-date';
 
 export const dueDateSchema = z
   .string()
@@ -20,9 +12,3 @@ export const dueDateSchema = z
     isRealDate,
     'That day does not exist in the calendar; use a real date such as "2026-02-28".',
   );
-
-/** Today's date in the device's time zone as YYYY-MM-DD. */
-export function todayIso(now: Date = new Date()): string {
-  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 10);
-}

@@ -2,30 +2,31 @@
 import { z } from 'zod';
 import { entityBaseSchema, idSchema, isoTimestampSchema } from './entity';
 import { dueDateSchema } from './due-date';
+import {
+  ESTIMATE_MAX_MINUTES,
+  ESTIMATE_MIN_MINUTES,
+  PRIORITIES,
+  TASK_STATUSES,
+  TITLE_MAX_LENGTH,
+} from './task-constants';
 
-export const TASK_STATUSES = [
-  'OPEN',
-  'GROOMED',
-  'IN PROGRESS',
-  'BLOCKED',
-  'ON HOLD',
-  'DONE',
-  'REJECTED',
-] as const;
+export {
+  DEFAULT_PRIORITY,
+  ESTIMATE_MAX_MINUTES,
+  ESTIMATE_MIN_MINUTES,
+  PRIORITIES,
+  PRIORITY_NAMES,
+  STATUSES_NEEDING_REASON,
+  TASK_STATUSES,
+  TITLE_MAX_LENGTH,
+  needsReason,
+  type Priority,
+  type TaskStatus,
+} from './task-constants';
+
 export const taskStatusSchema = z.enum(TASK_STATUSES);
-export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
-/** Statuses that need a reason: the person reading the history should know why. */
-export const STATUSES_NEEDING_REASON: readonly TaskStatus[] = ['BLOCKED', 'ON HOLD'];
-
-export const PRIORITIES = ['P0', 'P1', 'P2', 'P3'] as const;
 export const prioritySchema = z.enum(PRIORITIES);
-export type Priority = z.infer<typeof prioritySchema>;
-export const DEFAULT_PRIORITY: Priority = 'P2';
-
-export const TITLE_MAX_LENGTH = 400;
-export const ESTIMATE_MIN_MINUTES = 1;
-export const ESTIMATE_MAX_MINUTES = 1440;
 
 export const taskTitleSchema = z
   .string()
@@ -65,14 +66,3 @@ export const taskSchema = entityBaseSchema.extend({
   suppressedLabelIds: z.array(idSchema),
 });
 export type Task = z.infer<typeof taskSchema>;
-
-export function needsReason(status: TaskStatus): boolean {
-  return STATUSES_NEEDING_REASON.includes(status);
-}
-
-export const PRIORITY_NAMES: Record<Priority, string> = {
-  P0: 'P0 · urgent',
-  P1: 'P1 · high',
-  P2: 'P2 · normal',
-  P3: 'P3 · low',
-};

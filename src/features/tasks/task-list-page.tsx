@@ -1,36 +1,72 @@
 /**
- * `/`: every task, filtered and sorted in memory. Tasks are loaded once by a live query
- * (other tabs' writes appear by themselves) and rendered a page at a time, so a journal
- * of thousands of tasks still opens at once.
+ * `/`: every task, filtered and sorted in memory. Tasks, categories and labels are loaded
+ * by one live query (other tabs' writes appear by themselves) and rendered a page at a
+ * time, so a journal of thousands of tasks still opens at once.
  */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useReducer, useState } from 'react';
 import { Link } from 'react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useObservable } from 'dexie-react-hooks';
 import { getDatabase } from '../../db/connection';
-import {
-  checklistProgressByTask,
-  listCategories,
-  listLabels,
-  listTasks,
-} from '../../db/queries/tasks';
-import { todayIso } from '../../domain/due-date';
+import { taskListData } from '../../db/queries/tasks';
+import { todayIso } from '../../domain/calendar-date';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Notice } from '../../ui/notice';
 import { LoadingState } from './loading-state';
-import { QuickCreateForm } from './quick-create-form';
+import type {
+  QuickCreateForm as QuickCreateFormType,
+  QuickCreateFormProps,
+} from './quick-create-form';
+import { QuickCreatePlaceholder } from './quick-create-placeholder';
 import { DEFAULT_FILTERS, applyTaskFilters, hasActiveFilters } from './task-filters';
 import { TaskFilterBar } from './task-filter-bar';
 import { TaskList } from './task-list';
 import { useTaskFilters } from './use-task-filters';
 import './tasks.css';
 
+// The form checks titles with the task's zod schema before dispatching, so it is a chunk
+// of its own (with zod) rather than part of the first page. When the app opens at `/` the
+// router starts its download with the journal's (preloadQuickCreateForm), so it is
+// normally there before the rows are. It is awaited with a plain placeholder rather than
+// Suspense: after a Suspense fallback React holds the content back for up to 300 ms.
+let LoadedQuickCreateForm: typeof QuickCreateFormType | undefined;
+let quickCreateModule: Promise<void> | undefined;
+
+export function preloadQuickCreateForm(): Promise<void> {
+  if (!quickCreateModule) {
+    quickCreateModule = import('./quick-create-form').then((module) => {
+      LoadedQuickCreateForm = module.QuickCreateForm;
+    });
+    // A failed download is not remembered: the next visit to the page tries again.
+    quickCreateModule.catch(() => (quickCreateModule = undefined));
+  }
+  return quickCreateModule;
+}
+
+function QuickCreate(props: QuickCreateFormProps) {
+  const [failed, setFailed] = useState(false);
+  const [, settled] = useReducer((count: number) => count + 1, 0);
+  const Form = LoadedQuickCreateForm;
+  useEffect(() => {
+    if (!Form) preloadQuickCreateForm().then(settled, () => setFailed(true));
+  }, [Form]);
+  if (Form) return <Form {...props} />;
+  if (failed) {
+    return (
+      <Notice tone="error">
+        The form for new tasks could not be loaded. If you are offline, reconnect; then reload the
+        page.
+      </Notice>
+    );
+  }
+  return <QuickCreatePlaceholder />;
+}
+
 export function TaskListPage() {
-  const tasks = useLiveQuery(() => listTasks(getDatabase()), []);
-  const categories = useLiveQuery(() => listCategories(getDatabase()), []);
-  const labels = useLiveQuery(() => listLabels(getDatabase()), []);
-  // Progress arrives on its own: rows render without it rather than wait for every item.
-  const progress = useLiveQuery(() => checklistProgressByTask(getDatabase()), []);
+  // Shared with the preload of a start at `/` (see preloadTaskListData): when that read
+  // is done, the first render already has the rows.
+  const data = useObservable(taskListData(getDatabase()));
+  const { tasks, categories, labels } = data ?? {};
   const [filters, setFilters] = useTaskFilters();
   const [created, setCreated] = useState<{ id: string; title: string }>();
 
@@ -75,7 +111,7 @@ export function TaskListPage() {
         )}
       </header>
 
-      <QuickCreateForm onCreated={(id, title) => setCreated({ id, title })} />
+      <QuickCreate onCreated={(id, title) => setCreated({ id, title })} />
       {createdTask && (
         <Notice tone="success">
           Added “{createdTask.title}”.{' '}
@@ -108,7 +144,6 @@ export function TaskListPage() {
               tasks={visible}
               categoriesById={categoriesById}
               labelsById={labelsById}
-              progress={progress}
               today={todayIso()}
               newTaskId={created?.id}
             />
