@@ -51,6 +51,8 @@ export interface WakeOptions {
   /** Longest Retry-After the wake will wait out before giving up. */
   maxRetryAfterSeconds?: number;
   ttlDays?: number;
+  /** Runs after each turn's proposals are flushed (trusted-tool rules apply them here). */
+  afterFlush?: () => Promise<void>;
   now?: () => Date;
   sleep?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -253,7 +255,7 @@ async function runLocked(
         }
       }
       // The turn boundary: this turn's proposals become visible to the person now.
-      await builder.flush();
+      if ((await builder.flush()) > 0) await options.afterFlush?.();
       report({ type: 'proposed', total: builder.queuedCount });
 
       messages.push(

@@ -79,3 +79,17 @@ describe('starting a wake from this device’s settings', () => {
     expect(await db.changeSets.count()).toBe(tasks.length);
   }, 30_000);
 });
+
+describe('trusted tools during a wake', () => {
+  it('applies proposals of a tool set to "Apply without asking" as soon as they are flushed', async () => {
+    const { saveTrustedTools } = await import('../db/agent-settings');
+    await saveProviderSettings(db, { kind: 'demo', model: 'scripted' });
+    await saveTrustedTools(db, ['update_task_estimate']);
+    await startWake(db, { taskId: 'sample-task-login-bug', reason: 'manual' });
+    expect((await db.tasks.get('sample-task-login-bug'))?.estimateMinutes).toBe(120);
+    const decisions = await db.decisions.toArray();
+    expect(decisions).toMatchObject([
+      { actor: 'rule', verdict: 'confirmed', humanSummary: 'Set estimate to 120 minutes' },
+    ]);
+  });
+});

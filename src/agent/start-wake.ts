@@ -8,6 +8,7 @@ import { readDefaultAgent } from '../db/agent-config';
 import { readProviderSettings, readTtlDays } from '../db/agent-settings';
 import type { CountersignDatabase } from '../db/database';
 import { PROVIDER_LABELS, type ProviderSettings } from '../domain/provider-settings';
+import { applyTrustedItems } from '../review/apply-trusted-items';
 import { createDemoModel } from './demo/demo-model';
 import { createLanguageModel } from './providers/create-language-model';
 import { describeProviderError } from './providers/describe-provider-error';
@@ -55,6 +56,9 @@ export async function startWake(
     describeError: (error, context) => describeProviderError(error, settings, context),
     directives: agent?.directives,
     ttlDays,
+    afterFlush: async () => {
+      await applyTrustedItems(db, request.taskId);
+    },
     signal: options.signal,
     onProgress: options.onProgress,
   });

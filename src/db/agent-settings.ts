@@ -52,3 +52,18 @@ export async function readTtlDays(db: CountersignDatabase): Promise<number> {
 export async function saveTtlDays(db: CountersignDatabase, days: number): Promise<void> {
   await writeSetting(db, CHANGE_SET_TTL_KEY, z.number().int().min(1).max(365).parse(days));
 }
+
+export const TRUSTED_TOOLS_KEY = 'trustedTools';
+
+/** Deferred tools the person lets the agent apply without asking (by model tool name). */
+export async function readTrustedTools(db: CountersignDatabase): Promise<string[]> {
+  const parsed = z.array(z.string()).safeParse(await readSetting(db, TRUSTED_TOOLS_KEY));
+  return parsed.success ? parsed.data : [];
+}
+
+export async function saveTrustedTools(
+  db: CountersignDatabase,
+  toolNames: string[],
+): Promise<void> {
+  await writeSetting(db, TRUSTED_TOOLS_KEY, [...new Set(toolNames)]);
+}

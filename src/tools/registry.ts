@@ -11,6 +11,7 @@ import { updateChecklistItems } from './checklist/update-checklist-items';
 import { deleteCategory } from './catalog/delete-category';
 import { deleteLabel } from './catalog/delete-label';
 import { importJournal } from './catalog/import-journal';
+import { restoreEntities } from './catalog/restore-entities';
 import { saveCategory } from './catalog/save-category';
 import { saveLabel } from './catalog/save-label';
 import { addJournalEntry } from './entries/add-journal-entry';
@@ -27,6 +28,7 @@ import { setTaskLabels } from './task/set-task-labels';
 import { setTaskLanguage } from './task/set-task-language';
 import { setTaskStatus } from './task/set-task-status';
 import { setTaskTitle } from './task/set-task-title';
+import { suppressTaskLabel } from './task/suppress-task-label';
 import { updateTaskDueDate } from './task/update-task-due-date';
 import { updateTaskEstimate } from './task/update-task-estimate';
 import { updateTaskPriority } from './task/update-task-priority';
@@ -66,6 +68,8 @@ const ALL_TOOLS: readonly AnyTool[] = [
   deleteCategory,
   deleteLabel,
   importJournal,
+  suppressTaskLabel,
+  restoreEntities,
 ];
 
 const TOOLS_BY_NAME: ReadonlyMap<string, AnyTool> = new Map(

@@ -147,7 +147,8 @@ describe('ActivityPage', () => {
     await run('update_task_estimate', { minutes: 45 }, { source: 'user', taskId: beta });
     renderActivity(`/activity?task=${alpha}`);
 
-    expect(await entryHeadings()).toEqual(['Set estimate to 30 minutes']);
+    // A task's trail starts with its creation.
+    expect(await entryHeadings()).toEqual(['Set estimate to 30 minutes', 'Create task "Alpha"']);
     const taskSelect = screen.getByLabelText('Task');
     expect(taskSelect).toHaveDisplayValue('Alpha');
     expect(
@@ -158,7 +159,11 @@ describe('ActivityPage', () => {
 
     await userEvent.selectOptions(taskSelect, 'Beta');
     expect(await screen.findByRole('heading', { name: 'Set priority to P0' })).toBeInTheDocument();
-    expect(await entryHeadings()).toEqual(['Set estimate to 45 minutes', 'Set priority to P0']);
+    expect(await entryHeadings()).toEqual([
+      'Set estimate to 45 minutes',
+      'Set priority to P0',
+      'Create task "Beta"',
+    ]);
     expect(screen.getByTestId('location')).toHaveTextContent(`?task=${beta}`);
   });
 

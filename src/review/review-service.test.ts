@@ -1,0 +1,298 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CountersignDatabase } from '../db/database';
+import { saveTrustedTools } from '../db/agent-settings';
+import { buildWakeContext } from '../agent/wake-context';
+import {
+  createAgentReadyTask,
+  createTestDatabase,
+  journalSnapshot,
+  userWrite,
+} from '../../test/support/test-database';
+import { propose } from '../../test/support/proposals';
+import { applyTrustedItems } from './apply-trusted-items';
+import { confirmAll } from './confirm-all';
+import { confirmItem } from './confirm-item';
+import { expireChangeSets } from './expire-change-sets';
+import { rejectItem, setRejectionReason } from './reject-item';
+import { undoDecision, undoDecisions } from './undo-decision';
+
+let db: CountersignDatabase;
+let ids: Awaited<ReturnType<typeof createAgentReadyTask>>;
+beforeEach(async () => {
+  db = createTestDatabase();
+  ids = await createAgentReadyTask(db);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+const task = async () => (await db.tasks.get(ids.taskId))!;
+const setOf = async (id: string) => (await db.changeSets.get(id))!;
+
+describe('confirmItem', () => {
+  it('applies the change and records decision, item status and set status together', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'update_task_estimate', args: { minutes: 60 } },
+      { name: 'update_task_priority', args: { priority: 'P1' } },
+    ]);
+    const result = await confirmItem(db, set.id, 0);
+    expect(result).toMatchObject({
+      status: 'applied',
+      message: 'Applied: Set estimate to 60 minutes.',
+    });
+    expect((await task()).estimateMinutes).toBe(60);
+    const decision = (await db.decisions.get(result.decisionId!))!;
+    expect(decision).toMatchObject({
+      verdict: 'confirmed',
+      actor: 'user',
+      itemIndex: 0,
+      humanSummary: 'Set estimate to 60 minutes',
+    });
+    expect(await db.mutations.get(decision.operationId!)).toMatchObject({
+      source: 'confirmation',
+      status: 'applied',
+    });
+    const after = await setOf(set.id);
+    expect(after.items.map((item) => item.status)).toEqual(['confirmed', 'pending']);
+    expect(after.status).toBe('partiallyResolved');
+    await confirmItem(db, set.id, 1);
+    expect((await setOf(set.id)).status).toBe('resolved');
+  });
+
+  it('says "already confirmed" and dispatches nothing for an item no longer pending', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'add_checklist_item', args: { title: 'Once' } },
+    ]);
+    await confirmItem(db, set.id, 0);
+    const before = await journalSnapshot(db);
+    const again = await confirmItem(db, set.id, 0);
+    expect(again).toEqual({
+      status: 'already-decided',
+      message: 'This change was already confirmed.',
+    });
+    expect(await journalSnapshot(db)).toEqual(before);
+  });
+
+  it('lets exactly one of two tabs apply the same item', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'add_checklist_item', args: { title: 'Exactly once' } },
+    ]);
+    const otherTab = new CountersignDatabase(db.name);
+    const results = await Promise.all([
+      confirmItem(db, set.id, 0),
+      confirmItem(otherTab, set.id, 0),
+    ]);
+    otherTab.close();
+    expect(results.map((result) => result.status).sort()).toEqual(['already-decided', 'applied']);
+    const titles = (await db.checklistItems.toArray()).map((item) => item.title);
+    expect(titles.filter((title) => title === 'Exactly once')).toHaveLength(1);
+    expect(await db.decisions.count()).toBe(1);
+  });
+
+  it('lets one of a racing confirm and reject win, and tells the other', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'update_task_priority', args: { priority: 'P0' } },
+    ]);
+    const otherTab = new CountersignDatabase(db.name);
+    const [confirmed, rejected] = await Promise.all([
+      confirmItem(db, set.id, 0),
+      rejectItem(otherTab, set.id, 0),
+    ]);
+    otherTab.close();
+    expect(
+      [confirmed.status, rejected.status].filter((status) => status === 'already-decided'),
+    ).toHaveLength(1);
+    const decisions = await db.decisions.toArray();
+    expect(decisions).toHaveLength(1);
+    expect((await task()).priority).toBe(decisions[0]!.verdict === 'confirmed' ? 'P0' : 'P2');
+  });
+
+  it('leaves the item pending and the journal untouched when the handler fails, and says why', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'set_task_status', args: { status: 'IN PROGRESS' } },
+    ]);
+    await db.agents.update('default-agent', { allowedCategoryIds: [] });
+    const before = await journalSnapshot(db);
+    const denied = await confirmItem(db, set.id, 0);
+    expect(denied.status).toBe('denied');
+    expect(denied.message).toMatch(/not allowed to act on tasks in the category "Work"/);
+    expect(await journalSnapshot(db)).toEqual(before);
+    expect((await setOf(set.id)).items[0]!.status).toBe('pending');
+    expect(await db.decisions.count()).toBe(0);
+  });
+
+  it('rolls back everything when a journal write fails half-way', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'add_checklist_item', args: { title: 'x' } },
+    ]);
+    const before = await journalSnapshot(db);
+    vi.spyOn(db.decisions, 'add').mockRejectedValueOnce(new Error('disk on fire'));
+    const result = await confirmItem(db, set.id, 0);
+    expect(result.status).toBe('failed');
+    expect(await journalSnapshot(db)).toEqual(before);
+    expect((await setOf(set.id)).items[0]!.status).toBe('pending');
+    expect(
+      (await db.mutations.filter((row) => row.source === 'confirmation').toArray()).length,
+    ).toBe(0);
+  });
+
+  it('marks an item failed, with the reason, when it can never succeed', async () => {
+    const set = await propose(db, ids.taskId, [
+      {
+        name: 'update_checklist_items',
+        args: { items: [{ id: ids.itemIds[0], isChecked: true }] },
+      },
+    ]);
+    await userWrite(db, 'delete_checklist_item', { id: ids.itemIds[0] }, { taskId: ids.taskId });
+    const result = await confirmItem(db, set.id, 0);
+    expect(result.status).toBe('failed-permanently');
+    const item = (await setOf(set.id)).items[0]!;
+    expect(item).toMatchObject({ status: 'failed' });
+    expect(item.error).toMatch(/No checklist item/);
+  });
+
+  it('asks before overwriting a field the person changed since the proposal', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'update_task_estimate', args: { minutes: 60 } },
+      { name: 'update_task_priority', args: { priority: 'P1' } },
+    ]);
+    await userWrite(db, 'update_task_estimate', { minutes: 45 }, { taskId: ids.taskId });
+    const stale = await confirmItem(db, set.id, 0);
+    expect(stale.status).toBe('stale');
+    expect(stale.message).toMatch(/estimate \(none → 45\).*Apply anyway/);
+    expect((await task()).estimateMinutes).toBe(45);
+    // Another field of the same task did not go stale.
+    expect((await confirmItem(db, set.id, 1)).status).toBe('applied');
+    expect((await confirmItem(db, set.id, 0, { applyAnyway: true })).status).toBe('applied');
+    expect((await task()).estimateMinutes).toBe(60);
+  });
+});
+
+describe('rejectItem', () => {
+  it('records the reason, keeps the journal, and the next wake hears it and does not re-propose', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'update_task_priority', args: { priority: 'P0' } },
+    ]);
+    const before = await journalSnapshot(db);
+    const result = await rejectItem(db, set.id, 0);
+    expect(result.status).toBe('rejected');
+    await setRejectionReason(db, result.decisionId!, '  Not now  ');
+    expect(await journalSnapshot(db)).toEqual(before);
+    expect(await db.decisions.get(result.decisionId!)).toMatchObject({
+      verdict: 'rejected',
+      rejectionReason: 'Not now',
+    });
+    const context = (await buildWakeContext(db, ids.taskId, 'default-agent'))!;
+    expect(context.recentDecisions[0]).toMatchObject({
+      verdict: 'rejected',
+      summary: 'Set priority to P0',
+      reason: 'Not now',
+    });
+    expect([...context.rejected.values()]).toEqual(['Not now']);
+  });
+
+  it('suppresses a rejected label on the task', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'assign_task_labels', args: { labels: [{ id: ids.labelId }] } },
+    ]);
+    await rejectItem(db, set.id, 0, { reason: 'Wrong' });
+    expect((await task()).suppressedLabelIds).toEqual([ids.labelId]);
+  });
+});
+
+describe('confirmAll', () => {
+  it('goes in order, re-reading between items, continues past failures and sums up', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'set_task_title', args: { title: 'Demo day' } },
+      {
+        name: 'update_checklist_items',
+        args: { items: [{ id: ids.itemIds[0], isChecked: true }] },
+      },
+      { name: 'update_task_estimate', args: { minutes: 90 } },
+    ]);
+    await userWrite(db, 'delete_checklist_item', { id: ids.itemIds[0] }, { taskId: ids.taskId });
+    const progress: number[] = [];
+    const result = await confirmAll(db, set.id, { onProgress: (done) => progress.push(done) });
+    expect(result.applied).toBe(2);
+    expect(result.failed).toHaveLength(1);
+    expect(result.message).toMatch(/^2 applied, 1 failed: Check off: "Write script" \(/);
+    expect(progress).toEqual([1, 2, 3]);
+    expect(await task()).toMatchObject({ title: 'Demo day', estimateMinutes: 90 });
+  });
+});
+
+describe('undo', () => {
+  it('restores the pre-image through the dispatcher and marks the decision undone', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'add_checklist_item', args: { title: 'Temporary' } },
+      { name: 'set_task_title', args: { title: 'New' } },
+    ]);
+    const added = await confirmItem(db, set.id, 0);
+    const titled = await confirmItem(db, set.id, 1);
+    const result = await undoDecisions(db, [added.decisionId!, titled.decisionId!]);
+    expect(result).toMatchObject({ status: 'undone', message: 'Undid 2 changes.' });
+    expect((await task()).title).toBe('Prepare the demo');
+    const temporary = (await db.checklistItems.toArray()).find(
+      (item) => item.title === 'Temporary',
+    );
+    expect(temporary?.deletedAt).toBeDefined();
+    expect((await db.decisions.get(titled.decisionId!))?.undoneAt).toBeDefined();
+    expect((await setOf(set.id)).items.map((item) => item.status)).toEqual(['undone', 'undone']);
+    expect((await db.mutations.filter((row) => row.source === 'undo').toArray()).length).toBe(2);
+  });
+
+  it('refuses when the entity changed since, and says why', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'update_task_estimate', args: { minutes: 30 } },
+    ]);
+    const confirmed = await confirmItem(db, set.id, 0);
+    await userWrite(db, 'update_task_priority', { priority: 'P3' }, { taskId: ids.taskId });
+    const result = await undoDecision(db, confirmed.decisionId!);
+    expect(result.status).toBe('cannot-undo');
+    expect(result.message).toMatch(/task was changed after it was applied/);
+    expect((await task()).estimateMinutes).toBe(30);
+  });
+});
+
+describe('expiry', () => {
+  it('takes expired items out of review as "expired", not rejected, and the agent hears "not reviewed"', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'update_task_priority', args: { priority: 'P1' } },
+    ]);
+    expect(await expireChangeSets(db, new Date(Date.now() + 60_000))).toBe(0);
+    expect(await expireChangeSets(db, new Date(Date.parse(set.expiresAt!) + 1))).toBe(1);
+    const after = await setOf(set.id);
+    expect(after).toMatchObject({ status: 'expired', items: [{ status: 'expired' }] });
+    expect((await db.decisions.toArray())[0]).toMatchObject({
+      verdict: 'expired',
+      actor: 'system',
+    });
+    const context = (await buildWakeContext(db, ids.taskId, 'default-agent'))!;
+    expect(context.rejected.size).toBe(0);
+    expect(context.recentDecisions[0]!.verdict).toBe('expired');
+    expect((await task()).priority).toBe('P2');
+  });
+});
+
+describe('trusted tools', () => {
+  it('applies items of a trusted tool with actor "rule" and leaves the rest for the person', async () => {
+    await saveTrustedTools(db, ['add_multiple_checklist_items']);
+    const set = await propose(db, ids.taskId, [
+      {
+        name: 'add_multiple_checklist_items',
+        args: { items: [{ title: 'Auto one' }, { title: 'Auto two' }] },
+      },
+      { name: 'update_task_priority', args: { priority: 'P0' } },
+    ]);
+    expect(await applyTrustedItems(db, ids.taskId)).toBe(2);
+    expect((await setOf(set.id)).items.map((item) => item.status)).toEqual([
+      'confirmed',
+      'confirmed',
+      'pending',
+    ]);
+    expect((await db.decisions.toArray()).every((decision) => decision.actor === 'rule')).toBe(
+      true,
+    );
+    expect((await db.mutations.filter((row) => row.source === 'rule').toArray()).length).toBe(2);
+  });
+});
