@@ -1,0 +1,139 @@
+/**
+ * Read queries for the agent's settings and its panel on the task page, for
+ * `useLiveQuery`. Soft-deleted rows never leave this module, except where a deletion is
+ * itself the news (the auto-wake watch: deleting an entry is an edit).
+ */
+import type { Observation, Report, Wake } from '../../domain/agent';
+import { DEFAULT_AGENT_ID } from '../../domain/agent';
+import type { Category } from '../../domain/category';
+import type { ProviderSettings } from '../../domain/provider-settings';
+import type { VectorClock } from '../../domain/vector-clock';
+import { readDefaultAgent } from '../agent-config';
+import { reportId } from '../agent-records';
+import { readAutoWake, readProviderSettings, readTtlDays } from '../agent-settings';
+import type { CountersignDatabase } from '../database';
+
+export interface AgentSettingsData {
+  /** Undefined until the person chooses a provider: nothing is configured by default. */
+  provider: ProviderSettings | undefined;
+  autoWake: boolean;
+  ttlDays: number;
+}
+
+export async function readAgentSettings(db: CountersignDatabase): Promise<AgentSettingsData> {
+  const [provider, autoWake, ttlDays] = await Promise.all([
+    readProviderSettings(db),
+    readAutoWake(db),
+    readTtlDays(db),
+  ]);
+  return { provider, autoWake, ttlDays };
+}
+
+export interface AgentCategoriesData {
+  /** Live categories, sorted by name. */
+  categories: Category[];
+  /** The default agent's allowlist as stored (it may name categories deleted since). */
+  allowedCategoryIds: string[];
+}
+
+export async function listAgentCategories(db: CountersignDatabase): Promise<AgentCategoriesData> {
+  const [categories, agent] = await Promise.all([db.categories.toArray(), readDefaultAgent(db)]);
+  return {
+    categories: categories
+      .filter((category) => category.deletedAt === undefined)
+      .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })),
+    allowedCategoryIds: agent?.allowedCategoryIds ?? [],
+  };
+}
+
+export interface AgentPanelData {
+  /** False when the task is unknown or deleted: the panel renders nothing. */
+  taskExists: boolean;
+  /** The task's most recent wake (by start time), whatever its status. */
+  latestWake: Wake | undefined;
+  /** The most recently started wake still marked running (it may belong to another tab). */
+  runningWake: Wake | undefined;
+  report: Report | undefined;
+  /** Newest first. */
+  observations: Observation[];
+}
+
+export async function readAgentPanel(
+  db: CountersignDatabase,
+  taskId: string,
+  agentId: string = DEFAULT_AGENT_ID,
+): Promise<AgentPanelData> {
+  const [task, wakes, report, observations] = await Promise.all([
+    taskId ? db.tasks.get(taskId) : undefined,
+    taskWakesNewestFirst(db, taskId),
+    db.reports.get(reportId(agentId, taskId)),
+    db.observations.where('taskId').equals(taskId).toArray(),
+  ]);
+  return {
+    taskExists: task !== undefined && task.deletedAt === undefined,
+    latestWake: wakes[0],
+    runningWake: wakes.find((wake) => wake.status === 'running'),
+    report: report?.deletedAt === undefined ? report : undefined,
+    observations: observations
+      .filter((observation) => observation.agentId === agentId && !observation.deletedAt)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)),
+  };
+}
+
+/** A journal row the auto-wake watches, named as the dispatcher names it in `mutatedEntries`. */
+export interface WatchedEntity {
+  table: 'tasks' | 'checklistItems' | 'entries';
+  id: string;
+  vectorClock: VectorClock;
+}
+
+export interface AutoWakeWatch {
+  taskId: string;
+  enabled: boolean;
+  /** Whether a provider is set: without one an automatic wake could only fail. */
+  configured: boolean;
+  /** The task has a category and the agent's allowlist names it (the dispatcher's rule). */
+  categoryAllowed: boolean;
+  /** The task, its checklist items and entries, deleted ones included: a deletion is an edit. */
+  entities: WatchedEntity[];
+  latestWake: Wake | undefined;
+}
+
+/** What the auto-wake needs to see about one task; null when the task is gone. */
+export async function readAutoWakeWatch(
+  db: CountersignDatabase,
+  taskId: string,
+): Promise<AutoWakeWatch | null> {
+  const task = taskId ? await db.tasks.get(taskId) : undefined;
+  if (!task || task.deletedAt !== undefined) return null;
+  const [enabled, provider, agent, items, entries, wakes] = await Promise.all([
+    readAutoWake(db),
+    readProviderSettings(db),
+    readDefaultAgent(db),
+    db.checklistItems.where('taskId').equals(taskId).toArray(),
+    db.entries.where('taskId').equals(taskId).toArray(),
+    taskWakesNewestFirst(db, taskId),
+  ]);
+  const watched =
+    (table: WatchedEntity['table']) => (row: { id: string; vectorClock: VectorClock }) =>
+      ({ table, id: row.id, vectorClock: row.vectorClock }) satisfies WatchedEntity;
+  return {
+    taskId,
+    enabled,
+    configured: provider !== undefined,
+    categoryAllowed:
+      task.categoryId !== undefined &&
+      (agent?.allowedCategoryIds.includes(task.categoryId) ?? false),
+    entities: [
+      watched('tasks')(task),
+      ...items.map(watched('checklistItems')),
+      ...entries.map(watched('entries')),
+    ],
+    latestWake: wakes[0],
+  };
+}
+
+async function taskWakesNewestFirst(db: CountersignDatabase, taskId: string): Promise<Wake[]> {
+  const wakes = await db.wakes.where('taskId').equals(taskId).toArray();
+  return wakes.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+}

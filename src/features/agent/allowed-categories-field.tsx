@@ -1,0 +1,102 @@
+/**
+ * The agent's category allowlist, the same row the dispatcher enforces: a tick saves at
+ * once. Saves run one after another, each reading the list the previous one wrote, so two
+ * quick ticks never undo each other.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useId, useRef, useState } from 'react';
+import { readDefaultAgent, saveAgentAllowedCategories } from '../../db/agent-config';
+import { getDatabase } from '../../db/connection';
+import { listAgentCategories } from '../../db/queries/agent';
+import { Notice } from '../../ui/notice';
+
+export function AllowedCategoriesField() {
+  const descriptionId = useId();
+  const data = useLiveQuery(() => listAgentCategories(getDatabase()), []);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const [status, setStatus] = useState<{ tone: 'saved' | 'error'; message: string }>();
+
+  const toggle = (categoryId: string, name: string, allowed: boolean) => {
+    queue.current = queue.current.then(async () => {
+      try {
+        const db = getDatabase();
+        const current = (await readDefaultAgent(db))?.allowedCategoryIds ?? [];
+        const next = allowed
+          ? [...current.filter((id) => id !== categoryId), categoryId]
+          : current.filter((id) => id !== categoryId);
+        await saveAgentAllowedCategories(db, next);
+        setStatus({
+          tone: 'saved',
+          message: allowed
+            ? `Saved: the agent may act on tasks in "${name}".`
+            : `Saved: the agent no longer acts on tasks in "${name}".`,
+        });
+      } catch (error) {
+        setStatus({
+          tone: 'error',
+          message: `Not saved: ${error instanceof Error ? error.message : String(error)}`,
+        });
+      }
+    });
+  };
+
+  const allowedLive =
+    data?.categories.filter((category) => data.allowedCategoryIds.includes(category.id)) ?? [];
+
+  return (
+    <fieldset className="agent-settings__group agent-categories" aria-describedby={descriptionId}>
+      <legend>
+        <h3>Categories the agent may act on</h3>
+      </legend>
+      <p id={descriptionId} className="muted agent-settings__note">
+        The agent only works on tasks in the categories you tick. It never changes a task outside
+        them, nor a task without a category.
+      </p>
+      {data === undefined ? (
+        <p className="muted" aria-busy="true">
+          Loading categories…
+        </p>
+      ) : data.categories.length === 0 ? (
+        <Notice tone="warning">
+          You have no categories yet, so the agent cannot act on any task. Add a category under
+          Categories, then tick it here.
+        </Notice>
+      ) : (
+        <>
+          <ul className="agent-categories__list">
+            {data.categories.map((category) => (
+              <li key={category.id}>
+                <label className="agent-check">
+                  <input
+                    type="checkbox"
+                    checked={data.allowedCategoryIds.includes(category.id)}
+                    onChange={(event) => toggle(category.id, category.name, event.target.checked)}
+                  />
+                  <span
+                    className="agent-categories__swatch"
+                    style={{ background: category.color }}
+                    aria-hidden="true"
+                  />
+                  <span className="agent-categories__name">{category.name}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          {allowedLive.length === 0 && (
+            <Notice tone="warning">
+              No category is ticked, so the agent cannot change any task. Tick at least one.
+            </Notice>
+          )}
+        </>
+      )}
+      <p className="agent-settings__status" role="status">
+        {status?.tone === 'saved' && status.message}
+      </p>
+      {status?.tone === 'error' && (
+        <p className="field__error" role="alert">
+          {status.message}
+        </p>
+      )}
+    </fieldset>
+  );
+}

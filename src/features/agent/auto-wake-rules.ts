@@ -1,0 +1,99 @@
+/**
+ * When an automatic wake may start. Pure, so the rules are tested without timers or a
+ * database; `useAutoWake` feeds them what it watched.
+ */
+import { isCoveredBy, type VectorClock } from '../../domain/vector-clock';
+
+export const AUTO_WAKE_DEBOUNCE_MS = 4_000;
+
+export interface ChangedEntity {
+  table: string;
+  id: string;
+  /** The entity's clock as it is now. */
+  vectorClock: VectorClock;
+}
+
+export interface AgentWrite {
+  table: string;
+  id: string;
+  /** The entity's clock right after the agent wrote it. */
+  vectorClock: VectorClock;
+}
+
+/**
+ * True when every changed entity is exactly as the agent left it (or older): its clock
+ * has nothing beyond the clock the wake recorded for it. Such changes are the agent's
+ * own writes and must not wake it again. An entity the person touched since has moved
+ * past the agent's clock, so it counts as the person's change.
+ */
+export function isOwnWrite(
+  changedEntities: readonly ChangedEntity[],
+  mutatedEntries: readonly AgentWrite[] | undefined,
+): boolean {
+  if (changedEntities.length === 0) return false;
+  return changedEntities.every((entity) =>
+    (mutatedEntries ?? []).some(
+      (write) =>
+        write.table === entity.table &&
+        write.id === entity.id &&
+        isCoveredBy(entity.vectorClock, write.vectorClock),
+    ),
+  );
+}
+
+export interface AutoWakeInput {
+  enabled: boolean;
+  configured: boolean;
+  categoryAllowed: boolean;
+  /** A wake for this task runs now, in this tab or (recently started) in another. */
+  wakeRunning: boolean;
+  changedEntities: readonly ChangedEntity[];
+  /** What the task's latest wake wrote. */
+  mutatedEntries: readonly AgentWrite[] | undefined;
+}
+
+export type AutoWakeDecision =
+  | { action: 'wake' }
+  /** Not now, but keep the changes: decide again once the running wake ends. */
+  | { action: 'wait' }
+  /** Forget the changes: they must never cause a wake. */
+  | {
+      action: 'drop';
+      reason: 'disabled' | 'not-configured' | 'category-not-allowed' | 'no-changes' | 'own-write';
+    };
+
+export function decideAutoWake(input: AutoWakeInput): AutoWakeDecision {
+  if (!input.enabled) return { action: 'drop', reason: 'disabled' };
+  if (!input.configured) return { action: 'drop', reason: 'not-configured' };
+  if (!input.categoryAllowed) return { action: 'drop', reason: 'category-not-allowed' };
+  if (input.changedEntities.length === 0) return { action: 'drop', reason: 'no-changes' };
+  if (input.wakeRunning) return { action: 'wait' };
+  if (isOwnWrite(input.changedEntities, input.mutatedEntries))
+    return { action: 'drop', reason: 'own-write' };
+  return { action: 'wake' };
+}
+
+/** Keys of entities that are new or whose clock moved since the previous snapshot. */
+export function changedSince(
+  previous: ReadonlyMap<string, string>,
+  current: ReadonlyMap<string, string>,
+): string[] {
+  const changed: string[] = [];
+  for (const [key, clock] of current) {
+    if (previous.get(key) !== clock) changed.push(key);
+  }
+  return changed;
+}
+
+/** A snapshot of entities by `table:id`, with their clocks in a comparable form. */
+export function clockSnapshot(entities: readonly ChangedEntity[]): Map<string, string> {
+  return new Map(entities.map((entity) => [entityKey(entity), canonicalClock(entity.vectorClock)]));
+}
+
+export function entityKey(entity: { table: string; id: string }): string {
+  return `${entity.table}:${entity.id}`;
+}
+
+function canonicalClock(clock: VectorClock): string {
+  return JSON.stringify(Object.entries(clock).sort(([a], [b]) => a.localeCompare(b)));
+}

@@ -1,0 +1,182 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AutoWakeWatch, WatchedEntity } from '../../db/queries/agent';
+import type { Wake } from '../../domain/agent';
+import type { AutoWakeDecision } from './auto-wake-rules';
+import { AutoWakeScheduler } from './auto-wake-scheduler';
+
+const NOW = Date.parse('2025-05-14T10:00:00.000Z');
+
+beforeEach(() => vi.useFakeTimers({ now: NOW }));
+afterEach(() => vi.useRealTimers());
+
+const taskRow = (counter: number): WatchedEntity => ({
+  table: 'tasks',
+  id: 't1',
+  vectorClock: { d: counter },
+});
+const entry = (id: string, counter = 1): WatchedEntity => ({
+  table: 'entries',
+  id,
+  vectorClock: { d: counter },
+});
+
+function watch(entities: WatchedEntity[], change: Partial<AutoWakeWatch> = {}): AutoWakeWatch {
+  return {
+    taskId: 't1',
+    enabled: true,
+    configured: true,
+    categoryAllowed: true,
+    entities,
+    latestWake: undefined,
+    ...change,
+  };
+}
+
+function wake(change: Partial<Wake>): Wake {
+  return {
+    id: 'w1',
+    agentId: 'default-agent',
+    taskId: 't1',
+    runKey: 'wake:w1',
+    status: 'running',
+    startedAt: new Date(NOW).toISOString(),
+    createdAt: new Date(NOW).toISOString(),
+    updatedAt: new Date(NOW).toISOString(),
+    rev: 1,
+    vectorClock: {},
+    ...change,
+  };
+}
+
+function scheduler() {
+  const wakes: string[] = [];
+  const decisions: AutoWakeDecision[] = [];
+  const instance = new AutoWakeScheduler({
+    taskId: 't1',
+    wake: (taskId) => wakes.push(taskId),
+    onDecision: (decision) => decisions.push(decision),
+    isVisible: () => true,
+  });
+  return { instance, wakes, decisions };
+}
+
+describe('AutoWakeScheduler', () => {
+  it('does not treat opening the task as an edit', () => {
+    const { instance, wakes } = scheduler();
+    instance.observe(watch([taskRow(1)]), false);
+    vi.advanceTimersByTime(10_000);
+    expect(wakes).toEqual([]);
+  });
+
+  it('wakes once, 4 s after the last of several quick edits', () => {
+    const { instance, wakes } = scheduler();
+    instance.observe(watch([taskRow(1)]), false);
+    instance.observe(watch([taskRow(2)]), false);
+    vi.advanceTimersByTime(3_000);
+    instance.observe(watch([taskRow(2), entry('e1')]), false);
+    vi.advanceTimersByTime(3_999);
+    expect(wakes).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(wakes).toEqual(['t1']);
+    vi.advanceTimersByTime(10_000);
+    expect(wakes).toEqual(['t1']);
+  });
+
+  it('never wakes for the agent’s own writes, once its wake recorded them', () => {
+    const { instance, wakes, decisions } = scheduler();
+    instance.observe(watch([taskRow(1)]), false);
+    // A wake starts, writes the task (clock 2) and finishes, recording that write.
+    instance.observe(watch([taskRow(1)], { latestWake: wake({}) }), true);
+    instance.observe(watch([taskRow(2)], { latestWake: wake({}) }), true);
+    vi.advanceTimersByTime(4_000);
+    expect(decisions.at(-1)).toEqual({ action: 'wait' });
+    const done = wake({
+      status: 'done',
+      mutatedEntries: [{ table: 'tasks', id: 't1', vectorClock: { d: 2 } }],
+    });
+    instance.observe(watch([taskRow(2)], { latestWake: done }), false);
+    vi.advanceTimersByTime(4_000);
+    expect(decisions.at(-1)).toEqual({ action: 'drop', reason: 'own-write' });
+    expect(wakes).toEqual([]);
+  });
+
+  it('wakes again for an edit the person made while the wake ran', () => {
+    const { instance, wakes } = scheduler();
+    instance.observe(watch([taskRow(1)]), false);
+    instance.observe(watch([taskRow(1)], { latestWake: wake({}) }), true);
+    instance.observe(watch([taskRow(1), entry('e1')], { latestWake: wake({}) }), true);
+    vi.advanceTimersByTime(4_000);
+    expect(wakes).toEqual([]);
+    instance.observe(
+      watch([taskRow(1), entry('e1')], { latestWake: wake({ status: 'done' }) }),
+      false,
+    );
+    vi.advanceTimersByTime(4_000);
+    expect(wakes).toEqual(['t1']);
+  });
+
+  it('forgets edits made before a wake started: that wake saw them', () => {
+    const { instance, wakes } = scheduler();
+    instance.observe(watch([taskRow(1)]), false);
+    instance.observe(watch([taskRow(2)]), false);
+    // The person woke the agent by hand within the 4 s.
+    instance.observe(watch([taskRow(2)], { latestWake: wake({}) }), true);
+    instance.observe(watch([taskRow(2)], { latestWake: wake({ status: 'done' }) }), false);
+    vi.advanceTimersByTime(10_000);
+    expect(wakes).toEqual([]);
+  });
+
+  it('waits for a wake running in another tab, but not for one that started over ten minutes ago', () => {
+    const { instance, wakes, decisions } = scheduler();
+    const elsewhere = wake({ id: 'other' });
+    instance.observe(watch([taskRow(1)], { latestWake: elsewhere }), false);
+    instance.observe(watch([taskRow(2)], { latestWake: elsewhere }), false);
+    vi.advanceTimersByTime(4_000);
+    expect(decisions.at(-1)).toEqual({ action: 'wait' });
+
+    vi.setSystemTime(NOW + 11 * 60_000);
+    instance.observe(watch([taskRow(3)], { latestWake: elsewhere }), false);
+    vi.advanceTimersByTime(4_000);
+    expect(wakes).toEqual(['t1']);
+  });
+
+  it('does not wake when off, without a model, or for a task the agent may not act on', () => {
+    for (const change of [
+      { enabled: false },
+      { configured: false },
+      { categoryAllowed: false },
+    ] satisfies Partial<AutoWakeWatch>[]) {
+      const { instance, wakes } = scheduler();
+      instance.observe(watch([taskRow(1)], change), false);
+      instance.observe(watch([taskRow(2)], change), false);
+      vi.advanceTimersByTime(4_000);
+      expect(wakes).toEqual([]);
+    }
+  });
+
+  it('leaves the wake to the visible tab', () => {
+    const wakes: string[] = [];
+    const instance = new AutoWakeScheduler({
+      taskId: 't1',
+      wake: (taskId) => wakes.push(taskId),
+      isVisible: () => false,
+    });
+    instance.observe(watch([taskRow(1)]), false);
+    instance.observe(watch([taskRow(2)]), false);
+    vi.advanceTimersByTime(4_000);
+    expect(wakes).toEqual([]);
+  });
+
+  it('ignores a snapshot of another task and stops when disposed', () => {
+    const { instance, wakes } = scheduler();
+    instance.observe(watch([taskRow(1)]), false);
+    instance.observe({ ...watch([taskRow(9)]), taskId: 'other' }, false);
+    vi.advanceTimersByTime(4_000);
+    expect(wakes).toEqual([]);
+
+    instance.observe(watch([taskRow(2)]), false);
+    instance.dispose();
+    vi.advanceTimersByTime(4_000);
+    expect(wakes).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * The words of the panel's live status line for a wake this tab started. A failure is
+ * not described here: it gets its own error notice, so it is announced once.
+ */
+import { MAX_TURNS } from '../../agent/system-prompt';
+import type { TaskWake } from './wake-progress-store';
+
+export function describeWakeProgress(wake: TaskWake): string {
+  switch (wake.status) {
+    case 'done':
+      return wake.proposed === 0
+        ? 'Done: no changes proposed.'
+        : `Done: ${changes(wake.proposed)} proposed for your review.`;
+    case 'cancelled':
+      return wake.proposed === 0
+        ? 'Cancelled. Nothing was proposed.'
+        : `Cancelled. ${capitalize(changes(wake.proposed))} proposed before that ${wake.proposed === 1 ? 'is' : 'are'} waiting for your review.`;
+    case 'busy':
+      return wake.message ?? 'The agent is already working on this task.';
+    case 'failed':
+      return '';
+    case 'running':
+      return [running(wake), soFar(wake)].filter(Boolean).join(' ');
+  }
+}
+
+function running(wake: TaskWake): string {
+  if (wake.cancelRequested) return 'Cancelling…';
+  const phase = wake.phase;
+  switch (phase?.type) {
+    case 'connecting':
+      return `Connecting to ${phase.provider}…`;
+    case 'thinking':
+      return `Thinking (turn ${phase.turn} of up to ${MAX_TURNS})…`;
+    case 'waiting':
+      return `Waiting ${Math.round(phase.seconds)} s: ${lowerFirst(phase.reason)}`;
+    default:
+      return 'Starting the agent…';
+  }
+}
+
+function soFar(wake: TaskWake): string {
+  return wake.proposed > 0 ? `${capitalize(changes(wake.proposed))} proposed so far.` : '';
+}
+
+const TOOL_OUTCOMES: Record<string, string> = {
+  queued: 'queued for your review',
+  applied: 'applied',
+  noted: 'noted',
+  skipped: 'skipped, nothing to change',
+  error: 'refused, and the agent was told why',
+};
+
+/** The quiet line under the status: the last tool call, in words. */
+export function describeLastStep(wake: TaskWake): string | undefined {
+  if (wake.status !== 'running' || !wake.lastTool) return undefined;
+  const { turn, toolName, outcome } = wake.lastTool;
+  return `Last step (turn ${turn}): ${toolName}, ${TOOL_OUTCOMES[outcome] ?? outcome}.`;
+}
+
+function changes(count: number): string {
+  return count === 1 ? '1 change' : `${count} changes`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function lowerFirst(text: string): string {
+  // Keep acronyms ("API …") as they are.
+  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}

@@ -1,0 +1,53 @@
+/**
+ * The agent's report is model output, so it is untrusted (ARCHITECTURE.md, invariant 4).
+ * react-markdown builds React elements, never innerHTML, and without rehype-raw raw HTML
+ * in the markdown stays text (`<script>` shows as the characters "<script>"). On top of
+ * its URL sanitising (which already empties `javascript:` and other unsafe protocols),
+ * links here must be absolute http(s) or mailto, and images are never loaded: a remote
+ * image would let the model send data anywhere just by being viewed.
+ */
+import type { ReactNode } from 'react';
+import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
+
+const ALLOWED_LINK = /^(https?:\/\/|mailto:)/i;
+
+/** The URL as react-markdown would keep it, or '' unless it is an absolute http(s)/mailto link. */
+export function safeReportUrl(url: string): string {
+  const kept = defaultUrlTransform(url.trim());
+  return ALLOWED_LINK.test(kept) ? kept : '';
+}
+
+// The report sits under the panel's h2 and the report's h3: its own headings start at h4.
+const heading =
+  (Tag: 'h4' | 'h5' | 'h6') =>
+  ({ children }: { children?: ReactNode }) => (
+    <Tag className="agent-report__heading">{children}</Tag>
+  );
+
+const components: Components = {
+  a: ({ href, children }) =>
+    href ? (
+      <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+        {children}
+      </a>
+    ) : (
+      <span className="agent-report__dead-link">{children}</span>
+    ),
+  img: ({ alt }) => <span className="agent-report__image">[image{alt ? `: ${alt}` : ''}]</span>,
+  h1: heading('h4'),
+  h2: heading('h4'),
+  h3: heading('h5'),
+  h4: heading('h6'),
+  h5: heading('h6'),
+  h6: heading('h6'),
+};
+
+export function ReportMarkdown({ content }: { content: string }) {
+  return (
+    <div className="agent-report__markdown">
+      <Markdown urlTransform={safeReportUrl} components={components}>
+        {content}
+      </Markdown>
+    </div>
+  );
+}

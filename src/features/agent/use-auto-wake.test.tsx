@@ -1,0 +1,121 @@
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { allowAgentCategories, createAgentReadyTask } from '../../../test/support/test-database';
+import { saveAutoWake, saveProviderSettings } from '../../db/agent-settings';
+import { getDatabase } from '../../db/connection';
+import { DEFAULT_AGENT_ID, type Wake } from '../../domain/agent';
+import { dispatch } from '../../dispatcher/dispatch';
+import { useAutoWake } from './use-auto-wake';
+import { useWakeProgressStore } from './wake-progress-store';
+
+const wakeClient = vi.hoisted(() => ({ requestWake: vi.fn(), cancelWake: vi.fn() }));
+vi.mock('../../agent/wake-client', () => wakeClient);
+
+// Real timers and a real database; the debounce is shortened so the tests stay quick
+// (its 4 s default and its timing rules are covered in auto-wake-scheduler.test.ts).
+const DEBOUNCE_MS = 150;
+const QUIET_MS = 600;
+
+let taskId: string;
+
+beforeEach(async () => {
+  wakeClient.requestWake.mockReset();
+  wakeClient.requestWake.mockResolvedValue({ status: 'done', proposed: 0, turns: 1 });
+  useWakeProgressStore.setState({ byTask: {} });
+  await getDatabase().delete();
+  await getDatabase().open();
+  ({ taskId } = await createAgentReadyTask(getDatabase()));
+  await saveProviderSettings(getDatabase(), { kind: 'demo', model: 'scripted' });
+});
+afterEach(() => cleanup());
+
+async function watchTask() {
+  renderHook(() => useAutoWake(taskId, { debounceMs: DEBOUNCE_MS }));
+  // Let the first snapshot, the baseline, arrive.
+  await sleep(100);
+}
+
+async function userWrites(text: string) {
+  const result = await dispatch(
+    getDatabase(),
+    'add_journal_entry',
+    { text },
+    { source: 'user', taskId },
+  );
+  expect(result.success).toBe(true);
+}
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+describe('useAutoWake', () => {
+  it('is off by default: an edit does not wake the agent', async () => {
+    await watchTask();
+    await userWrites('Booked the room.');
+    await sleep(QUIET_MS);
+    expect(wakeClient.requestWake).not.toHaveBeenCalled();
+  });
+
+  it('wakes the agent once after the person’s edits pause, when turned on', async () => {
+    await saveAutoWake(getDatabase(), true);
+    await watchTask();
+    await userWrites('Booked the room.');
+    await userWrites('Projector tested.');
+    await waitFor(() =>
+      expect(wakeClient.requestWake).toHaveBeenCalledWith(
+        taskId,
+        expect.any(Function),
+        'automatic',
+      ),
+    );
+    await sleep(QUIET_MS);
+    expect(wakeClient.requestWake).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not wake for a task in a category the agent may not act on', async () => {
+    await saveAutoWake(getDatabase(), true);
+    await allowAgentCategories(getDatabase(), []);
+    await watchTask();
+    await userWrites('Booked the room.');
+    await sleep(QUIET_MS);
+    expect(wakeClient.requestWake).not.toHaveBeenCalled();
+  });
+
+  it('never wakes for the agent’s own writes, but does for the person’s next edit', async () => {
+    await saveAutoWake(getDatabase(), true);
+    await watchTask();
+    const startedAt = new Date().toISOString();
+    const running: Wake = {
+      id: 'w1',
+      agentId: DEFAULT_AGENT_ID,
+      taskId,
+      runKey: 'wake:w1',
+      status: 'running',
+      startedAt,
+      createdAt: startedAt,
+      updatedAt: startedAt,
+      rev: 1,
+      vectorClock: {},
+    };
+    await getDatabase().wakes.put(running);
+    // An immediate tool, dispatched by the agent during its wake (another tab's, here).
+    const write = await dispatch(
+      getDatabase(),
+      'set_task_language',
+      { languageCode: 'de' },
+      { source: 'agent', taskId, runKey: 'wake:w1', agentId: DEFAULT_AGENT_ID },
+    );
+    expect(write.mutatedEntries).toHaveLength(1);
+    await sleep(DEBOUNCE_MS * 2);
+    await getDatabase().wakes.put({
+      ...running,
+      status: 'done',
+      endedAt: new Date().toISOString(),
+      mutatedEntries: write.mutatedEntries,
+    });
+    await sleep(QUIET_MS);
+    expect(wakeClient.requestWake).not.toHaveBeenCalled();
+
+    await userWrites('The agent got the language right.');
+    await waitFor(() => expect(wakeClient.requestWake).toHaveBeenCalledTimes(1));
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Automatic wakes (opt-in, Settings → Agent): while a task is open, watch its row,
+ * checklist items and entries, and wake the agent once edits pause, never for the
+ * agent's own writes, never while a wake runs, never for a task it may not act on.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { getDatabase } from '../../db/connection';
+import { readAutoWakeWatch } from '../../db/queries/agent';
+import { AutoWakeScheduler } from './auto-wake-scheduler';
+import { startAgentWake } from './start-agent-wake';
+import { useWakeProgressStore } from './wake-progress-store';
+
+export interface AutoWakeOptions {
+  /** How long edits must pause before the wake; 4 s unless a test says otherwise. */
+  debounceMs?: number;
+}
+
+export function useAutoWake(taskId: string, options: AutoWakeOptions = {}): void {
+  const watch = useLiveQuery(() => readAutoWakeWatch(getDatabase(), taskId), [taskId]);
+  const runningHere = useWakeProgressStore((state) => state.byTask[taskId]?.status === 'running');
+  const { debounceMs } = options;
+  const [scheduler, setScheduler] = useState(() => createScheduler(taskId, debounceMs));
+  // Another task: start over with its own scheduler (and baseline).
+  if (scheduler.taskId !== taskId) setScheduler(createScheduler(taskId, debounceMs));
+
+  useEffect(() => () => scheduler.instance.dispose(), [scheduler]);
+  useEffect(() => {
+    if (watch !== undefined) scheduler.instance.observe(watch, runningHere);
+  }, [scheduler, watch, runningHere]);
+}
+
+function createScheduler(taskId: string, debounceMs: number | undefined) {
+  return {
+    taskId,
+    instance: new AutoWakeScheduler({
+      taskId,
+      debounceMs,
+      wake: (id) => void startAgentWake(id, 'automatic'),
+    }),
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * What this tab knows about the wakes it started, keyed by task id (zustand: ephemeral,
+ * lost on reload; the `wakes` table is the record). It outlives the panel, so leaving
+ * a task and coming back still shows its wake's progress.
+ */
+import { create } from 'zustand';
+import type { WakeOutcome } from '../../agent/run-wake';
+import type { WakeProgress } from '../../agent/wake-progress';
+
+export type WakeReason = 'manual' | 'automatic';
+
+export interface TaskWake {
+  status: 'running' | 'done' | 'failed' | 'cancelled' | 'busy';
+  reason: WakeReason;
+  /** Set by the worker's `started` event. */
+  wakeId?: string;
+  /** The latest event that says what the agent is doing (not a tool call or a count). */
+  phase?: WakeProgress;
+  /** The latest tool call, for a quiet "last step" line. */
+  lastTool?: Extract<WakeProgress, { type: 'tool' }>;
+  proposed: number;
+  turns: number;
+  cancelRequested: boolean;
+  /** Why the wake failed, or what "busy" said. */
+  message?: string;
+  failureKind?: string;
+  oneLiner?: string;
+}
+
+interface WakeProgressState {
+  byTask: Record<string, TaskWake>;
+  wakeRequested(taskId: string, reason: WakeReason): void;
+  progressReceived(taskId: string, progress: WakeProgress): void;
+  cancelRequested(taskId: string): void;
+  wakeSettled(taskId: string, outcome: WakeOutcome): void;
+}
+
+export const useWakeProgressStore = create<WakeProgressState>((set) => {
+  const update = (taskId: string, change: (wake: TaskWake) => TaskWake) =>
+    set((state) => {
+      const wake = state.byTask[taskId];
+      return wake ? { byTask: { ...state.byTask, [taskId]: change(wake) } } : state;
+    });
+
+  return {
+    byTask: {},
+    wakeRequested(taskId, reason) {
+      set((state) => ({
+        byTask: {
+          ...state.byTask,
+          [taskId]: { status: 'running', reason, proposed: 0, turns: 0, cancelRequested: false },
+        },
+      }));
+    },
+    progressReceived(taskId, progress) {
+      update(taskId, (wake) => applyProgress(wake, progress));
+    },
+    cancelRequested(taskId) {
+      update(taskId, (wake) =>
+        wake.status === 'running' ? { ...wake, cancelRequested: true } : wake,
+      );
+    },
+    wakeSettled(taskId, outcome) {
+      update(taskId, (wake) => settle(wake, outcome));
+    },
+  };
+});
+
+function applyProgress(wake: TaskWake, progress: WakeProgress): TaskWake {
+  switch (progress.type) {
+    case 'started':
+      return { ...wake, wakeId: progress.wakeId, phase: progress };
+    case 'connecting':
+    case 'waiting':
+      return { ...wake, phase: progress };
+    case 'thinking':
+      return { ...wake, phase: progress, turns: Math.max(wake.turns, progress.turn) };
+    case 'tool':
+      return { ...wake, lastTool: progress };
+    case 'proposed':
+      return { ...wake, proposed: progress.total };
+    case 'done':
+      return {
+        ...wake,
+        status: 'done',
+        phase: progress,
+        proposed: progress.proposed,
+        turns: progress.turns,
+        oneLiner: progress.oneLiner,
+      };
+    case 'failed':
+      return {
+        ...wake,
+        status: 'failed',
+        phase: progress,
+        message: progress.message,
+        failureKind: progress.kind,
+      };
+    case 'cancelled':
+      return { ...wake, status: 'cancelled', phase: progress };
+    case 'busy':
+      return { ...wake, status: 'busy', phase: progress, message: progress.message };
+  }
+}
+
+/** The outcome is the last word: it holds even if the last progress event was lost. */
+function settle(wake: TaskWake, outcome: WakeOutcome): TaskWake {
+  const counts = {
+    proposed: Math.max(wake.proposed, outcome.proposed),
+    turns: Math.max(wake.turns, outcome.turns),
+    wakeId: outcome.wakeId ?? wake.wakeId,
+  };
+  switch (outcome.status) {
+    case 'done':
+      return { ...wake, ...counts, status: 'done' };
+    case 'cancelled':
+      return { ...wake, ...counts, status: 'cancelled' };
+    case 'busy':
+      return { ...wake, ...counts, status: 'busy', message: outcome.message ?? wake.message };
+    case 'failed':
+    case 'missing':
+      return {
+        ...wake,
+        ...counts,
+        status: 'failed',
+        message: outcome.message ?? wake.message ?? 'The wake failed.',
+        failureKind: outcome.kind ?? wake.failureKind ?? outcome.status,
+      };
+  }
+}
+
+/** This tab's wake of one task, if it started one. */
+export function useTaskWake(taskId: string): TaskWake | undefined {
+  return useWakeProgressStore((state) => state.byTask[taskId]);
+}
+
+export function isWakeRunningHere(taskId: string): boolean {
+  return useWakeProgressStore.getState().byTask[taskId]?.status === 'running';
+}
