@@ -1,0 +1,387 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getDatabase } from '../../db/connection';
+import { confirmAll } from '../../review/confirm-all';
+import { confirmItem } from '../../review/confirm-item';
+import { rejectItem, setRejectionReason } from '../../review/reject-item';
+import type { ConfirmAllResult, ReviewResult } from '../../review/review-result';
+import { undoDecision, undoDecisions } from '../../review/undo-decision';
+import { ToastRegion } from '../../ui/toast-region';
+import { ChangeSetSummaryCard } from './change-set-summary-card';
+import {
+  checklistProposal,
+  createTask,
+  deferred,
+  estimateProposal,
+  markItem,
+  seedChangeSet,
+  setUpReviewDatabase,
+  swipe,
+  userWrite,
+} from './review-test-helpers';
+
+vi.mock('../../review/confirm-item', () => ({ confirmItem: vi.fn() }));
+vi.mock('../../review/reject-item', () => ({ rejectItem: vi.fn(), setRejectionReason: vi.fn() }));
+vi.mock('../../review/confirm-all', () => ({ confirmAll: vi.fn() }));
+vi.mock('../../review/undo-decision', () => ({ undoDecision: vi.fn(), undoDecisions: vi.fn() }));
+
+setUpReviewDatabase();
+
+const vibrate = vi.fn();
+
+beforeEach(() => {
+  vi.mocked(confirmItem).mockReset();
+  vi.mocked(rejectItem).mockReset();
+  vi.mocked(setRejectionReason).mockReset().mockResolvedValue(undefined);
+  vi.mocked(confirmAll).mockReset();
+  vi.mocked(undoDecision).mockReset().mockResolvedValue({ status: 'undone', message: 'Undone.' });
+  vi.mocked(undoDecisions)
+    .mockReset()
+    .mockResolvedValue({ status: 'undone', message: 'Undone 2 changes.' });
+  vibrate.mockReset();
+  Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+  // Like the service: a decided item leaves the pending list.
+  vi.mocked(confirmItem).mockImplementation(async (_db, changeSetId, itemIndex) => {
+    await markItem(changeSetId, itemIndex, 'confirmed');
+    return { status: 'applied', message: 'Applied.', decisionId: `decision-${itemIndex}` };
+  });
+  vi.mocked(rejectItem).mockImplementation(async (_db, changeSetId, itemIndex) => {
+    await markItem(changeSetId, itemIndex, 'rejected');
+    return { status: 'rejected', message: 'Rejected.', decisionId: `rejection-${itemIndex}` };
+  });
+});
+
+function renderCard(taskId: string) {
+  return render(
+    <>
+      <ChangeSetSummaryCard taskId={taskId} />
+      <ToastRegion />
+    </>,
+  );
+}
+
+async function seedTwoProposals() {
+  const taskId = await createTask('Plan the launch');
+  const set = await seedChangeSet(taskId, [
+    estimateProposal(60),
+    checklistProposal('Design mockup'),
+  ]);
+  return { taskId, set };
+}
+
+const estimateRow = () => screen.findByRole('article', { name: /Set estimate to 60 minutes/ });
+const checklistRow = () => screen.findByRole('article', { name: /Add: "Design mockup"/ });
+
+describe('ChangeSetSummaryCard', () => {
+  it('lists pending items with their kind, summary and before → after on the task as it is now', async () => {
+    const { taskId } = await seedTwoProposals();
+    renderCard(taskId);
+
+    const region = await screen.findByRole('region', { name: 'Proposed changes (2)' });
+    const row = await estimateRow();
+    expect(within(region).getByText('Estimate')).toBeInTheDocument();
+    expect(row).toHaveTextContent('Estimate · Set estimate to 60 minutes');
+    await waitFor(() => expect(row).toHaveTextContent(/none\s*→.*1 h/));
+    expect(await checklistRow()).toHaveTextContent('Checklist · Add: "Design mockup"');
+    expect(
+      within(row).getByRole('button', { name: 'Confirm: Set estimate to 60 minutes' }),
+    ).toBeInTheDocument();
+    expect(
+      within(row).getByRole('button', { name: 'Reject: Set estimate to 60 minutes' }),
+    ).toBeInTheDocument();
+  });
+
+  it('renders nothing when no proposal waits, and hides decided, expired and other tasks’ items', async () => {
+    const taskId = await createTask('Plan the launch');
+    const otherTaskId = await createTask('Something else');
+    await seedChangeSet(taskId, [estimateProposal(60, { status: 'confirmed' })]);
+    await seedChangeSet(taskId, [estimateProposal(30)], {
+      expiresAt: new Date(Date.now() - 1000).toISOString(),
+    });
+    await seedChangeSet(otherTaskId, [estimateProposal(90)]);
+    const { container } = renderCard(taskId);
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: /Proposed changes/ })).not.toBeInTheDocument();
+    expect(container.querySelector('.review-card')).toBeNull();
+  });
+
+  it('renders text from the model as text, never as markup', async () => {
+    const taskId = await createTask('Plan the launch');
+    await seedChangeSet(taskId, [checklistProposal('<img src=x onerror=alert(1)>')]);
+    renderCard(taskId);
+
+    const row = await screen.findByRole('article', { name: /<img src=x/ });
+    expect(row.querySelector('img')).toBeNull();
+  });
+
+  it('confirms with the button, shows "Applied" with Undo, and the row leaves', async () => {
+    const { taskId, set } = await seedTwoProposals();
+    renderCard(taskId);
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Confirm: Set estimate to 60 minutes' }),
+    );
+
+    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, undefined);
+    expect(await screen.findByText('Applied: Set estimate to 60 minutes')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: /Set estimate/ })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('heading', { name: 'Proposed changes (1)' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(undoDecision).toHaveBeenCalledWith(getDatabase(), 'decision-0');
+  });
+
+  it('confirms when a row is swiped right past the threshold, with a buzz as it is crossed', async () => {
+    const { taskId, set } = await seedTwoProposals();
+    renderCard(taskId);
+
+    swipe(await estimateRow(), 160);
+
+    await waitFor(() =>
+      expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, undefined),
+    );
+    expect(rejectItem).not.toHaveBeenCalled();
+    expect(vibrate).toHaveBeenCalledWith(10);
+  });
+
+  it('shows the intent in colour and words while the finger moves', async () => {
+    const { taskId } = await seedTwoProposals();
+    renderCard(taskId);
+    const row = await estimateRow();
+
+    fireEvent.touchStart(row, { touches: [{ clientX: 300, clientY: 300 }] });
+    fireEvent.touchMove(row, { touches: [{ clientX: 360, clientY: 302 }] });
+    expect(row).toHaveClass('review-row--swiping-right');
+    expect(row.querySelector('.review-row__backdrop')).toHaveTextContent('✓Confirm');
+    fireEvent.touchMove(row, { touches: [{ clientX: 440, clientY: 302 }] });
+    expect(row).toHaveClass('review-row--armed');
+    fireEvent.touchMove(row, { touches: [{ clientX: 200, clientY: 302 }] });
+    expect(row).toHaveClass('review-row--swiping-left');
+    expect(row).not.toHaveClass('review-row--armed');
+    expect(row.querySelector('.review-row__backdrop')).toHaveTextContent('Reject✗');
+    fireEvent.touchEnd(row, { touches: [] });
+  });
+
+  it('rejects when swiped left, then offers reasons without blocking the next row', async () => {
+    const { taskId, set } = await seedTwoProposals();
+    renderCard(taskId);
+
+    swipe(await estimateRow(), -160);
+
+    await waitFor(() => expect(rejectItem).toHaveBeenCalledWith(getDatabase(), set.id, 0));
+    expect(confirmItem).not.toHaveBeenCalled();
+    const prompt = await screen.findByRole('group', { name: /Rejected/ });
+    for (const reason of ['Wrong', 'Not now', 'Duplicate', 'Already done']) {
+      expect(within(prompt).getByRole('button', { name: reason })).toBeInTheDocument();
+    }
+
+    // The next row is still there and still swipes.
+    swipe(await checklistRow(), 160);
+    await waitFor(() =>
+      expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 1, undefined),
+    );
+  });
+
+  it('saves a quick reason or a typed one for the rejection', async () => {
+    const { taskId } = await seedTwoProposals();
+    renderCard(taskId);
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Reject: Set estimate to 60 minutes' }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Not now' }));
+    expect(setRejectionReason).toHaveBeenCalledWith(getDatabase(), 'rejection-0', 'Not now');
+    expect(await screen.findByText('Reason saved: “Not now”')).toBeInTheDocument();
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Reject: Add: "Design mockup"' }),
+    );
+    await userEvent.type(await screen.findByLabelText('Another reason'), 'We have one already');
+    await userEvent.click(screen.getByRole('button', { name: 'Save reason' }));
+    expect(setRejectionReason).toHaveBeenCalledWith(
+      getDatabase(),
+      'rejection-1',
+      'We have one already',
+    );
+  });
+
+  it('springs back and does nothing after a short swipe', async () => {
+    const { taskId } = await seedTwoProposals();
+    renderCard(taskId);
+    const row = await estimateRow();
+
+    swipe(row, 60);
+    swipe(row, -60);
+
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(confirmItem).not.toHaveBeenCalled();
+    expect(rejectItem).not.toHaveBeenCalled();
+    expect(vibrate).not.toHaveBeenCalled();
+    expect(row.querySelector<HTMLElement>('.review-row__surface')!.style.transform).toBe('');
+    expect(row).not.toHaveClass('review-row--swiping-right');
+  });
+
+  it('springs back when the system cancels the touch', async () => {
+    const { taskId } = await seedTwoProposals();
+    renderCard(taskId);
+    const row = await estimateRow();
+    const surface = row.querySelector<HTMLElement>('.review-row__surface')!;
+
+    fireEvent.touchStart(row, { touches: [{ clientX: 300, clientY: 300 }] });
+    fireEvent.touchMove(row, { touches: [{ clientX: 380, clientY: 300 }] });
+    expect(surface.style.transform).toBe('translateX(80px)');
+    fireEvent.touchCancel(row, { touches: [] });
+
+    expect(surface.style.transform).toBe('');
+    expect(confirmItem).not.toHaveBeenCalled();
+  });
+
+  it('leaves a vertical drag to the page: nothing moves, nothing is decided', async () => {
+    const { taskId } = await seedTwoProposals();
+    renderCard(taskId);
+    const row = await estimateRow();
+
+    swipe(row, 40, 300);
+    swipe(row, -40, -300);
+
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(confirmItem).not.toHaveBeenCalled();
+    expect(rejectItem).not.toHaveBeenCalled();
+    expect(row.querySelector<HTMLElement>('.review-row__surface')!.style.transform).toBe('');
+  });
+
+  it('asks before applying an item the person changed since: swiping only points at Apply anyway', async () => {
+    const taskId = await createTask('Plan the launch');
+    const set = await seedChangeSet(taskId, [estimateProposal(60)]);
+    await userWrite('update_task_estimate', { minutes: 45 }, taskId);
+    renderCard(taskId);
+
+    const row = await estimateRow();
+    expect(
+      await within(row).findByText('Changed since proposed: estimate is now 45 min'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(row).toHaveTextContent(/45 min\s*→.*1 h/));
+    const applyAnyway = within(row).getByRole('button', {
+      name: 'Apply anyway: Set estimate to 60 minutes',
+    });
+    expect(within(row).queryByRole('button', { name: /^Confirm/ })).not.toBeInTheDocument();
+
+    swipe(row, 160);
+    await waitFor(() => expect(applyAnyway).toHaveFocus());
+    expect(confirmItem).not.toHaveBeenCalled();
+    expect(within(row).getByRole('status')).toHaveTextContent(/a swipe does not apply it/);
+
+    await userEvent.click(applyAnyway);
+    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, { applyAnyway: true });
+  });
+
+  it('disables the row’s buttons while its action runs and shows a failure in an alert', async () => {
+    const { taskId } = await seedTwoProposals();
+    const pending = deferred<ReviewResult>();
+    vi.mocked(confirmItem).mockReturnValueOnce(pending.promise);
+    renderCard(taskId);
+
+    const confirm = await screen.findByRole('button', {
+      name: 'Confirm: Set estimate to 60 minutes',
+    });
+    await userEvent.click(confirm);
+    expect(confirm).toBeDisabled();
+    expect(
+      screen.getByRole('button', { name: 'Reject: Set estimate to 60 minutes' }),
+    ).toBeDisabled();
+    // The other row is not held up.
+    expect(screen.getByRole('button', { name: 'Confirm: Add: "Design mockup"' })).toBeEnabled();
+
+    await pending.resolve({
+      status: 'failed',
+      message: 'The task is in a category the agent may not touch.',
+    });
+    const row = await estimateRow();
+    expect(within(row).getByRole('alert')).toHaveTextContent(
+      'The task is in a category the agent may not touch.',
+    );
+    expect(confirm).toBeEnabled();
+  });
+
+  it('shows the message on the card when the item was decided elsewhere', async () => {
+    const { taskId, set } = await seedTwoProposals();
+    vi.mocked(confirmItem).mockImplementationOnce(async () => {
+      await markItem(set.id, 0, 'confirmed');
+      return {
+        status: 'already-decided',
+        message: 'This change was already confirmed on another device.',
+      };
+    });
+    renderCard(taskId);
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Confirm: Set estimate to 60 minutes' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This change was already confirmed on another device.',
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: /Set estimate/ })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+  });
+
+  it('confirms all with progress, then the summary, and undoes the batch', async () => {
+    const taskId = await createTask('Plan the launch');
+    const set = await seedChangeSet(taskId, [
+      estimateProposal(60),
+      checklistProposal('Design mockup'),
+      checklistProposal('Write copy'),
+    ]);
+    const finished = deferred<ConfirmAllResult>();
+    let report: ((done: number, total: number) => void) | undefined;
+    vi.mocked(confirmAll).mockImplementationOnce(async (_db, _id, options) => {
+      report = options?.onProgress;
+      return finished.promise;
+    });
+    renderCard(taskId);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm all' }));
+    expect(confirmAll).toHaveBeenCalledWith(getDatabase(), set.id, expect.any(Object));
+    expect(await screen.findByText('Applying 1 of 3…')).toBeInTheDocument();
+    act(() => report?.(2, 3));
+    expect(screen.getByText('Applying 3 of 3…')).toBeInTheDocument();
+
+    await finished.resolve({
+      applied: 2,
+      failed: [{ summary: 'Add: "Write copy"', message: 'Too long' }],
+      stale: [],
+      decisionIds: ['d1', 'd2'],
+      message: '2 applied, 1 failed: Add: "Write copy" (Too long).',
+    });
+    const region = screen.getByRole('region', { name: /Proposed changes/ });
+    expect(within(region).getByRole('alert')).toHaveTextContent(
+      '2 applied, 1 failed: Add: "Write copy" (Too long).',
+    );
+    const toast = document.querySelector('.toast-region') as HTMLElement;
+    await userEvent.click(within(toast).getByRole('button', { name: 'Undo' }));
+    expect(undoDecisions).toHaveBeenCalledWith(getDatabase(), ['d1', 'd2']);
+  });
+
+  it('offers Confirm all only when more than one item waits', async () => {
+    const taskId = await createTask('Plan the launch');
+    await seedChangeSet(taskId, [estimateProposal(60)]);
+    renderCard(taskId);
+
+    await estimateRow();
+    expect(screen.queryByRole('button', { name: 'Confirm all' })).not.toBeInTheDocument();
+  });
+
+  it('hides the proposals of a deleted task', async () => {
+    const { taskId } = await seedTwoProposals();
+    await userWrite('delete_task', { id: taskId }, taskId);
+    renderCard(taskId);
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+});

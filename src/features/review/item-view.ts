@@ -1,0 +1,60 @@
+/**
+ * What a review row shows beside the summary: the change as it would land on the task as it
+ * is now (the tool's before → after), and whether the person changed the same thing since
+ * the agent proposed it. Read live, so an edit elsewhere updates the row.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { getDatabase } from '../../db/connection';
+import { createJournalReader } from '../../db/journal-store';
+import type { ChangeItem } from '../../domain/change-set';
+import { itemStaleness } from '../../review/staleness';
+import type { Preview } from '../../tools/tool-definition';
+import { findTool } from '../../tools/registry';
+import { describeStaleness } from './describe-staleness';
+
+export interface ItemView {
+  preview: Preview | undefined;
+  /** Why there is no preview (the checklist item is gone, the arguments no longer parse). */
+  previewProblem: string | undefined;
+  stale: boolean;
+  /** "Changed since proposed: estimate is now 45 min". */
+  staleNote: string | undefined;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export async function readItemView(taskId: string, item: ChangeItem): Promise<ItemView> {
+  const journal = createJournalReader(getDatabase());
+  const tool = findTool(item.toolName);
+  let preview: Preview | undefined;
+  let previewProblem: string | undefined;
+  const parsed = tool?.argsSchema.safeParse(item.args);
+  if (!tool || !parsed?.success) {
+    previewProblem = tool
+      ? 'The proposal’s details no longer make sense.'
+      : 'Unknown kind of change.';
+  } else if (tool.preview) {
+    try {
+      preview = await tool.preview(parsed.data, journal, { taskId });
+    } catch (error) {
+      previewProblem = messageOf(error);
+    }
+  }
+  let staleness = { stale: false, changed: [] as { field: string; then: unknown; now: unknown }[] };
+  try {
+    staleness = await itemStaleness(journal, taskId, item);
+  } catch {
+    // Arguments that do not parse already show as a preview problem; confirming says why.
+  }
+  return {
+    preview,
+    previewProblem,
+    stale: staleness.stale,
+    staleNote: describeStaleness(staleness),
+  };
+}
+
+/** The row's view, undefined until first read. */
+export function useItemView(taskId: string, item: ChangeItem): ItemView | undefined {
+  return useLiveQuery(() => readItemView(taskId, item), [taskId, item]);
+}

@@ -1,0 +1,22 @@
+/** How many proposals wait for review, for the badge on the "Review" nav link. */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { getDatabase } from '../../db/connection';
+import { countPendingItems } from '../../db/queries/review';
+import './review.css';
+
+/** Undefined until the first read. */
+export function usePendingReviewCount(): number | undefined {
+  return useLiveQuery(() => countPendingItems(getDatabase()), []);
+}
+
+/** `3` in a badge named "3 pending"; nothing at 0. */
+export function ReviewNavBadge() {
+  const count = usePendingReviewCount();
+  if (!count) return null;
+  return (
+    // role="img" lets the badge carry a name of its own, which the link's name includes.
+    <span className="badge" role="img" aria-label={`${count} pending`}>
+      {count > 999 ? '999+' : count}
+    </span>
+  );
+}

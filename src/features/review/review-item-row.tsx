@@ -1,0 +1,208 @@
+/**
+ * One proposed change, shared by the task card and the Review inbox: kind and summary,
+ * before → after on the task as it is now, Confirm and Reject buttons that name the change,
+ * and a swipe (right confirms, left rejects) for fingers. A change the person made since
+ * the proposal turns Confirm into "Apply anyway", and then a swipe only points at that button.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { PendingReviewItem } from '../../db/queries/review';
+import { Button } from '../../ui/button';
+import { Notice } from '../../ui/notice';
+import { itemKind } from './item-kind';
+import { useItemView } from './item-view';
+import { useSwipeToDecide, type SwipeDirection } from './use-swipe-to-decide';
+
+export interface ReviewItemRowProps {
+  entry: PendingReviewItem;
+  /** While this row's action runs: its buttons are disabled and swipes are ignored. */
+  busy: boolean;
+  /** The service's message after an action that did not succeed. */
+  notice: string | undefined;
+  /** Resolve true when the row is leaving the list (the item was decided). */
+  onConfirm(entry: PendingReviewItem, options: { applyAnyway: boolean }): Promise<boolean>;
+  onReject(entry: PendingReviewItem): Promise<boolean>;
+  /** `y` confirms and `n` rejects while focus is in the row (the inbox). */
+  keyboardShortcuts?: boolean;
+  tabIndex?: number;
+  onFocus?: () => void;
+}
+
+/** The rendered row of an item inside `container`, found by its key. */
+export function findRowElement(container: ParentNode | null, key: string): HTMLElement | undefined {
+  if (!container) return undefined;
+  return [...container.querySelectorAll<HTMLElement>('[data-review-key]')].find(
+    (element) => element.dataset.reviewKey === key,
+  );
+}
+
+export function isEditableTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
+
+/** Words beside the colour: what releasing the row now would do. */
+function intentText(direction: SwipeDirection | undefined, stale: boolean) {
+  if (direction === 'right') return stale ? 'Check first' : 'Confirm';
+  return 'Reject';
+}
+
+export function ReviewItemRow({
+  entry,
+  busy,
+  notice,
+  onConfirm,
+  onReject,
+  keyboardShortcuts = false,
+  tabIndex = -1,
+  onFocus,
+}: ReviewItemRowProps) {
+  const summaryId = useId();
+  const { item } = entry;
+  const summary = item.humanSummary;
+  const view = useItemView(entry.taskId, item);
+  const stale = view?.stale ?? false;
+  // Counts the times a swipe or `y` asked to apply a changed item: each one points at
+  // Apply anyway (and moves the focus there) instead of applying.
+  const [applyAnywayAsked, setApplyAnywayAsked] = useState(0);
+  const applyButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (applyAnywayAsked > 0) applyButton.current?.focus();
+  }, [applyAnywayAsked]);
+
+  const showApplyAnyway = () => setApplyAnywayAsked((count) => count + 1);
+
+  const { ref, view: swipe } = useSwipeToDecide({
+    disabled: busy,
+    async onSwiped(direction) {
+      if (direction === 'left') return onReject(entry);
+      if (stale) {
+        showApplyAnyway();
+        return false;
+      }
+      return onConfirm(entry, { applyAnyway: false });
+    },
+  });
+
+  function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (!keyboardShortcuts || event.defaultPrevented) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || isEditableTarget(event.target)) return;
+    if (event.key === 'y') {
+      event.preventDefault();
+      if (busy) return;
+      if (stale) showApplyAnyway();
+      else void onConfirm(entry, { applyAnyway: false });
+    } else if (event.key === 'n') {
+      event.preventDefault();
+      if (!busy) void onReject(entry);
+    }
+  }
+
+  const classes = [
+    'review-row',
+    stale && 'review-row--stale',
+    busy && 'review-row--busy',
+    swipe.direction && `review-row--swiping-${swipe.direction}`,
+    swipe.armed && 'review-row--armed',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  const confirmLabel = stale ? 'Apply anyway' : 'Confirm';
+
+  return (
+    <article
+      ref={ref}
+      className={classes}
+      aria-labelledby={summaryId}
+      aria-busy={busy || undefined}
+      tabIndex={tabIndex}
+      onFocus={onFocus}
+      onKeyDown={handleKeyDown}
+      data-review-key={entry.key}
+    >
+      <div className="review-row__backdrop" aria-hidden="true">
+        {swipe.direction === 'right' && (
+          <span className="review-row__intent review-row__intent--confirm">
+            <span className="review-row__intent-icon">{stale ? '!' : '✓'}</span>
+            {intentText('right', stale)}
+          </span>
+        )}
+        {swipe.direction === 'left' && (
+          <span className="review-row__intent review-row__intent--reject">
+            {intentText('left', stale)}
+            <span className="review-row__intent-icon">✗</span>
+          </span>
+        )}
+      </div>
+      <div
+        className={`review-row__surface${swipe.dragging ? ' review-row__surface--dragging' : ''}`}
+        style={swipe.offset !== 0 ? { transform: `translateX(${swipe.offset}px)` } : undefined}
+      >
+        <div className="review-row__body">
+          <p id={summaryId} className="review-row__summary">
+            <span className="review-row__kind">{itemKind(item.toolName)}</span>
+            {' · '}
+            <span className="review-row__text">{summary}</span>
+          </p>
+          {view?.preview && (
+            <p className="review-row__preview">
+              <span className="visually-hidden">Now: </span>
+              <span className="review-row__before">{view.preview.before}</span>
+              <span className="review-row__arrow" aria-hidden="true">
+                →
+              </span>
+              <span className="visually-hidden">, after: </span>
+              <span className="review-row__after">{view.preview.after}</span>
+            </p>
+          )}
+          {view?.previewProblem && (
+            <p className="review-row__problem">Preview unavailable: {view.previewProblem}</p>
+          )}
+          {view?.staleNote && (
+            <p className="review-row__stale">
+              <span className="review-row__stale-icon" aria-hidden="true">
+                !
+              </span>
+              {view.staleNote}
+            </p>
+          )}
+          {stale && applyAnywayAsked > 0 && (
+            <p className="review-row__hint" role="status">
+              This changed since it was proposed, so a swipe does not apply it. Check the values,
+              then choose Apply anyway.
+            </p>
+          )}
+          {notice && <Notice tone="error">{notice}</Notice>}
+        </div>
+        <div className="review-row__actions">
+          <Button
+            ref={applyButton}
+            variant={stale ? 'default' : 'primary'}
+            className={stale ? 'review-row__apply-anyway' : undefined}
+            aria-label={`${confirmLabel}: ${summary}`}
+            disabled={busy}
+            onClick={() => void onConfirm(entry, { applyAnyway: stale })}
+          >
+            <span aria-hidden="true">{stale ? '!' : '✓'}</span>
+            {confirmLabel}
+          </Button>
+          <Button
+            variant="danger"
+            aria-label={`Reject: ${summary}`}
+            disabled={busy}
+            onClick={() => void onReject(entry)}
+          >
+            <span aria-hidden="true">✗</span>
+            Reject
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,270 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { getDatabase } from '../../db/connection';
+import type { ChangeSet } from '../../domain/change-set';
+import type { Task } from '../../domain/task';
+import { confirmAll } from '../../review/confirm-all';
+import { confirmItem } from '../../review/confirm-item';
+import { rejectItem } from '../../review/reject-item';
+import { undoDecision } from '../../review/undo-decision';
+import { ToastRegion } from '../../ui/toast-region';
+import {
+  checklistProposal,
+  createTask,
+  estimateProposal,
+  markItem,
+  seedChangeSet,
+  setUpReviewDatabase,
+} from './review-test-helpers';
+import { ReviewPage } from './review-page';
+
+vi.mock('../../review/confirm-item', () => ({ confirmItem: vi.fn() }));
+vi.mock('../../review/reject-item', () => ({ rejectItem: vi.fn(), setRejectionReason: vi.fn() }));
+vi.mock('../../review/confirm-all', () => ({ confirmAll: vi.fn() }));
+vi.mock('../../review/undo-decision', () => ({ undoDecision: vi.fn(), undoDecisions: vi.fn() }));
+
+setUpReviewDatabase();
+
+beforeEach(() => {
+  vi.mocked(confirmItem)
+    .mockReset()
+    .mockImplementation(async (_db, changeSetId, itemIndex) => {
+      await markItem(changeSetId, itemIndex, 'confirmed');
+      return { status: 'applied', message: 'Applied.', decisionId: `confirmed-${itemIndex}` };
+    });
+  vi.mocked(rejectItem)
+    .mockReset()
+    .mockImplementation(async (_db, changeSetId, itemIndex) => {
+      await markItem(changeSetId, itemIndex, 'rejected');
+      return { status: 'rejected', message: 'Rejected.', decisionId: `rejected-${itemIndex}` };
+    });
+  vi.mocked(confirmAll)
+    .mockReset()
+    .mockImplementation(async (_db, changeSetId, options) => {
+      const set = (await getDatabase().changeSets.get(changeSetId))!;
+      for (const [index] of set.items.entries()) {
+        await markItem(changeSetId, index, 'confirmed');
+        options?.onProgress?.(index + 1, set.items.length);
+      }
+      return {
+        applied: set.items.length,
+        failed: [],
+        stale: [],
+        decisionIds: set.items.map((_item, index) => `all-${index}`),
+        message: `${set.items.length} applied.`,
+      };
+    });
+  vi.mocked(undoDecision).mockReset().mockResolvedValue({ status: 'undone', message: 'Undone.' });
+});
+
+function renderPage() {
+  return render(
+    <MemoryRouter initialEntries={['/review']}>
+      <Routes>
+        <Route path="/review" element={<ReviewPage />} />
+        <Route path="/tasks/:taskId" element={<p>Task page</p>} />
+      </Routes>
+      <ToastRegion />
+    </MemoryRouter>,
+  );
+}
+
+async function seedTwoTasks() {
+  const launch = await createTask('Plan the launch');
+  const errands = await createTask('Errands');
+  const launchSet = await seedChangeSet(launch, [
+    estimateProposal(60),
+    checklistProposal('Design mockup'),
+  ]);
+  const errandsSet = await seedChangeSet(errands, [checklistProposal('Buy milk')]);
+  return { launch, errands, launchSet, errandsSet };
+}
+
+const row = (name: RegExp) => screen.findByRole('article', { name });
+
+describe('ReviewPage', () => {
+  it('says so when nothing waits', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review' })).toBeInTheDocument();
+    expect(await screen.findByText('Nothing to review')).toBeInTheDocument();
+  });
+
+  it('groups pending items by task, with the task as a link and Confirm all per task', async () => {
+    const { launch, launchSet } = await seedTwoTasks();
+    renderPage();
+
+    expect(await screen.findByText('3 changes waiting on 2 tasks')).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: 'Plan the launch' });
+    expect(link).toHaveAttribute('href', `/tasks/${launch}`);
+    expect(screen.getByRole('link', { name: 'Errands' })).toBeInTheDocument();
+    expect(await row(/Set estimate to 60 minutes/)).toHaveTextContent('Estimate · Set estimate');
+    // One item on Errands: no Confirm all there.
+    expect(screen.getAllByRole('button', { name: /^Confirm all/ })).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm all for Plan the launch' }));
+    expect(confirmAll).toHaveBeenCalledWith(getDatabase(), launchSet.id, expect.any(Object));
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'Plan the launch' })).not.toBeInTheDocument(),
+    );
+    // The summary stays at the top once the task's rows are gone (and in the toast with Undo).
+    const summary = screen
+      .getAllByRole('status')
+      .find((element) => element.classList.contains('review-summary'));
+    expect(summary).toHaveTextContent('2 applied.');
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+  });
+
+  it('works from the keyboard: j / k move, y confirms, n rejects, a confirms all, u undoes', async () => {
+    const { launchSet, errandsSet } = await seedTwoTasks();
+    const third = await createTask('Tidy up');
+    const tidySet = await seedChangeSet(third, [
+      checklistProposal('Sort drawers'),
+      checklistProposal('Recycle boxes'),
+    ]);
+    renderPage();
+    const estimate = await row(/Set estimate to 60 minutes/);
+    const mockup = await row(/Design mockup/);
+    const milk = await row(/Buy milk/);
+    const drawers = await row(/Sort drawers/);
+    expect(screen.getByText(/confirm all for/)).toBeInTheDocument(); // the help line
+
+    await userEvent.keyboard('j');
+    expect(estimate).toHaveFocus();
+    await userEvent.keyboard('j');
+    expect(mockup).toHaveFocus();
+    await userEvent.keyboard('k');
+    expect(estimate).toHaveFocus();
+
+    await userEvent.keyboard('y');
+    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), launchSet.id, 0, undefined);
+    await waitFor(() => expect(mockup).toHaveFocus());
+    await waitFor(() => expect(estimate).not.toBeInTheDocument());
+
+    await userEvent.keyboard('n');
+    expect(rejectItem).toHaveBeenCalledWith(getDatabase(), launchSet.id, 1);
+    await waitFor(() => expect(milk).toHaveFocus());
+    expect(await screen.findByRole('button', { name: 'Not now' })).toBeInTheDocument();
+
+    await userEvent.keyboard('u');
+    expect(undoDecision).toHaveBeenCalledWith(getDatabase(), 'rejected-1');
+
+    await userEvent.keyboard('j');
+    expect(drawers).toHaveFocus();
+    await userEvent.keyboard('a');
+    await waitFor(() =>
+      expect(confirmAll).toHaveBeenCalledWith(getDatabase(), tidySet.id, expect.any(Object)),
+    );
+    expect(confirmAll).not.toHaveBeenCalledWith(getDatabase(), errandsSet.id, expect.anything());
+  });
+
+  it('asks for Apply anyway when y is pressed on an item changed since it was proposed', async () => {
+    const taskId = await createTask('Plan the launch');
+    const set = await seedChangeSet(taskId, [estimateProposal(60)]);
+    const { userWrite } = await import('./review-test-helpers');
+    await userWrite('update_task_estimate', { minutes: 45 }, taskId);
+    renderPage();
+    const estimate = await row(/Set estimate to 60 minutes/);
+    await within(estimate).findByText(/Changed since proposed/);
+
+    await userEvent.keyboard('j');
+    await userEvent.keyboard('y');
+    const applyAnyway = within(estimate).getByRole('button', { name: /^Apply anyway/ });
+    await waitFor(() => expect(applyAnyway).toHaveFocus());
+    expect(confirmItem).not.toHaveBeenCalled();
+
+    await userEvent.keyboard('{Enter}');
+    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, { applyAnyway: true });
+  });
+
+  it('ignores shortcut letters typed into a field', async () => {
+    await seedTwoTasks();
+    renderPage();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Reject: Set estimate to 60 minutes' }),
+    );
+    await userEvent.type(await screen.findByLabelText('Another reason'), 'yanky');
+    expect(confirmItem).not.toHaveBeenCalled();
+    expect(rejectItem).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders only the rows near the viewport of 5,000 pending items', async () => {
+    await seedManyProposals(1000, 5);
+    renderPage();
+
+    expect(
+      await screen.findByText('5,000 changes waiting on 1,000 tasks', undefined, {
+        timeout: 15_000,
+      }),
+    ).toBeInTheDocument();
+    const rendered = await screen.findAllByRole('article');
+    expect(rendered.length).toBeGreaterThan(3);
+    expect(rendered.length).toBeLessThan(40);
+    expect(screen.getByRole('link', { name: 'Task 0000' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Task 0004' })).not.toBeInTheDocument();
+
+    // j walks past the rendered window: the list moves to the row, and the row gets the focus.
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    await userEvent.keyboard('j'.repeat(21));
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName(/"Step 1 of task 4"$/));
+    expect(scrollTo).toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Task 0004' })).toBeInTheDocument();
+
+    // Scrolled far down: the first task's rows go, rows from the middle come.
+    const list = document.querySelector<HTMLElement>('.review-inbox__list')!;
+    vi.spyOn(list, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, -200_000, 800, 0));
+    act(() => {
+      fireEvent.scroll(window);
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'Task 0000' })).not.toBeInTheDocument(),
+    );
+    const later = screen.getAllByRole('article');
+    expect(later.length).toBeGreaterThan(3);
+    expect(later.length).toBeLessThan(40);
+    expect(list.style.paddingTop).not.toBe('0px');
+  }, 30_000);
+});
+
+/** Tasks and their change sets written in bulk: the dispatcher would take minutes for 1,000 tasks. */
+async function seedManyProposals(taskCount: number, itemsPerTask: number) {
+  const db = getDatabase();
+  const now = new Date().toISOString();
+  const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+  const tasks: Task[] = [];
+  const sets: ChangeSet[] = [];
+  for (let index = 0; index < taskCount; index += 1) {
+    const id = `task-${String(index).padStart(4, '0')}`;
+    tasks.push({
+      id,
+      title: `Task ${String(index).padStart(4, '0')}`,
+      status: 'OPEN',
+      statusHistory: [{ status: 'OPEN', at: now, by: 'user' }],
+      priority: 'P2',
+      labelIds: [],
+      suppressedLabelIds: [],
+      createdAt: now,
+      updatedAt: now,
+      rev: 1,
+      vectorClock: { device: 1 },
+    });
+    sets.push({
+      id: `set-${String(index).padStart(4, '0')}`,
+      agentId: 'agent-1',
+      taskId: id,
+      runKey: `run-${index}`,
+      status: 'pending',
+      items: Array.from({ length: itemsPerTask }, (_unused, itemIndex) =>
+        checklistProposal(`Step ${itemIndex + 1} of task ${index}`),
+      ),
+      createdAt: new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString(),
+      updatedAt: now,
+      rev: 1,
+      vectorClock: { device: 1 },
+      expiresAt,
+    });
+  }
+  await db.tasks.bulkAdd(tasks);
+  await db.changeSets.bulkAdd(sets);
+}

@@ -1,0 +1,163 @@
+/**
+ * For this feature's tests: an emptied app database before each test, tasks written the
+ * way the person writes them, change sets seeded directly (they are agent data), the
+ * service's results written back the way the service would, and a finger on a row.
+ */
+import { afterEach, beforeEach } from 'vitest';
+import { act, cleanup, fireEvent } from '@testing-library/react';
+import { getDatabase } from '../../db/connection';
+import { dispatch } from '../../dispatcher/dispatch';
+import type { ChangeItem, ChangeSet, Decision } from '../../domain/change-set';
+import { deriveChangeSetStatus } from '../../domain/change-set-status';
+import { proposalFingerprint } from '../../domain/fingerprint';
+import { useToastStore } from '../../ui/toast-store';
+
+export function setUpReviewDatabase(): void {
+  beforeEach(async () => {
+    const db = getDatabase();
+    await db.delete();
+    await db.open();
+    useToastStore.setState({ toasts: [] });
+  });
+  afterEach(() => cleanup());
+}
+
+export async function userWrite(toolName: string, args: unknown, taskId?: string) {
+  const result = await dispatch(getDatabase(), toolName, args, {
+    source: 'user',
+    ...(taskId ? { taskId } : {}),
+  });
+  if (!result.success) throw new Error(`${toolName} failed: ${result.output}`);
+  return result;
+}
+
+export async function createTask(title: string, extra: Record<string, unknown> = {}) {
+  const result = await userWrite('create_task', { title, ...extra });
+  return result.data!.taskId as string;
+}
+
+/** A pending item as the change set builder makes it (base: the fields' values then). */
+export function proposal(
+  toolName: string,
+  args: Record<string, unknown>,
+  humanSummary: string,
+  extra: Partial<ChangeItem> = {},
+): ChangeItem {
+  return {
+    toolName,
+    args,
+    humanSummary,
+    status: 'pending',
+    fingerprint: proposalFingerprint(toolName, args),
+    baseRev: 1,
+    groupId: 'group-1',
+    ...extra,
+  };
+}
+
+export const estimateProposal = (minutes: number, extra: Partial<ChangeItem> = {}) =>
+  proposal('update_task_estimate', { minutes }, `Set estimate to ${minutes} minutes`, {
+    base: { estimateMinutes: null },
+    ...extra,
+  });
+
+export const checklistProposal = (title: string) =>
+  proposal('add_checklist_item', { title }, `Add: "${title}"`, { base: {} });
+
+let setCounter = 0;
+
+export async function seedChangeSet(
+  taskId: string,
+  items: ChangeItem[],
+  extra: Partial<ChangeSet> = {},
+): Promise<ChangeSet> {
+  setCounter += 1;
+  const now = new Date(Date.UTC(2026, 4, 4, 9, 0, setCounter)).toISOString();
+  const set: ChangeSet = {
+    id: `set-${setCounter}`,
+    agentId: 'agent-1',
+    taskId,
+    runKey: `run-${setCounter}`,
+    status: deriveChangeSetStatus(items),
+    items,
+    createdAt: now,
+    updatedAt: now,
+    rev: 1,
+    vectorClock: { device: 1 },
+    expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    ...extra,
+  };
+  await getDatabase().changeSets.add(set);
+  return set;
+}
+
+/** What the service does to an item it decided: a new status (the row leaves the list). */
+export async function markItem(
+  changeSetId: string,
+  itemIndex: number,
+  status: ChangeItem['status'],
+) {
+  const db = getDatabase();
+  const set = await db.changeSets.get(changeSetId);
+  if (!set) throw new Error(`No change set ${changeSetId}`);
+  const items = set.items.map((item, index) => (index === itemIndex ? { ...item, status } : item));
+  await db.changeSets.put({
+    ...set,
+    items,
+    status: deriveChangeSetStatus(items),
+    rev: set.rev + 1,
+  });
+}
+
+export async function seedDecision(
+  fields: Partial<Decision> & Pick<Decision, 'changeSetId' | 'taskId'>,
+) {
+  const decidedAt = fields.decidedAt ?? new Date().toISOString();
+  const decision: Decision = {
+    id: crypto.randomUUID(),
+    itemIndex: 0,
+    toolName: 'update_task_estimate',
+    args: { minutes: 60 },
+    fingerprint: 'fingerprint',
+    humanSummary: 'Set estimate to 60 minutes',
+    verdict: 'confirmed',
+    actor: 'user',
+    decidedAt,
+    deviceId: 'device',
+    createdAt: decidedAt,
+    updatedAt: decidedAt,
+    rev: 1,
+    vectorClock: { device: 1 },
+    ...fields,
+  };
+  await getDatabase().decisions.add(decision);
+  return decision;
+}
+
+/** A finger dragged across the element by dx, dy in five steps, then lifted. */
+export function swipe(element: Element, dx: number, dy = 0) {
+  const start = { clientX: 300, clientY: 300 };
+  fireEvent.touchStart(element, { touches: [start] });
+  for (let step = 1; step <= 5; step += 1) {
+    fireEvent.touchMove(element, {
+      touches: [
+        { clientX: start.clientX + (dx * step) / 5, clientY: start.clientY + (dy * step) / 5 },
+      ],
+    });
+  }
+  fireEvent.touchEnd(element, { touches: [] });
+}
+
+/** A promise the test settles when it wants to (to observe the UI while an action runs). */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return {
+    promise,
+    resolve: async (value: T) => {
+      await act(async () => resolve(value));
+    },
+  };
+}

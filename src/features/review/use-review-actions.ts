@@ -1,0 +1,283 @@
+/**
+ * The review actions one list (the task card, the inbox) offers: confirm, reject, confirm
+ * all and undo, with what the person sees around them: a busy flag per row, the service's
+ * message when an action did not succeed, the reason prompt after a reject, progress and a
+ * summary for Confirm all, and a toast with Undo after each confirmation.
+ * The services do the work; nothing here writes to the database.
+ */
+import { useCallback, useRef, useState } from 'react';
+import { getDatabase } from '../../db/connection';
+import type { PendingReviewItem } from '../../db/queries/review';
+import { confirmAll } from '../../review/confirm-all';
+import { confirmItem } from '../../review/confirm-item';
+import { rejectItem } from '../../review/reject-item';
+import type { ConfirmAllResult, ReviewResult, ReviewStatus } from '../../review/review-result';
+import { undoDecision, undoDecisions } from '../../review/undo-decision';
+import { showToast } from '../../ui/toast-store';
+
+/** A rejection whose optional reason is still being asked for, in place of its row. */
+export interface RecentRejection {
+  entry: PendingReviewItem;
+  decisionId: string;
+  /** Where it was, for lists that keep groups (the inbox). */
+  taskTitle?: string;
+  groupIndex?: number;
+}
+
+export interface BulkState {
+  /** While Confirm all runs: how many items are done, of how many. */
+  progress?: { done: number; total: number };
+  /** After it ran: the service's summary. */
+  summary?: { message: string; tone: 'success' | 'warning' | 'error' };
+}
+
+export interface RowNotice {
+  key: string;
+  message: string;
+}
+
+/** After these the item is no longer pending, so its row leaves the list. */
+const LEAVES_THE_LIST: ReadonlySet<ReviewStatus> = new Set([
+  'applied',
+  'rejected',
+  'already-decided',
+  'missing',
+  'failed-permanently',
+]);
+
+const UNDO_TOAST_MS = 8000;
+
+function failure(error: unknown): ReviewResult {
+  const detail = error instanceof Error ? error.message : String(error);
+  return { status: 'failed', message: `That did not work: ${detail}` };
+}
+
+/** Several sets' Confirm all results as one (a task rarely has more than one open set). */
+function combine(results: ConfirmAllResult[]): ConfirmAllResult {
+  if (results.length === 1) return results[0]!;
+  const combined: ConfirmAllResult = {
+    applied: results.reduce((sum, result) => sum + result.applied, 0),
+    failed: results.flatMap((result) => result.failed),
+    stale: results.flatMap((result) => result.stale),
+    decisionIds: results.flatMap((result) => result.decisionIds),
+    message: '',
+  };
+  const parts = [`${combined.applied} applied`];
+  if (combined.failed.length > 0)
+    parts.push(
+      `${combined.failed.length} failed: ${combined.failed
+        .map((item) => `${item.summary} (${item.message})`)
+        .join('; ')}`,
+    );
+  if (combined.stale.length > 0)
+    parts.push(`${combined.stale.length} changed since proposed, not applied`);
+  combined.message = `${parts.join(', ')}.`;
+  return combined;
+}
+
+function toneOf(result: ConfirmAllResult): 'success' | 'warning' | 'error' {
+  if (result.failed.length > 0) return 'error';
+  return result.stale.length > 0 ? 'warning' : 'success';
+}
+
+export function useReviewActions() {
+  const [busyKeys, setBusyKeys] = useState<ReadonlySet<string>>(new Set());
+  const [notices, setNotices] = useState<ReadonlyMap<string, string>>(new Map());
+  const [rejection, setRejection] = useState<RecentRejection>();
+  const [bulk, setBulk] = useState<ReadonlyMap<string, BulkState>>(new Map());
+  /** Decisions made here, newest last: what `u` undoes. */
+  const undoStack = useRef<string[][]>([]);
+
+  const setBusy = useCallback((key: string, busy: boolean) => {
+    setBusyKeys((previous) => {
+      const next = new Set(previous);
+      if (busy) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }, []);
+
+  const setNotice = useCallback((key: string, message: string | undefined) => {
+    setNotices((previous) => {
+      if (message === undefined && !previous.has(key)) return previous;
+      const next = new Map(previous);
+      if (message === undefined) next.delete(key);
+      else next.set(key, message);
+      return next;
+    });
+  }, []);
+
+  const setBulkState = useCallback((groupKey: string, state: BulkState | undefined) => {
+    setBulk((previous) => {
+      const next = new Map(previous);
+      if (state === undefined) next.delete(groupKey);
+      else next.set(groupKey, state);
+      return next;
+    });
+  }, []);
+
+  const undo = useCallback(async (decisionIds: string[]) => {
+    undoStack.current = undoStack.current.filter(
+      (ids) => !ids.some((id) => decisionIds.includes(id)),
+    );
+    let result: ReviewResult;
+    try {
+      result =
+        decisionIds.length === 1
+          ? await undoDecision(getDatabase(), decisionIds[0]!)
+          : await undoDecisions(getDatabase(), decisionIds);
+    } catch (error) {
+      result = failure(error);
+    }
+    showToast({ message: result.message });
+    return result;
+  }, []);
+
+  /** A new action closes the reason prompt of the previous rejection. */
+  const dismissRejection = useCallback(() => setRejection(undefined), []);
+
+  const confirm = useCallback(
+    async (entry: PendingReviewItem, options: { applyAnyway?: boolean } = {}) => {
+      setRejection(undefined);
+      setNotice(entry.key, undefined);
+      setBusy(entry.key, true);
+      let result: ReviewResult;
+      try {
+        result = await confirmItem(
+          getDatabase(),
+          entry.changeSetId,
+          entry.itemIndex,
+          options.applyAnyway ? { applyAnyway: true } : undefined,
+        );
+      } catch (error) {
+        result = failure(error);
+      }
+      setBusy(entry.key, false);
+      if (result.status === 'applied') {
+        const decisionIds = result.decisionId ? [result.decisionId] : [];
+        if (decisionIds.length > 0) undoStack.current.push(decisionIds);
+        showToast(
+          {
+            message: `Applied: ${entry.item.humanSummary}`,
+            ...(decisionIds.length > 0
+              ? { actionLabel: 'Undo', onAction: () => void undo(decisionIds) }
+              : {}),
+          },
+          UNDO_TOAST_MS,
+        );
+      } else {
+        setNotice(entry.key, result.message);
+      }
+      return result;
+    },
+    [setBusy, setNotice, undo],
+  );
+
+  const reject = useCallback(
+    async (entry: PendingReviewItem, where: Omit<RecentRejection, 'entry' | 'decisionId'> = {}) => {
+      setRejection(undefined);
+      setNotice(entry.key, undefined);
+      setBusy(entry.key, true);
+      let result: ReviewResult;
+      try {
+        result = await rejectItem(getDatabase(), entry.changeSetId, entry.itemIndex);
+      } catch (error) {
+        result = failure(error);
+      }
+      setBusy(entry.key, false);
+      if (result.status === 'rejected') {
+        if (result.decisionId) {
+          undoStack.current.push([result.decisionId]);
+          setRejection({ entry, decisionId: result.decisionId, ...where });
+        }
+      } else {
+        setNotice(entry.key, result.message);
+      }
+      return result;
+    },
+    [setBusy, setNotice],
+  );
+
+  /** Confirms every pending item of the given sets, in order, reporting progress. */
+  const confirmAllOf = useCallback(
+    async (groupKey: string, changeSetIds: readonly string[], total: number) => {
+      setRejection(undefined);
+      setBulkState(groupKey, { progress: { done: 0, total } });
+      const results: ConfirmAllResult[] = [];
+      let doneBefore = 0;
+      for (const changeSetId of changeSetIds) {
+        try {
+          const result = await confirmAll(getDatabase(), changeSetId, {
+            onProgress: (done) =>
+              setBulkState(groupKey, {
+                progress: { done: Math.min(doneBefore + done, total), total },
+              }),
+          });
+          results.push(result);
+          doneBefore += result.applied + result.failed.length + result.stale.length;
+        } catch (error) {
+          const message = failure(error).message;
+          results.push({
+            applied: 0,
+            failed: [{ summary: 'Confirm all', message }],
+            stale: [],
+            decisionIds: [],
+            message,
+          });
+        }
+      }
+      const combined = combine(results);
+      setBulkState(groupKey, { summary: { message: combined.message, tone: toneOf(combined) } });
+      if (combined.decisionIds.length > 0) {
+        const decisionIds = combined.decisionIds;
+        undoStack.current.push(decisionIds);
+        showToast(
+          {
+            message: combined.message,
+            actionLabel: 'Undo',
+            onAction: () => void undo(decisionIds),
+          },
+          UNDO_TOAST_MS,
+        );
+      }
+      return combined;
+    },
+    [setBulkState, undo],
+  );
+
+  /** Undoes the newest decision made here; false when there is none. */
+  const undoLast = useCallback(async () => {
+    const last = undoStack.current.at(-1);
+    if (!last) {
+      showToast({ message: 'Nothing to undo on this page yet.' });
+      return false;
+    }
+    await undo(last);
+    return true;
+  }, [undo]);
+
+  return {
+    busyKeys,
+    notices,
+    rejection,
+    bulk,
+    confirm,
+    reject,
+    confirmAll: confirmAllOf,
+    undo,
+    undoLast,
+    dismissRejection,
+    dismissNotice: useCallback((key: string) => setNotice(key, undefined), [setNotice]),
+    dismissBulk: useCallback(
+      (groupKey: string) => setBulkState(groupKey, undefined),
+      [setBulkState],
+    ),
+  };
+}
+
+export type ReviewActions = ReturnType<typeof useReviewActions>;
+
+/** Whether the result means the item is no longer waiting (so its row leaves the list). */
+export function leavesTheList(result: ReviewResult): boolean {
+  return LEAVES_THE_LIST.has(result.status);
+}
