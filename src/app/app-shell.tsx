@@ -1,5 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
+import { ReviewNavBadge } from '../features/review/pending-count';
 import { ToastRegion } from '../ui/toast-region';
+import { useExpirySweep } from './use-expiry-sweep';
 import { UpdatePrompt } from './update-prompt';
 
 const LINKS = [
@@ -10,6 +12,7 @@ const LINKS = [
 ];
 
 export function AppShell() {
+  useExpirySweep();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -27,6 +30,7 @@ export function AppShell() {
                   {link.icon}
                 </span>
                 <span>{link.label}</span>
+                {link.to === '/review' && <ReviewNavBadge />}
               </NavLink>
             </li>
           ))}

@@ -125,9 +125,7 @@ const LAZY_PAGES = [
   lazyPage('/activity', () =>
     import('../features/activity/activity-page').then((module) => module.ActivityPage),
   ),
-  lazyPage('/settings', () =>
-    import('../features/settings/settings-page').then((module) => module.SettingsPage),
-  ),
+  lazyPage('/settings', () => import('./settings-route').then((module) => module.SettingsRoute)),
 ];
 
 export function AppRoutes() {

@@ -1,6 +1,9 @@
 /** /tasks/:taskId composes the task's slices; features never import each other, so they meet here. */
 import { useParams } from 'react-router';
+import { AgentPanel } from '../features/agent/agent-panel';
 import { JournalEntries } from '../features/journal/journal-entries';
+import { ChangeHistory } from '../features/review/change-history';
+import { ChangeSetSummaryCard } from '../features/review/change-set-summary-card';
 import { TaskDetails } from '../features/tasks/task-details';
 
 export function TaskRoute() {
@@ -8,6 +11,9 @@ export function TaskRoute() {
   return (
     <div className="task-route">
       <TaskDetails taskId={taskId} />
+      <ChangeSetSummaryCard taskId={taskId} />
+      <AgentPanel taskId={taskId} />
+      <ChangeHistory taskId={taskId} />
       <JournalEntries taskId={taskId} />
     </div>
   );
