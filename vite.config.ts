@@ -37,10 +37,25 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         navigateFallback: '/index.html',
         cleanupOutdatedCaches: true,
+        // On the very first visit the new worker takes over the open page, so the journal
+        // opens offline from then on. Later versions still wait for the person's "Update".
+        clientsClaim: true,
       },
     }),
   ],
   worker: { format: 'es' },
+  // The agent worker imports these; pre-bundle them so `vite dev` does not reload the
+  // page the first time a wake starts (see TOOLCHAIN.md).
+  optimizeDeps: {
+    include: [
+      'comlink',
+      'zod',
+      'dexie',
+      '@ai-sdk/openai-compatible',
+      '@ai-sdk/openai',
+      '@ai-sdk/anthropic',
+    ],
+  },
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -59,5 +74,8 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // jsdom tests that seed a large journal take a few seconds on CI's two cores while
+    // other test files run beside them; a slow machine is not a failing test.
+    testTimeout: 20_000,
   },
 });
