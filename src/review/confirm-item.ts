@@ -70,8 +70,13 @@ export async function confirmItem(
           return { kind: 'decided' as const, status: freshItem.status };
         if (!options.applyAnyway) {
           const staleness = await itemStaleness(journal, fresh.taskId, freshItem);
-          if (staleness.stale)
-            return { kind: 'stale' as const, message: describeStaleness(staleness) };
+          if (staleness.stale) {
+            const changed = describeStaleness(staleness) ?? 'Changed since proposed';
+            return {
+              kind: 'stale' as const,
+              message: `${changed}. Applying it would overwrite that change; choose "Apply anyway" if you still want it.`,
+            };
+          }
         }
         const applied = await applyPreparedDispatch(db, prepared);
         const decision = newDecision({

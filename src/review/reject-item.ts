@@ -57,7 +57,8 @@ export async function rejectItem(
         if (!fresh || !freshItem) return { kind: 'missing' as const };
         if (freshItem.status !== 'pending')
           return { kind: 'decided' as const, status: freshItem.status };
-        if (suppression) await applyPreparedDispatch(db, suppression);
+        // The suppression's operation goes on the decision, so undoing the rejection lifts it.
+        const suppressed = suppression ? await applyPreparedDispatch(db, suppression) : undefined;
         const decision = newDecision({
           changeSetId,
           taskId: fresh.taskId,
@@ -68,6 +69,7 @@ export async function rejectItem(
           deviceId,
           now,
           rejectionReason: options.reason,
+          operationId: suppressed?.operationId,
         });
         await db.decisions.add(decision);
         await putItemStatus(db, fresh, itemIndex, { status: 'rejected' }, deviceId, now);

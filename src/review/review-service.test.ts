@@ -159,7 +159,9 @@ describe('confirmItem', () => {
     await userWrite(db, 'update_task_estimate', { minutes: 45 }, { taskId: ids.taskId });
     const stale = await confirmItem(db, set.id, 0);
     expect(stale.status).toBe('stale');
-    expect(stale.message).toMatch(/estimate \(none → 45\).*Apply anyway/);
+    expect(stale.message).toMatch(
+      /^Changed since proposed: estimate is now 45 min\. .*Apply anyway/,
+    );
     expect((await task()).estimateMinutes).toBe(45);
     // Another field of the same task did not go stale.
     expect((await confirmItem(db, set.id, 1)).status).toBe('applied');

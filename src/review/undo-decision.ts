@@ -2,11 +2,14 @@
  * Undo of a confirmed change: puts back the pre-image recorded in the ledger with the
  * mutation, through dispatch() with source `undo`, and marks the decision undone, in one
  * transaction. It refuses when any row was changed since (undo would overwrite that).
+ * Undo of a rejection puts the item back up for review (and lifts a label suppression
+ * the rejection made, the same way).
  */
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
 import { describeStorageProblem } from '../db/storage-problem';
 import type { EntityDiff } from '../domain/audit';
+import { canonicalJson } from '../domain/canonical-json';
 import {
   applyPreparedDispatch,
   DISPATCH_TABLES,
@@ -23,8 +26,9 @@ export async function undoDecision(
 ): Promise<ReviewResult> {
   const now = (options.now?.() ?? new Date()).toISOString();
   const decision = await db.decisions.get(decisionId);
-  if (!decision || decision.verdict !== 'confirmed')
+  if (!decision || (decision.verdict !== 'confirmed' && decision.verdict !== 'rejected'))
     return { status: 'missing', message: 'There is nothing to undo.' };
+  const rejection = decision.verdict === 'rejected';
   if (decision.undoneAt)
     return { status: 'already-decided', message: 'This change was already undone.' };
   const mutation = decision.operationId ? await db.mutations.get(decision.operationId) : undefined;
@@ -57,8 +61,12 @@ export async function undoDecision(
         if (prepared) await applyPreparedDispatch(db, prepared);
         await db.decisions.put({ ...fresh, undoneAt: now, updatedAt: now, rev: fresh.rev + 1 });
         const set = await db.changeSets.get(fresh.changeSetId);
-        if (set?.items[fresh.itemIndex]?.status === 'confirmed') {
-          await putItemStatus(db, set, fresh.itemIndex, { status: 'undone' }, deviceId, now);
+        // A rejected item waits for review again; a confirmed one is done with (undone).
+        const [from, to] = rejection
+          ? (['rejected', 'pending'] as const)
+          : (['confirmed', 'undone'] as const);
+        if (set?.items[fresh.itemIndex]?.status === from) {
+          await putItemStatus(db, set, fresh.itemIndex, { status: to }, deviceId, now);
         }
         return { kind: 'undone' as const };
       },
@@ -73,7 +81,9 @@ export async function undoDecision(
     }
     return {
       status: 'undone',
-      message: `Undone: ${decision.humanSummary ?? decision.toolName}.`,
+      message: rejection
+        ? `Rejection undone: "${decision.humanSummary ?? decision.toolName}" waits for review again.`
+        : `Undone: ${decision.humanSummary ?? decision.toolName}.`,
       decisionId,
     };
   } catch (error) {
@@ -112,17 +122,27 @@ const TABLE_WORDS: Record<string, string> = {
   labels: 'label',
 };
 
-/** The first row whose current state is not what the mutation left behind, if any. */
+/**
+ * What a row says, without the write bookkeeping (rev, clock, time): undoing a later
+ * change to the same row (Confirm all's Undo peels them off newest first) restores this
+ * mutation's result with a new rev, and that is not a change to protect.
+ */
+function contentOf(row: Record<string, unknown> | null | undefined): string | null {
+  if (!row) return null;
+  const { rev: _rev, vectorClock: _clock, updatedAt: _updatedAt, ...content } = row;
+  return canonicalJson(content);
+}
+
+/** The first row whose current content is not what the mutation left behind, if any. */
 async function changedSince(
   db: CountersignDatabase,
   diffs: EntityDiff[],
 ): Promise<string | undefined> {
   for (const diff of diffs) {
     const table = db.table(diff.table);
-    const current = (await table.get(diff.id)) as { rev?: number } | undefined;
-    const after = diff.after as { rev?: number } | null;
-    if ((current?.rev ?? null) !== (after?.rev ?? null))
-      return TABLE_WORDS[diff.table] ?? diff.table;
+    const current = (await table.get(diff.id)) as Record<string, unknown> | undefined;
+    const after = diff.after as Record<string, unknown> | null;
+    if (contentOf(current) !== contentOf(after)) return TABLE_WORDS[diff.table] ?? diff.table;
   }
   return undefined;
 }

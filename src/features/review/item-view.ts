@@ -10,7 +10,7 @@ import type { ChangeItem } from '../../domain/change-set';
 import { itemStaleness } from '../../review/staleness';
 import type { Preview } from '../../tools/tool-definition';
 import { findTool } from '../../tools/registry';
-import { describeStaleness } from './describe-staleness';
+import { describeStaleness } from '../../review/describe-staleness';
 
 export interface ItemView {
   preview: Preview | undefined;

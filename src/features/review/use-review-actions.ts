@@ -120,6 +120,10 @@ export function useReviewActions() {
     undoStack.current = undoStack.current.filter(
       (ids) => !ids.some((id) => decisionIds.includes(id)),
     );
+    // Undoing a rejection (`u`) closes its reason prompt, which stands in for the row.
+    setRejection((current) =>
+      current && decisionIds.includes(current.decisionId) ? undefined : current,
+    );
     let result: ReviewResult;
     try {
       result =
