@@ -15,8 +15,17 @@ export function AllowedCategoriesField() {
   const data = useLiveQuery(() => listAgentCategories(getDatabase()), []);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const [status, setStatus] = useState<{ tone: 'saved' | 'error'; message: string }>();
+  // What a tick asked for, until the saved list says the same: a controlled checkbox
+  // would otherwise spring back until the save lands (and be announced unchecked).
+  const [ticked, setTicked] = useState<Readonly<Record<string, boolean>>>({});
+
+  const landed = Object.keys(ticked).filter(
+    (id) => data?.allowedCategoryIds.includes(id) === ticked[id],
+  );
+  if (landed.length > 0) setTicked(without(ticked, landed));
 
   const toggle = (categoryId: string, name: string, allowed: boolean) => {
+    setTicked((current) => ({ ...current, [categoryId]: allowed }));
     queue.current = queue.current.then(async () => {
       try {
         const db = getDatabase();
@@ -32,6 +41,7 @@ export function AllowedCategoriesField() {
             : `Saved: the agent no longer acts on tasks in "${name}".`,
         });
       } catch (error) {
+        setTicked((current) => without(current, [categoryId]));
         setStatus({
           tone: 'error',
           message: `Not saved: ${error instanceof Error ? error.message : String(error)}`,
@@ -69,7 +79,7 @@ export function AllowedCategoriesField() {
                 <label className="agent-check">
                   <input
                     type="checkbox"
-                    checked={data.allowedCategoryIds.includes(category.id)}
+                    checked={ticked[category.id] ?? data.allowedCategoryIds.includes(category.id)}
                     onChange={(event) => toggle(category.id, category.name, event.target.checked)}
                   />
                   <span
@@ -99,4 +109,11 @@ export function AllowedCategoriesField() {
       )}
     </fieldset>
   );
+}
+
+function without(
+  ticked: Readonly<Record<string, boolean>>,
+  ids: string[],
+): Readonly<Record<string, boolean>> {
+  return Object.fromEntries(Object.entries(ticked).filter(([id]) => !ids.includes(id)));
 }

@@ -1,0 +1,98 @@
+/**
+ * The agent on `/tasks/:id`: the "Agent" section (Wake agent, Cancel, the live status
+ * line, a failure notice, the report, observations) and the "Proposed changes" card
+ * where what it proposed waits for review.
+ */
+import { expect, type Page } from '@playwright/test';
+
+/** How long a whole wake may take on a busy two-core machine. */
+export const WAKE_TIMEOUT = 15_000;
+
+declare global {
+  interface Window {
+    /** Every text the agent's status line showed since recordStatusLines(), in order. */
+    __agentStatusLines?: string[];
+  }
+}
+
+export class AgentPanel {
+  constructor(readonly page: Page) {}
+
+  get region() {
+    return this.page.getByRole('region', { name: 'Agent', exact: true });
+  }
+
+  get wakeButton() {
+    return this.region.getByRole('button', { name: 'Wake agent' });
+  }
+
+  get cancelButton() {
+    return this.region.getByRole('button', { name: 'Cancel', exact: true });
+  }
+
+  /**
+   * The polite live line ("Thinking (turn 1 of up to 8)…", "Done: …"). It is the panel's
+   * first status; a notice about a wake in another tab would come after it.
+   */
+  get statusLine() {
+    return this.region.getByRole('status').first();
+  }
+
+  /** How a failed wake is announced: an error notice with the reason in words. */
+  get failure() {
+    return this.region.getByRole('alert');
+  }
+
+  get reportHeading() {
+    return this.region.getByRole('heading', { name: 'Report', level: 3 });
+  }
+
+  get observations() {
+    return this.region.getByRole('list', { name: 'Observations, newest first' });
+  }
+
+  /** The card of pending proposals; absent while nothing waits for review. */
+  get proposals() {
+    return this.page.getByRole('region', { name: /^Proposed changes/ });
+  }
+
+  get proposalItems() {
+    return this.proposals.getByRole('article');
+  }
+
+  /** One proposal, named "<kind> · <summary>", e.g. `Estimate · Set estimate to 120 minutes`. */
+  proposal(name: string) {
+    return this.proposals.getByRole('article', { name, exact: true });
+  }
+
+  async wake() {
+    await expect(this.wakeButton).toBeVisible();
+    await this.wakeButton.click();
+  }
+
+  /**
+   * Starts remembering every text of the status line. Some states last a fraction of a
+   * second, so polling could miss them; a MutationObserver in the page does not.
+   */
+  async recordStatusLines() {
+    await expect(this.statusLine).toBeAttached();
+    await this.statusLine.evaluate((line) => {
+      const seen: string[] = [];
+      window.__agentStatusLines = seen;
+      const record = () => {
+        const text = line.textContent?.trim() ?? '';
+        if (text !== '' && seen.at(-1) !== text) seen.push(text);
+      };
+      record();
+      new MutationObserver(record).observe(line, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    });
+  }
+
+  async statusLines(): Promise<string[]> {
+    return this.page.evaluate(() => window.__agentStatusLines ?? []);
+  }
+}
