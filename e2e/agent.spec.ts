@@ -290,7 +290,7 @@ test.describe('waking the agent', () => {
 
     await agent.wake();
     await expect(agent.failure).toHaveText(
-      `The connection to the server at ${llm.baseURL} dropped in the middle of an answer. Try again.`,
+      `The connection to the server at ${llm.baseURL} dropped in the middle of an answer. Try again. The 4 changes proposed before that are waiting for your review.`,
       { timeout: WAKE_TIMEOUT },
     );
     await expect(agent.proposalItems).toHaveCount(4);

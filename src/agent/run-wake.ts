@@ -193,7 +193,16 @@ async function runLocked(
         turns: turn,
       };
     }
-    const failure = error ?? { kind: 'unknown', message: 'The wake failed.' };
+    const described = error ?? { kind: 'unknown', message: 'The wake failed.' };
+    // Proposals flushed at earlier turn boundaries stay; say so, so nobody wakes it again for them.
+    const kept = builder.queuedCount;
+    const failure =
+      kept > 0
+        ? {
+            ...described,
+            message: `${described.message} The ${kept} change${kept === 1 ? '' : 's'} proposed before that ${kept === 1 ? 'is' : 'are'} waiting for your review.`,
+          }
+        : described;
     report({ type: 'failed', message: failure.message, kind: failure.kind });
     return {
       status: 'failed',
@@ -336,7 +345,7 @@ function describeWakeError(error: unknown, options: WakeOptions): ErrorDescripti
   if (error instanceof StreamCutError) {
     return {
       kind: 'stream-cut',
-      message: `The answer from ${options.providerLabel} broke off before it was complete. Nothing from that answer was kept; proposals made before it are waiting for your review. Try again.`,
+      message: `The answer from ${options.providerLabel} broke off before it was complete. Nothing from that answer was kept. Try again.`,
     };
   }
   if (error instanceof StreamReadError)
