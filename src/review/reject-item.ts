@@ -43,7 +43,9 @@ export async function rejectItem(
         {
           source: 'user',
           taskId: set.taskId,
-          runKey: `reject:${changeSetId}:${itemIndex}`,
+          // A fresh key per rejection: the pending check in the transaction already makes a
+          // rejection happen once, and a rejection undone and made again must suppress again.
+          runKey: `reject:${changeSetId}:${itemIndex}:${crypto.randomUUID()}`,
           now,
         },
       );

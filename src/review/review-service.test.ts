@@ -243,6 +243,44 @@ describe('undo', () => {
     expect((await db.mutations.filter((row) => row.source === 'undo').toArray()).length).toBe(2);
   });
 
+  it('undoes several confirmed changes to the same task, newest first (Confirm all, then Undo)', async () => {
+    const before = await task();
+    const set = await propose(db, ids.taskId, [
+      { name: 'set_task_title', args: { title: 'Renamed' } },
+      { name: 'update_task_priority', args: { priority: 'P0' } },
+      { name: 'update_task_estimate', args: { minutes: 120 } },
+    ]);
+    const all = await confirmAll(db, set.id);
+    expect(all.applied).toBe(3);
+    const result = await undoDecisions(db, all.decisionIds);
+    expect(result).toMatchObject({ status: 'undone', message: 'Undid 3 changes.' });
+    const after = await task();
+    expect([after.title, after.priority, after.estimateMinutes]).toEqual([
+      before.title,
+      before.priority,
+      before.estimateMinutes,
+    ]);
+    expect((await setOf(set.id)).items.map((item) => item.status)).toEqual([
+      'undone',
+      'undone',
+      'undone',
+    ]);
+  });
+
+  it('undoes a rejection: the item waits for review again and the agent may propose it', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'update_task_estimate', args: { minutes: 30 } },
+    ]);
+    const rejected = await rejectItem(db, set.id, 0, { reason: 'Not now' });
+    const result = await undoDecision(db, rejected.decisionId!);
+    expect(result.status).toBe('undone');
+    expect((await db.decisions.get(rejected.decisionId!))?.undoneAt).toBeDefined();
+    expect(await setOf(set.id)).toMatchObject({ status: 'pending' });
+    expect((await setOf(set.id)).items[0]?.status).toBe('pending');
+    expect((await buildWakeContext(db, ids.taskId, 'default-agent'))!.rejected.size).toBe(0);
+    expect((await confirmItem(db, set.id, 0)).status).toBe('applied');
+  });
+
   it('refuses when the entity changed since, and says why', async () => {
     const set = await propose(db, ids.taskId, [
       { name: 'update_task_estimate', args: { minutes: 30 } },

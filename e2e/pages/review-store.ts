@@ -1,0 +1,91 @@
+/**
+ * The review records as stored, read with the raw IndexedDB API (not the app's code):
+ * a task's change-set items, its decisions, its live checklist, and the ledger of
+ * mutations that confirmations wrote. Journeys use it to check what the screen cannot
+ * show: nothing applied twice, nothing applied without a decision.
+ */
+import type { Page } from '@playwright/test';
+
+export interface StoredReview {
+  task: { title: string; status: string; priority: string; estimateMinutes?: number } | undefined;
+  items: { changeSetId: string; itemIndex: number; summary: string; status: string }[];
+  decisions: {
+    changeSetId: string;
+    itemIndex: number;
+    summary: string;
+    verdict: string;
+    operationId?: string;
+    undoneAt?: string;
+    rejectionReason?: string;
+  }[];
+  checklistTitles: string[];
+  /** The ledger rows of confirmations for the task. */
+  confirmations: { operationId: string; toolName: string; status: string }[];
+}
+
+export async function readStoredReview(page: Page, taskId: string): Promise<StoredReview> {
+  return page.evaluate(async (id) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('countersign');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const stores = ['tasks', 'changeSets', 'decisions', 'checklistItems', 'mutations'];
+      const transaction = db.transaction(stores, 'readonly');
+      const all = <T>(store: string) =>
+        new Promise<T[]>((resolve, reject) => {
+          const request = transaction.objectStore(store).getAll();
+          request.onsuccess = () => resolve(request.result as T[]);
+          request.onerror = () => reject(request.error);
+        });
+      type Row = Record<string, unknown> & { taskId?: string; deletedAt?: string };
+      const [tasks, sets, decisions, checklist, mutations] = await Promise.all(
+        stores.map((store) => all<Row>(store)),
+      );
+      const task = tasks!.find((row) => row.id === id && row.deletedAt === undefined);
+      const ownSets = sets!.filter((row) => row.taskId === id && row.deletedAt === undefined);
+      return {
+        task: task && {
+          title: task.title as string,
+          status: task.status as string,
+          priority: task.priority as string,
+          ...(typeof task.estimateMinutes === 'number'
+            ? { estimateMinutes: task.estimateMinutes }
+            : {}),
+        },
+        items: ownSets.flatMap((set) =>
+          (set.items as { humanSummary: string; status: string }[]).map((item, itemIndex) => ({
+            changeSetId: set.id as string,
+            itemIndex,
+            summary: item.humanSummary,
+            status: item.status,
+          })),
+        ),
+        decisions: decisions!
+          .filter((row) => row.taskId === id && row.deletedAt === undefined)
+          .map((row) => ({
+            changeSetId: row.changeSetId as string,
+            itemIndex: row.itemIndex as number,
+            summary: row.humanSummary as string,
+            verdict: row.verdict as string,
+            ...(row.operationId ? { operationId: row.operationId as string } : {}),
+            ...(row.undoneAt ? { undoneAt: row.undoneAt as string } : {}),
+            ...(row.rejectionReason ? { rejectionReason: row.rejectionReason as string } : {}),
+          })),
+        checklistTitles: checklist!
+          .filter((row) => row.taskId === id && row.deletedAt === undefined)
+          .map((row) => row.title as string),
+        confirmations: mutations!
+          .filter((row) => row.taskId === id && row.source === 'confirmation')
+          .map((row) => ({
+            operationId: row.operationId as string,
+            toolName: row.toolName as string,
+            status: row.status as string,
+          })),
+      };
+    } finally {
+      db.close();
+    }
+  }, taskId);
+}

@@ -1,0 +1,402 @@
+/**
+ * Reviewing the agent's proposals on a tablet: real CDP touch swipes to confirm and reject,
+ * a short swipe and a vertical drag that decide nothing, Confirm all and Undo, a proposal
+ * the person overtook, the keyboard inbox, two tabs racing, a tab closed mid Confirm all,
+ * and axe. Proposals come from the scripted demo agent (src/agent/demo/demo-scripts.ts),
+ * set up in Settings and woken with "Wake agent", as a person would.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
+import { swipe } from './support/touch';
+import { ReviewCard, ReviewHistory } from './pages/review-card';
+import { ReviewInboxPage } from './pages/review-inbox';
+import { LOGIN_BUG, OFFSITE, chooseDemoAgent, wakeAgent } from './pages/review-setup';
+import { readStoredReview } from './pages/review-store';
+import { TaskPage } from './pages/task-page';
+
+// Every journey first sets the agent up in Settings and wakes it (about 7 s on two busy
+// cores); axe scans add more. A bound above the config's 30 s, not a hope.
+test.describe.configure({ timeout: 60_000 });
+
+const ESTIMATE_SUMMARY = 'Set estimate to 120 minutes';
+const SAMESITE = `Checklist · Add: "${LOGIN_BUG.newItems[0]}"`;
+
+/** The demo agent set up, a sample task opened and its proposals waiting on the card. */
+async function proposalsOn(page: Page, task: { id: string; proposals: number }) {
+  await chooseDemoAgent(page);
+  const taskPage = new TaskPage(page);
+  await taskPage.goto(task.id);
+  await wakeAgent(page, task.proposals);
+  // Let the wake finish (its second turn writes the report) before deciding anything.
+  await expect(page.getByRole('button', { name: 'Wake agent' })).toBeEnabled({ timeout: 15_000 });
+  return { taskPage, card: new ReviewCard(page), history: new ReviewHistory(page) };
+}
+
+/**
+ * Kills the tab's renderer at the instant the progress moves past the first item ("Applying
+ * 2 of 5…"): a `debugger` statement, under an attached debugger, pauses the page in the very
+ * task that put that text on screen, and the paused renderer is crashed, so Confirm all
+ * cannot go one step further (a transaction under way is never committed). More abrupt
+ * than closing the tab, and deterministic. `killed` resolves once the page has crashed.
+ */
+async function killWhenProgressPassesFirstItem(page: Page) {
+  const session = await page.context().newCDPSession(page);
+  const crashed = new Promise<void>((resolve) => page.once('crash', () => resolve()));
+  const killed = new Promise<void>((resolve) =>
+    session.once('Debugger.paused', () => {
+      // The renderer dies before it can answer.
+      session.send('Page.crash').catch(() => undefined);
+      void crashed.then(resolve);
+    }),
+  );
+  await session.send('Debugger.enable');
+  await page.evaluate(() => {
+    const observer = new MutationObserver(() => {
+      if (/Applying [2-9] of \d+…/.test(document.body.textContent ?? '')) {
+        observer.disconnect();
+        // eslint-disable-next-line no-debugger -- the pause is the point: see above.
+        debugger;
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  // Wrapped: an async function returning the promise itself would wait for the crash.
+  return { killed };
+}
+
+/** Centres the row in the viewport, so a finger can reach it and the page can scroll both ways. */
+async function centre(page: Page, row: ReturnType<ReviewCard['row']>) {
+  await row.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await expect(row).toBeInViewport();
+}
+
+test('a swipe right on a proposal confirms it: the row leaves and the estimate is 120', async ({
+  page,
+}) => {
+  const { taskPage, card, history } = await proposalsOn(page, LOGIN_BUG);
+  const row = card.row(LOGIN_BUG.estimate);
+  await expect(taskPage.estimateField).toHaveValue('');
+
+  await centre(page, row);
+  await swipe(page, row, 300);
+
+  await expect(row).toHaveCount(0);
+  await expect(card.withCount(LOGIN_BUG.proposals - 1)).toBeVisible();
+  await expect(card.toast(`Applied: ${ESTIMATE_SUMMARY}`)).toBeVisible();
+  await expect(taskPage.estimateField).toHaveValue('120');
+
+  await history.open();
+  await expect(history.entries).toHaveCount(1);
+  await expect(history.entry(ESTIMATE_SUMMARY)).toContainText('Confirmed');
+  await expect(history.entry(ESTIMATE_SUMMARY)).toContainText('By you');
+});
+
+test('a swipe left rejects and asks why; the chosen reason lands in the history', async ({
+  page,
+}) => {
+  const { taskPage, card, history } = await proposalsOn(page, LOGIN_BUG);
+  const row = card.row(LOGIN_BUG.estimate);
+
+  await centre(page, row);
+  await swipe(page, row, -300);
+
+  await expect(row).toHaveCount(0);
+  await expect(card.rejectionPrompt).toContainText(ESTIMATE_SUMMARY);
+  await card.reasonChip('Not now').click();
+  await expect(card.rejectionPrompt.getByRole('status')).toHaveText('Reason saved: “Not now”');
+  await expect(taskPage.estimateField).toHaveValue('');
+
+  await history.open();
+  await expect(history.entries).toHaveCount(1);
+  const entry = history.entry(ESTIMATE_SUMMARY);
+  await expect(entry).toContainText('Rejected');
+  await expect(entry).toContainText('Reason: Not now');
+  const stored = await readStoredReview(page, LOGIN_BUG.id);
+  expect(stored.decisions).toEqual([
+    expect.objectContaining({ verdict: 'rejected', rejectionReason: 'Not now' }),
+  ]);
+});
+
+test('a short swipe springs back and decides nothing', async ({ page }) => {
+  const { taskPage, card } = await proposalsOn(page, LOGIN_BUG);
+  const row = card.row(LOGIN_BUG.estimate);
+
+  await centre(page, row);
+  await swipe(page, row, 40);
+
+  // Back at rest: no offset, no swipe intent showing, Confirm still offered.
+  await expect(row.locator('.review-row__surface')).not.toHaveAttribute('style', /translateX/);
+  await expect(row).not.toHaveClass(/review-row--swiping/);
+  await expect(card.confirmButton(row)).toBeEnabled();
+  await expect(card.withCount(LOGIN_BUG.proposals)).toBeVisible();
+  await expect(taskPage.estimateField).toHaveValue('');
+  const stored = await readStoredReview(page, LOGIN_BUG.id);
+  expect(stored.decisions).toEqual([]);
+  expect(stored.items.every((item) => item.status === 'pending')).toBe(true);
+});
+
+test('a vertical drag over the rows scrolls the page and decides nothing', async ({ page }) => {
+  const { taskPage, card } = await proposalsOn(page, LOGIN_BUG);
+  const row = card.row(LOGIN_BUG.estimate);
+  await centre(page, row);
+  const before = await page.evaluate(() => window.scrollY);
+
+  // The finger moves up over the rows: the page scrolls down.
+  await swipe(page, row, 0, -300);
+
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 100);
+  await expect(row).not.toHaveClass(/review-row--swiping/);
+  await expect(card.withCount(LOGIN_BUG.proposals)).toBeVisible();
+  await expect(taskPage.estimateField).toHaveValue('');
+  expect((await readStoredReview(page, LOGIN_BUG.id)).decisions).toEqual([]);
+});
+
+test('Confirm all applies every proposal, and Undo in the toast puts the task back', async ({
+  page,
+}) => {
+  const { taskPage, card, history } = await proposalsOn(page, LOGIN_BUG);
+  await expect(taskPage.titleField).toHaveValue(LOGIN_BUG.title);
+
+  await card.confirmAllButton.click();
+
+  await expect(card.summary).toContainText(`${LOGIN_BUG.proposals} applied`);
+  await expect(card.rows).toHaveCount(0);
+  await expect(card.region).toContainText('Nothing else waits for review.');
+  await expect(taskPage.titleField).toHaveValue(LOGIN_BUG.proposedTitle);
+  await expect(taskPage.page.getByRole('combobox', { name: 'Priority' })).toHaveValue('P0');
+  await expect(taskPage.estimateField).toHaveValue('120');
+  await expect(taskPage.statusSelect).toHaveValue('IN PROGRESS');
+  for (const title of LOGIN_BUG.newItems) await expect(taskPage.checkbox(title)).toBeVisible();
+  await expect(taskPage.checklistItems).toHaveCount(4);
+
+  await card.toastUndo(`${LOGIN_BUG.proposals} applied`).click();
+
+  await expect(card.toast(`Undid ${LOGIN_BUG.proposals} changes.`)).toBeVisible();
+  await expect(taskPage.titleField).toHaveValue(LOGIN_BUG.title);
+  await expect(taskPage.page.getByRole('combobox', { name: 'Priority' })).toHaveValue('P2');
+  await expect(taskPage.estimateField).toHaveValue('');
+  await expect(taskPage.statusSelect).toHaveValue('OPEN');
+  await expect(taskPage.checklistItems).toHaveCount(2);
+  await history.open();
+  await expect(history.entries).toHaveCount(LOGIN_BUG.proposals);
+  for (const entry of await history.entries.all()) await expect(entry).toContainText('Undone');
+});
+
+test('Undo after a single confirmation puts the old value back', async ({ page }) => {
+  const { taskPage, card, history } = await proposalsOn(page, LOGIN_BUG);
+  const row = card.row(LOGIN_BUG.estimate);
+
+  await card.confirmButton(row).click();
+  await expect(taskPage.estimateField).toHaveValue('120');
+  await card.toastUndo(`Applied: ${ESTIMATE_SUMMARY}`).click();
+
+  await expect(card.toast(`Undone: ${ESTIMATE_SUMMARY}.`)).toBeVisible();
+  await expect(taskPage.estimateField).toHaveValue('');
+  await history.open();
+  await expect(history.entry(ESTIMATE_SUMMARY)).toContainText('Undone');
+  // An undone proposal is decided: it does not come back to the card.
+  await expect(row).toHaveCount(0);
+  await expect(card.withCount(LOGIN_BUG.proposals - 1)).toBeVisible();
+});
+
+test('a proposal the person overtook says so, and only "Apply anyway" applies it', async ({
+  page,
+}) => {
+  const { taskPage, card, history } = await proposalsOn(page, LOGIN_BUG);
+  const row = card.row(LOGIN_BUG.estimate);
+
+  await taskPage.enter(taskPage.estimateField, '45');
+  await expect(row).toContainText('Changed since proposed: estimate is now 45 min');
+  await expect(card.confirmButton(row)).toHaveCount(0);
+  await expect(card.applyAnywayButton(row)).toBeVisible();
+
+  // A swipe does not apply a changed value: it points at Apply anyway instead.
+  await centre(page, row);
+  await swipe(page, row, 300);
+  await expect(row.getByRole('status')).toContainText(
+    'This changed since it was proposed, so a swipe does not apply it.',
+  );
+  await expect(card.applyAnywayButton(row)).toBeFocused();
+  await expect(taskPage.estimateField).toHaveValue('45');
+  expect((await readStoredReview(page, LOGIN_BUG.id)).decisions).toEqual([]);
+
+  // Confirm all leaves it for the person too.
+  await card.confirmAllButton.click();
+  await expect(card.summary).toContainText('1 changed since proposed and left for you');
+  await expect(row).toBeVisible();
+  await expect(taskPage.estimateField).toHaveValue('45');
+
+  await card.applyAnywayButton(row).click();
+  await expect(row).toHaveCount(0);
+  await expect(taskPage.estimateField).toHaveValue('120');
+  await history.open();
+  await expect(history.entry(ESTIMATE_SUMMARY)).toContainText('Confirmed');
+});
+
+test('the Review inbox works from the keyboard: j/k move, y confirms, n rejects, u undoes', async ({
+  page,
+}) => {
+  await proposalsOn(page, LOGIN_BUG);
+  const inbox = new ReviewInboxPage(page);
+  await inbox.goto();
+  await expect(inbox.badge).toHaveAccessibleName(`${LOGIN_BUG.proposals} pending`);
+  await expect(inbox.count).toHaveText(`${LOGIN_BUG.proposals} changes waiting on 1 task`);
+  await expect(inbox.rows).toHaveCount(LOGIN_BUG.proposals);
+  const title = inbox.row(`Title · Set title to "${LOGIN_BUG.proposedTitle}"`);
+  const priority = inbox.row('Priority · Set priority to P0');
+  const estimate = inbox.row(LOGIN_BUG.estimate);
+
+  await page.keyboard.press('j');
+  await expect(title).toBeFocused();
+  await page.keyboard.press('j');
+  await expect(priority).toBeFocused();
+  await page.keyboard.press('k');
+  await expect(title).toBeFocused();
+  await page.keyboard.press('j');
+  await expect(priority).toBeFocused();
+
+  await page.keyboard.press('y');
+  await expect(priority).toHaveCount(0);
+  await expect(estimate).toBeFocused();
+  await expect(inbox.badge).toHaveAccessibleName(`${LOGIN_BUG.proposals - 1} pending`);
+
+  await page.keyboard.press('n');
+  await expect(estimate).toHaveCount(0);
+  await expect(inbox.rejectionPrompt).toContainText(ESTIMATE_SUMMARY);
+  await expect(inbox.badge).toHaveAccessibleName(`${LOGIN_BUG.proposals - 2} pending`);
+
+  // u undoes the newest decision made here, the rejection: the row comes back.
+  await page.keyboard.press('u');
+  await expect(inbox.rejectionPrompt).toHaveCount(0);
+  await expect(estimate).toBeVisible();
+  await expect(inbox.badge).toHaveAccessibleName(`${LOGIN_BUG.proposals - 1} pending`);
+  // And again, the confirmation: the priority goes back to P2 (undone, not pending again).
+  await page.keyboard.press('u');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Undone: Set priority to P0.' }),
+  ).toBeVisible();
+
+  const stored = await readStoredReview(page, LOGIN_BUG.id);
+  expect(stored.task?.priority).toBe('P2');
+  expect(stored.task?.estimateMinutes).toBeUndefined();
+});
+
+test('two tabs confirming the same proposal at once apply it exactly once', async ({ context }) => {
+  const first = await context.newPage();
+  await proposalsOn(first, LOGIN_BUG);
+  const second = await context.newPage();
+  const secondTask = new TaskPage(second);
+  await secondTask.goto(LOGIN_BUG.id);
+  const cards = [new ReviewCard(first), new ReviewCard(second)];
+  const buttons = cards.map((card) => card.confirmButton(card.row(SAMESITE)));
+  for (const button of buttons) await expect(button).toBeEnabled();
+
+  // Both buttons are found first, then clicked together: neither click waits for the other
+  // tab's result (a row that left in the meantime just takes a click on nothing).
+  const handles = await Promise.all(buttons.map((button) => button.elementHandle()));
+  await Promise.all(handles.map((handle) => handle!.dispatchEvent('click')));
+
+  let toldAlreadyConfirmed = 0;
+  for (const card of cards) {
+    await expect(card.row(SAMESITE)).toHaveCount(0);
+    // The tab that lost the race may say so; the row leaves either way.
+    toldAlreadyConfirmed += await card.region
+      .getByText('This change was already confirmed.', { exact: true })
+      .count();
+  }
+  expect(toldAlreadyConfirmed).toBeLessThanOrEqual(1);
+  test.info().annotations.push({
+    type: 'tabs told "already confirmed"',
+    description: String(toldAlreadyConfirmed),
+  });
+  const firstTask = new TaskPage(first);
+  for (const task of [firstTask, secondTask]) {
+    await expect(task.checkbox(LOGIN_BUG.newItems[0])).toHaveCount(1);
+    await expect(task.checklistItems).toHaveCount(3);
+  }
+  const history = new ReviewHistory(second);
+  await history.open();
+  await expect(history.entries).toHaveCount(1);
+
+  const stored = await readStoredReview(second, LOGIN_BUG.id);
+  expect(stored.checklistTitles.filter((title) => title === LOGIN_BUG.newItems[0])).toHaveLength(1);
+  expect(stored.decisions).toHaveLength(1);
+  expect(stored.confirmations).toHaveLength(1);
+});
+
+test('closing the page during Confirm all leaves each proposal applied once with its decision, or pending', async ({
+  context,
+}) => {
+  const page = await context.newPage();
+  const { card } = await proposalsOn(page, OFFSITE);
+
+  // The tab dies the moment the progress moves past the first item ("Applying 2 of 5…"):
+  // the first item is applied and recorded, the next one at most under way.
+  const { killed } = await killWhenProgressPassesFirstItem(page);
+  await card.confirmAllButton.click();
+  await killed;
+  await page.close({ runBeforeUnload: false });
+
+  const reopened = await context.newPage();
+  const task = new TaskPage(reopened);
+  await task.goto(OFFSITE.id);
+  const stored = await readStoredReview(reopened, OFFSITE.id);
+
+  expect(stored.items).toHaveLength(OFFSITE.proposals);
+  for (const item of stored.items) expect(['confirmed', 'pending']).toContain(item.status);
+  const confirmed = stored.items.filter((item) => item.status === 'confirmed');
+  test.info().annotations.push({
+    type: 'applied before the tab closed',
+    description: `${confirmed.length} of ${OFFSITE.proposals}`,
+  });
+  expect(confirmed.length).toBeGreaterThanOrEqual(1);
+  expect(confirmed.length).toBeLessThan(OFFSITE.proposals);
+  // One decision per confirmed item, none for a pending one, each tied to one ledger row.
+  expect(stored.decisions).toHaveLength(confirmed.length);
+  for (const item of confirmed) {
+    const decisions = stored.decisions.filter(
+      (decision) =>
+        decision.changeSetId === item.changeSetId && decision.itemIndex === item.itemIndex,
+    );
+    expect(decisions).toEqual([expect.objectContaining({ verdict: 'confirmed' })]);
+  }
+  const operationIds = stored.decisions.map((decision) => decision.operationId);
+  expect(stored.confirmations.map((row) => row.operationId).sort()).toEqual(operationIds.sort());
+  // The checklist has each proposed title at most once, and only when its item was confirmed.
+  expect(new Set(stored.checklistTitles).size).toBe(stored.checklistTitles.length);
+  for (const title of OFFSITE.newItems) {
+    const applied = confirmed.some((item) => item.summary === `Add: "${title}"`);
+    expect(stored.checklistTitles.includes(title), title).toBe(applied);
+  }
+
+  // What is left waits on the card, and finishing it applies each item once.
+  const pending = OFFSITE.proposals - confirmed.length;
+  const reopenedCard = new ReviewCard(reopened);
+  if (pending > 0) {
+    await expect(reopenedCard.withCount(pending)).toBeVisible();
+    if (pending > 1) await reopenedCard.confirmAllButton.click();
+    else await reopenedCard.confirmButton(reopenedCard.rows.first()).click();
+    await expect(reopenedCard.rows).toHaveCount(0);
+  }
+  await expect(task.checklistItems).toHaveCount(2 + OFFSITE.newItems.length);
+  const finished = await readStoredReview(reopened, OFFSITE.id);
+  expect(new Set(finished.checklistTitles).size).toBe(finished.checklistTitles.length);
+  expect(finished.decisions).toHaveLength(OFFSITE.proposals);
+  expect(finished.confirmations).toHaveLength(OFFSITE.proposals);
+});
+
+test('the proposals card and the Review inbox have no serious accessibility violations', async ({
+  page,
+}) => {
+  const { card } = await proposalsOn(page, LOGIN_BUG);
+  // The card with its rows, and a rejection's reason prompt in place of one of them.
+  await card.rejectButton(card.row(LOGIN_BUG.estimate)).click();
+  await expect(card.rejectionPrompt).toBeVisible();
+  await expect(card.rows).toHaveCount(LOGIN_BUG.proposals - 1);
+  await expectNoSeriousA11yViolations(page, 'section.review-card');
+
+  const inbox = new ReviewInboxPage(page);
+  await inbox.open();
+  await expect(inbox.rows).toHaveCount(LOGIN_BUG.proposals - 1);
+  await expectNoSeriousA11yViolations(page);
+});
