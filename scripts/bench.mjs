@@ -12,8 +12,10 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { launchBrowser, openQuietAppPage } from './bench/browser.mjs';
+import { measureWakeLongTasks, measureWakeOverhead } from './bench/measure-agent.mjs';
 import { measureBundle } from './bench/measure-bundle.mjs';
 import { measureRenderRounds } from './bench/measure-render.mjs';
+import { measureConfirmAll, measureSwipeConfirm } from './bench/measure-review.mjs';
 import {
   measureChecklistBatch,
   measureFieldUpdates,
@@ -40,6 +42,17 @@ const runStartedAt = Date.now();
 
 function progress(message) {
   console.log(`▸ ${message} (${((Date.now() - runStartedAt) / 1000).toFixed(1)} s)`);
+}
+
+/** One measurement of a two-part section: its value, or the error that stopped it. */
+async function attempt(what, measure) {
+  progress(what);
+  try {
+    return { value: await measure() };
+  } catch (error) {
+    progress(`not measured: ${error.message.split('\n')[0]}`);
+    return { error };
+  }
 }
 
 /**
@@ -167,7 +180,43 @@ async function main() {
         ),
       ),
     );
+
+    // Section 7 creates its own tasks; the sample journal comes back for the demo wake.
+    const loadBeforeWake = loadavg()[0];
+    const wakeOverhead = await attempt(
+      'measuring the wake without a model (instant model, in the page)',
+      () => measureWakeOverhead(writePage),
+    );
+    // Section 8a on the same quiet page, before section 8b fills the inbox: with 5,000
+    // pending items every change-set write re-runs the navigation's pending count.
+    const loadBeforeReview = loadavg()[0];
+    const confirmAll = await attempt('measuring Confirm All of 20 items vs one transaction', () =>
+      measureConfirmAll(writePage),
+    );
     await writePage.close();
+    const wakeLongTasks = await attempt(
+      'measuring main-thread long tasks during demo wakes (worker, task page open)',
+      () => measureWakeLongTasks(context),
+    );
+    sections.push(
+      await section(
+        'wake',
+        '7. The wake without the model, and the main thread during a wake',
+        async () => build.wakeSection(wakeOverhead, wakeLongTasks),
+        loadBeforeWake,
+      ),
+    );
+    const swipe = await attempt('measuring a swipe-confirm with 5,000 pending items', () =>
+      measureSwipeConfirm(context),
+    );
+    sections.push(
+      await section(
+        'review',
+        '8. Review: Confirm All, and a swipe at 5,000 pending',
+        async () => build.reviewSection(confirmAll, swipe),
+        loadBeforeReview,
+      ),
+    );
   } finally {
     await browser?.close();
     await server.stop();
@@ -188,6 +237,8 @@ async function main() {
     'task-edit',
     'bundle',
     'dispatcher-overhead',
+    'wake',
+    'review',
   ];
   sections.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   for (const result of sections) printSection(result);
@@ -201,7 +252,7 @@ async function main() {
       platform: `${process.platform} ${process.arch}`,
       cpus: cpus().length,
       commit: gitCommit(),
-      note: 'Production builds; Chromium headless with an on-disk profile, service workers blocked, 820×1180 tablet viewport.',
+      note: 'Production builds; Chromium headless with an on-disk profile, service workers blocked, 820×1180 tablet viewport with touch (isMobile, hasTouch).',
     },
     sections,
   };

@@ -65,9 +65,10 @@ function renderTable(rows) {
 export function printSection(section) {
   console.log(`\n${section.title}`);
   console.log('═'.repeat(section.title.length));
-  if (section.status !== 'measured') {
+  if (section.status === 'not measured') {
     console.log(`NOT MEASURED: ${section.reason}`);
   } else {
+    if (section.status === 'partly measured') console.log(`PARTLY MEASURED: ${section.reason}`);
     console.log(renderTable(section.rows));
   }
   for (const note of section.notes ?? []) console.log(`  · ${note}`);

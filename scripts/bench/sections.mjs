@@ -265,3 +265,344 @@ export function dispatcherOverheadSection(checklist, fields) {
     raw: { checklist, fields },
   };
 }
+
+/* Sections 7 and 8 are each two measurements; when one of them fails the other is still
+ * reported, and the section says which part is missing (and counts as not measured). */
+
+/** Combines the parts of a section: each is `{ rows, notes, raw }` or `{ error }`. */
+function sectionOfParts(id, title, parts) {
+  const failed = Object.entries(parts).filter(([, part]) => part.error);
+  if (failed.length === Object.keys(parts).length) {
+    throw new Error(failed.map(([name, part]) => `${name}: ${part.error.message}`).join('; '));
+  }
+  const measured = Object.values(parts).filter((part) => !part.error);
+  return {
+    id,
+    title,
+    status: failed.length === 0 ? 'measured' : 'partly measured',
+    ...(failed.length > 0
+      ? {
+          reason: failed
+            .map(([name, part]) => `${name} not measured: ${part.error.message.split('\n')[0]}`)
+            .join('; '),
+        }
+      : {}),
+    rows: measured.flatMap((part) => part.rows),
+    notes: measured.flatMap((part) => part.notes),
+    raw: Object.fromEntries(
+      Object.entries(parts).map(([name, part]) => [
+        name,
+        part.error ? { error: part.error.message } : part.raw,
+      ]),
+    ),
+  };
+}
+
+/** Runs a part's builder; a missing measurement or a builder error becomes `{ error }`. */
+export function part(measurement, build) {
+  if (measurement.error) return { error: measurement.error };
+  try {
+    return build(measurement.value);
+  } catch (error) {
+    return { error };
+  }
+}
+
+const median = (samples) => summarize(samples).median;
+const countRow = (figure, counts, extra = {}) => {
+  const stats = summarize(counts);
+  return { figure, unit: '', median: stats.median, p95: stats.p95, samples: stats.count, ...extra };
+};
+const msList = (values) => values.map((value) => `${Math.round(value)}`).join(', ');
+
+/** Long animation frames, described for a note: "120 ms (script 80 ms: IDBRequest.onsuccess …)". */
+function describeFrames(frames, limit = 3) {
+  return [...frames]
+    .sort((a, b) => b.duration - a.duration)
+    .slice(0, limit)
+    .map((frame) => {
+      const scripts = frame.scripts
+        .map((script) => `${script.invoker} → ${script.source} ${Math.round(script.duration)} ms`)
+        .join('; ');
+      return `${Math.round(frame.duration)} ms frame at +${Math.round(frame.at)} ms (rendering ${Math.round(frame.renderMs)} ms${scripts ? `; scripts: ${scripts}` : ''})`;
+    })
+    .join(' | ');
+}
+
+function wakeOverheadPart(samples) {
+  const wake = timingRow(
+    'Wake overhead: runWake, instant model (task with 200 entries, 50 checklist items)',
+    samples.wakeMs,
+  );
+  const floor = median(samples.floorMs);
+  const segments = samples.turn1Tools.map((tool, position) =>
+    median(samples.turn1Segments.map((segment) => segment[position] ?? 0)),
+  );
+  const transactions = samples.transactions
+    ? `${samples.transactions.readwrite} readwrite and ${samples.transactions.readonly} readonly IndexedDB transactions per wake (counted on a warm-up wake)`
+    : 'transactions not counted';
+  return {
+    rows: [
+      {
+        ...wake,
+        floor: round(floor),
+        ratio: round(wake.median / floor),
+        target: '≤ 50 ms',
+        meetsTarget: wake.median <= 50,
+      },
+      timingRow('  setup: context read, device id, wake record', samples.phases.setupMs),
+      timingRow('  prompt: system prompt and context text', samples.phases.promptMs),
+      timingRow(
+        '  turn 1: 5 calls (4 proposals, 1 immediate write, 1 note), audit, flush',
+        samples.phases.turn1Ms,
+      ),
+      timingRow('  turn 2: update_report', samples.phases.turn2Ms),
+      timingRow('  finish: report, observations, wake record', samples.phases.finishMs),
+      timingRow('Context build alone (buildWakeContext)', samples.contextMs),
+      timingRow('Context text alone (renderContext)', samples.renderMs),
+      timingRow(
+        'Floor: the wake’s reads and its six records as plain Dexie calls',
+        samples.floorMs,
+      ),
+    ],
+    notes: [
+      `${samples.wakeMs.length} wakes after 2 warm-ups, each on a fresh task in an allowed category; each wake and its floor (a twin task) interleaved. Model: a LanguageModelV4 in bench-hooks.ts that streams its parts at once (turn 1: set_task_title, update_task_estimate, add_multiple_checklist_items ×3, set_task_language, record_observations; turn 2: update_report). Every wake checked: done, 2 turns, 5 proposals, language applied.`,
+      `The phases come from the wake's own progress reports; the context put ${samples.entriesInPrompt[0]} of 200 entries in the prompt (6,000-character budget), ${samples.promptCharacters[0]?.toLocaleString('en-US')} characters of context text.`,
+      `Turn 1 by progress report (median ms; each step holds the previous call's audit write and this call's routing; the first, the instant model's answer): ${samples.turn1Tools.map((tool, position) => `${tool === 'proposed' ? 'last audit + flush' : tool} ${round(segments[position], 1)}`).join(', ')}.`,
+      `${transactions}; the floor opens 9 (3 readonly: task, entries, checklist; 6 readwrite).`,
+      'Floor: read the task, its entries and checklist as buildWakeContext does, then write the wake record, a change set of 5 items, the task (language), the report, one observation and the wake record again, each in its own transaction (as the wake does).',
+      `All wakes (ms): ${msList(samples.wakeMs)}.`,
+    ],
+    raw: samples,
+  };
+}
+
+function wakeLongTaskPart(data) {
+  const { samples, idle, settleMs } = data;
+  const during = samples.map((sample) =>
+    sample.longTasks.filter((task) => task.at < sample.wakeMs),
+  );
+  const after = samples.map((sample) =>
+    sample.longTasks.filter((task) => task.at >= sample.wakeMs),
+  );
+  const longest = (tasks) => Math.max(0, ...tasks.map((task) => task.duration));
+  const total = during.reduce((sum, tasks) => sum + tasks.length, 0);
+  const idleTasks = idle.map((window) => window.longTasks);
+  const idleTotal = idleTasks.reduce((sum, tasks) => sum + tasks.length, 0);
+  const frames = samples.flatMap((sample) => sample.longFrames);
+  const warmupTasks = data.warmups.flatMap((sample) => sample.longTasks);
+  return {
+    rows: [
+      timingRow(
+        'Demo wake through the worker, request → outcome (task page open)',
+        samples.map((sample) => sample.wakeMs),
+      ),
+      countRow(
+        'Main-thread long tasks (> 50 ms) per wake, request → outcome',
+        during.map((tasks) => tasks.length),
+        {
+          floor: median(idleTasks.map((tasks) => tasks.length)),
+          versus: `${total} in ${samples.length} wakes (idle: ${idleTotal})`,
+          target: 'none',
+          meetsTarget: total === 0,
+        },
+      ),
+      {
+        ...timingRow('Longest main-thread long task per wake', during.map(longest)),
+        floor: round(median(idleTasks.map(longest))),
+        versus: `longest of all ${round(Math.max(0, ...during.map(longest)), 0)} ms`,
+        target: 'no long task',
+        meetsTarget: total === 0,
+      },
+      countRow(
+        `…in the ${settleMs} ms after the outcome (live queries settle): count per wake`,
+        after.map((tasks) => tasks.length),
+        { versus: `longest ${round(Math.max(0, ...after.map(longest)), 0)} ms` },
+      ),
+    ],
+    notes: [
+      `${samples.length} demo wakes (after ${data.warmups.length} warm-up that starts the worker: ${warmupTasks.length} long task(s)${warmupTasks.length ? `, longest ${Math.round(longest(warmupTasks))} ms` : ''}) on /tasks/${data.taskId}, requested with requestWake() from the page; the demo model paces its answer over ~350 ms per turn, so the wall-clock time is mostly waiting. Before each wake the task is put back as the sample journal has it and its change sets removed, so each wake proposes the same 6 changes, sets the language and writes a report.`,
+      `Long tasks per wake (start +ms: duration ms): ${during.map((tasks) => (tasks.length ? tasks.map((task) => `+${Math.round(task.at)}: ${Math.round(task.duration)}`).join(' ') : '—')).join(' | ')}.`,
+      `Floor: the same page left idle for as long as each wake took (plus ${settleMs} ms), right after it: ${idleTotal} long task(s).`,
+      frames.length
+        ? `Longest animation frames with blocking time during the wakes (Long Animation Frames API): ${describeFrames(frames)}.`
+        : 'No animation frame with blocking time during the wakes.',
+      'Only the page’s main thread counts: the wake itself runs in the worker, whose tasks the Long Tasks API does not report.',
+    ],
+    raw: data,
+  };
+}
+
+export function wakeSection(overhead, longTasks) {
+  return sectionOfParts(
+    'wake',
+    '7. The wake without the model, and the main thread during a wake',
+    {
+      'wake overhead': part(overhead, wakeOverheadPart),
+      'long tasks during a wake': part(longTasks, wakeLongTaskPart),
+    },
+  );
+}
+
+function confirmAllPart(samples) {
+  const paired = (figure, series) => {
+    const row = timingRow(figure, series.confirmAllMs);
+    const floor = median(series.floorMs);
+    const ratio = row.median / floor;
+    return {
+      ...row,
+      floor: round(floor),
+      ratio: round(ratio),
+      target: '≤ 3×',
+      meetsTarget: ratio <= 3,
+    };
+  };
+  const checklist = paired('Confirm All, 20 items (add_checklist_item ×20)', samples.checklist);
+  const reference = summarize(samples.checklist.referenceMs).median;
+  const transactions = samples.transactions
+    ? `One Confirm All of 20 items opens ${samples.transactions.readwrite} readwrite and ${samples.transactions.readonly} readonly IndexedDB transactions (counted on a warm-up round); the floor opens 1.`
+    : 'Transactions not counted.';
+  return {
+    rows: [
+      checklist,
+      timingRow(
+        'Floor: the same 20 checklist rows, bulkPut in one Dexie transaction',
+        samples.checklist.floorMs,
+      ),
+      {
+        ...timingRow('Reference: the same 20 rows, one commit each', samples.checklist.referenceMs),
+        versus: `Confirm All ${round(checklist.median / reference)}× this`,
+      },
+      paired(
+        'Confirm All, mixed 20 (title, estimate, priority, due date + 16 checklist items)',
+        samples.mixed,
+      ),
+      timingRow(
+        'Floor: its 4 task writes and 16 checklist rows in one transaction',
+        samples.mixed.floorMs,
+      ),
+    ],
+    notes: [
+      `${samples.checklist.confirmAllMs.length} repetitions after 2 warm-ups, each on fresh sets proposed through the ChangeSetBuilder on fresh tasks in an allowed category; Confirm All, floors and reference interleaved (rotating which goes first). Each Confirm All checked: 20 applied.`,
+      `Per item: ${round(checklist.median / 20, 1)} ms (Confirm All confirms each item in its own transaction, by design: ARCHITECTURE.md, Review). ${transactions}`,
+      'The reference is not a target: it separates the cost of 20 commits from the review bookkeeping (re-reads, staleness, decision, ledger, audit, outbox, the set rewritten per item).',
+    ],
+    raw: samples,
+  };
+}
+
+const SWIPE_EVENTS = new Set([
+  'touchstart',
+  'touchend',
+  'pointerdown',
+  'pointerup',
+  'pointercancel',
+]);
+
+/** The longest touch/pointer event of one swipe, or a stand-in at the API's 16 ms threshold. */
+function longestSwipeEvent(swipe) {
+  const events = swipe.events.filter((entry) => SWIPE_EVENTS.has(entry.name));
+  if (events.length === 0) return { duration: 16, belowThreshold: true };
+  const event = events.reduce((a, b) => (b.duration > a.duration ? b : a));
+  return {
+    name: event.name,
+    duration: event.duration,
+    inputDelay: event.processingStart - event.startTime,
+    processing: event.processingEnd - event.processingStart,
+    presentation: event.startTime + event.duration - event.processingEnd,
+  };
+}
+
+function swipePart(data) {
+  const { confirms, springBacks, seed } = data;
+  const longest = confirms.map(longestSwipeEvent);
+  const floorLongest = springBacks.map(longestSwipeEvent);
+  const below = longest.filter((event) => event.belowThreshold).length;
+  const measured = longest.filter((event) => !event.belowThreshold);
+  const headline = timingRow(
+    `Swipe-confirm at ${seed.totalPending.toLocaleString('en-US')} pending: longest touch/pointer event (Event Timing)`,
+    longest.map((event) => event.duration),
+  );
+  const floor = median(floorLongest.map((event) => event.duration));
+  const gone = confirms.map((swipe) => swipe.goneAt - swipe.touchEndAt);
+  const tasks = confirms.map((swipe) => swipe.longTasks);
+  const longestTask = (list) => Math.max(0, ...list.map((task) => task.duration));
+  const frames = confirms.flatMap((swipe) =>
+    swipe.longFrames.map((frame) => ({ ...frame, at: frame.startTime - swipe.touchStartAt })),
+  );
+  const breakdown = (figure, key) =>
+    measured.length > 0
+      ? [
+          timingRow(
+            figure,
+            measured.map((event) => event[key]),
+          ),
+        ]
+      : [];
+  return {
+    rows: [
+      {
+        ...headline,
+        floor: round(floor),
+        difference: round(headline.median - floor),
+        target: '≤ 50 ms',
+        meetsTarget: headline.median <= 50,
+      },
+      ...breakdown('  its input delay (event → handlers start)', 'inputDelay'),
+      ...breakdown('  its processing (handlers)', 'processing'),
+      ...breakdown('  its presentation (handlers → next paint)', 'presentation'),
+      timingRow(
+        'Floor: a short swipe on the same row (springs back, nothing decided)',
+        floorLongest.map((event) => event.duration),
+      ),
+      timingRow('touchend → row gone from the inbox (confirm, live query, render)', gone),
+      timingRow(
+        '  re-run on each confirm: listPendingGroups (the inbox’s live query)',
+        data.queries.listMs,
+      ),
+      timingRow(
+        '  and countPendingItems (the navigation badge’s live query)',
+        data.queries.countMs,
+      ),
+      countRow(
+        'Long tasks from touchstart until the row left + 400 ms',
+        tasks.map((list) => list.length),
+        {
+          versus: `longest ${Math.round(Math.max(0, ...tasks.map(longestTask)))} ms`,
+        },
+      ),
+      {
+        figure: `Review inbox at ${seed.totalPending.toLocaleString('en-US')} pending: first row in the DOM after navigation`,
+        unit: 'ms',
+        median: round(data.firstRowAt),
+      },
+    ],
+    notes: [
+      `${confirms.length} swipes after 1 warm-up, each on the then-first row of /review (${data.inboxCount ?? 'count not read'}): CDP Input.dispatchTouchEvent touchStart, 10 touchMoves 16 ms apart over 200 px (the threshold is 120 px), touchEnd; each checked: the row left and its item is confirmed. Before each, the floor: the same gesture over 60 px.`,
+      `Event Timing: PerformanceObserver type "event", durationThreshold 16 (the API's minimum; durations are rounded to 8 ms). Counted events: ${[...SWIPE_EVENTS].join(', ')}. Per swipe, the longest: ${longest.map((event) => (event.belowThreshold ? '<16' : `${event.name} ${Math.round(event.duration)}`)).join(', ')} ms${below ? ` (${below} swipe(s) had no such event ≥ 16 ms and count as 16 ms, an upper bound)` : ''}; floor swipes: ${floorLongest.map((event) => (event.belowThreshold ? '<16' : Math.round(event.duration))).join(', ')} ms.`,
+      `Seeded ${seed.items.toLocaleString('en-US')} pending items in ${seed.sets.toLocaleString('en-US')} change sets on as many tasks (title, estimate, priority and checklist proposals, written in the builder's shape in ${Math.round(seed.writeMs)} ms), on top of ${seed.alreadyPending} left by sections 7 and 8a.`,
+      frames.length
+        ? `Longest animation frames with blocking time (+ms from touchstart): ${describeFrames(frames)}.`
+        : 'No animation frame with blocking time during the swipes.',
+      `The two live queries were timed ${data.queries.listMs.length} times each on a quiet page after the seed (${data.queries.pending.toLocaleString('en-US')} pending): both re-run after every change-set write, and countPendingItems builds the same groups as listPendingGroups only to count them. The first-row figure is one navigation, not repeated.`,
+    ],
+    // Only the swipe's own events: each swipe also fires a dozen pointerleave/pointerenter.
+    raw: {
+      ...data,
+      confirms: confirms.map(swipeEventsOnly),
+      springBacks: springBacks.map(swipeEventsOnly),
+    },
+  };
+}
+
+function swipeEventsOnly(swipe) {
+  const events = swipe.events.filter((entry) => SWIPE_EVENTS.has(entry.name));
+  return { ...swipe, events, otherEvents: swipe.events.length - events.length };
+}
+
+export function reviewSection(confirmAll, swipe) {
+  return sectionOfParts('review', '8. Review: Confirm All, and a swipe at 5,000 pending', {
+    'Confirm All': part(confirmAll, confirmAllPart),
+    'swipe at 5,000 pending': part(swipe, swipePart),
+  });
+}

@@ -5,7 +5,21 @@
  * (scripts/bench/) does the timing statistics and the reporting; this file only produces
  * raw samples in milliseconds, measured with `performance.now()` in the page.
  */
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4StreamPart,
+} from '@ai-sdk/provider';
+import { ChangeSetBuilder } from '../agent/change-set-builder';
+import { renderContext } from '../agent/render-context';
+import { runWake, type WakeOutcome } from '../agent/run-wake';
+import { requestWake } from '../agent/wake-client';
+import { buildWakeContext, type WakeContext } from '../agent/wake-context';
+import { readDefaultAgent, saveAgentAllowedCategories } from '../db/agent-config';
+import { openChangeSet } from '../db/agent-records';
+import { saveProviderSettings } from '../db/agent-settings';
 import { getDatabase } from '../db/connection';
+import { countPendingItems, listPendingGroups } from '../db/queries/review';
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId, writeSetting } from '../db/settings';
 import { dispatch } from '../dispatcher/dispatch';
@@ -14,7 +28,14 @@ import { categorySchema, labelSchema, type Category, type Label } from '../domai
 import { checklistItemSchema, type ChecklistItem } from '../domain/checklist-item';
 import { journalEntrySchema, type JournalEntry } from '../domain/journal-entry';
 import { taskSchema, type Priority, type Task, type TaskStatus } from '../domain/task';
+import { DEFAULT_AGENT_ID, type Wake } from '../domain/agent';
+import { changeSetSchema, type ChangeItem, type ChangeSet } from '../domain/change-set';
+import { proposalFingerprint } from '../domain/fingerprint';
+import { buildSampleJournal, SAMPLE_IDS } from '../domain/sample-journal';
 import { bumpClock } from '../domain/vector-clock';
+import { confirmAll } from '../review/confirm-all';
+import { findTool } from '../tools/registry';
+import { NO_NAMES } from '../tools/tool-definition';
 import { SAMPLE_SEEDED_KEY } from './first-run';
 
 /* ------------------------------------------------------------------------------------------
@@ -743,6 +764,988 @@ async function measureFieldUpdates(options: {
   return samples;
 }
 
+export interface TransactionCounts {
+  readwrite: number;
+  readonly: number;
+}
+
+/**
+ * Counts the IndexedDB transactions `action` opens through Dexie (one per call outside an
+ * explicit transaction), by wrapping the top of the connection's DBCore stack, which every
+ * Dexie transaction is created through. Only used on warm-up rounds, never on a timed one.
+ */
+async function countTransactions<T>(
+  db: CountersignDatabase,
+  action: () => Promise<T>,
+): Promise<{ value: T; counts: TransactionCounts }> {
+  const core = db.core;
+  const original = core.transaction;
+  const counts: TransactionCounts = { readwrite: 0, readonly: 0 };
+  core.transaction = (...args: Parameters<typeof original>) => {
+    counts[args[1]] += 1;
+    return original.apply(core, args);
+  };
+  try {
+    return { value: await action(), counts };
+  } finally {
+    core.transaction = original;
+  }
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Section 7: the wake's own cost. An instant model answers every turn at once, so what is
+ * timed is the wake itself: context, prompt, routing, dispatch, audit and persistence.
+ * ---------------------------------------------------------------------------------------- */
+
+interface InstantCall {
+  name: string;
+  args: Record<string, unknown>;
+}
+interface InstantTurn {
+  text?: string;
+  calls: InstantCall[];
+}
+
+/** A LanguageModelV4 that answers from a script at once: turn N is the Nth answer of the wake. */
+function instantModel(turns: readonly InstantTurn[]): LanguageModelV4 {
+  return {
+    specificationVersion: 'v4',
+    provider: 'bench',
+    modelId: 'instant',
+    supportedUrls: {},
+    async doGenerate() {
+      throw new Error('The bench model only streams.');
+    },
+    async doStream(options: LanguageModelV4CallOptions) {
+      const turnIndex = options.prompt.filter((message) => message.role === 'assistant').length;
+      const turn = turns[turnIndex] ?? { calls: [] };
+      const parts: LanguageModelV4StreamPart[] = [{ type: 'stream-start', warnings: [] }];
+      if (turn.text) {
+        parts.push(
+          { type: 'text-start', id: 'text' },
+          { type: 'text-delta', id: 'text', delta: turn.text },
+          { type: 'text-end', id: 'text' },
+        );
+      }
+      turn.calls.forEach((call, index) =>
+        parts.push({
+          type: 'tool-call',
+          toolCallId: `bench-${turnIndex}-${index}`,
+          toolName: call.name,
+          input: JSON.stringify(call.args),
+        }),
+      );
+      parts.push({
+        type: 'finish',
+        finishReason: { unified: turn.calls.length > 0 ? 'tool-calls' : 'stop', raw: undefined },
+        usage: {
+          inputTokens: {
+            total: 4_000,
+            noCache: 4_000,
+            cacheRead: undefined,
+            cacheWrite: undefined,
+          },
+          outputTokens: { total: 200, text: 200, reasoning: undefined },
+        },
+      });
+      return {
+        stream: new ReadableStream<LanguageModelV4StreamPart>({
+          start(controller) {
+            for (const part of parts) controller.enqueue(part);
+            controller.close();
+          },
+        }),
+      };
+    },
+  };
+}
+
+/** Turn 1: two proposals, a batch of three, one immediate write and a note; turn 2: the report. */
+function wakeScript(label: string): InstantTurn[] {
+  return [
+    {
+      text: 'The entries say what is left. Proposing a clearer title, an estimate and the next steps.',
+      calls: [
+        { name: 'set_task_title', args: { title: `Bench wake task ${label}, clarified` } },
+        { name: 'update_task_estimate', args: { minutes: 90 } },
+        {
+          name: 'add_multiple_checklist_items',
+          args: {
+            items: [
+              { title: 'Write the migration plan' },
+              { title: 'Ask Priya to review' },
+              { title: 'Schedule the rollout' },
+            ],
+          },
+        },
+        { name: 'set_task_language', args: { languageCode: 'de' } },
+        {
+          name: 'record_observations',
+          args: {
+            observations: [
+              { text: 'Depends on the vendor reply.', priority: 'high', category: 'dependency' },
+            ],
+          },
+        },
+      ],
+    },
+    {
+      calls: [
+        {
+          name: 'update_report',
+          args: {
+            oneLiner: 'Half done; the rollout still needs a plan and a review.',
+            tldr: 'The entries describe steady progress. I proposed a clearer title, a 90-minute estimate and three remaining steps.',
+            content:
+              '## What I read\n- Progress is steady.\n\n## What I proposed\n- Title, estimate, three checklist items.',
+          },
+        },
+      ],
+    },
+  ];
+}
+/** What the script must leave behind: five queued items (title, estimate, three checklist items). */
+const WAKE_SCRIPT_PROPOSALS = 5;
+
+const BENCH_CATEGORY_ID = 'bench-agent-category';
+
+/** Adds categories to the default agent's allowlist (keeping what is there). */
+async function allowCategories(db: CountersignDatabase, categoryIds: string[]): Promise<void> {
+  const current = (await readDefaultAgent(db))?.allowedCategoryIds ?? [];
+  await saveAgentAllowedCategories(db, [...current, ...categoryIds]);
+}
+
+/** The category of every task the bench wakes or confirms for, allowed for the agent. */
+async function ensureBenchCategory(db: CountersignDatabase): Promise<string> {
+  if (!(await db.categories.get(BENCH_CATEGORY_ID))) {
+    await db.categories.put(
+      categorySchema.parse({
+        id: BENCH_CATEGORY_ID,
+        name: 'Bench',
+        color: COLORS[0],
+        ...stamp(Date.now()),
+      }),
+    );
+  }
+  await allowCategories(db, [BENCH_CATEGORY_ID]);
+  return BENCH_CATEGORY_ID;
+}
+
+/** A task in the allowed category with `entries` journal entries and `checklistItems` items. */
+async function createBusyTask(
+  db: CountersignDatabase,
+  random: Random,
+  label: string,
+  size: { entries: number; checklistItems: number },
+): Promise<Task> {
+  const created = Date.now() - 60 * DAY_MS;
+  const task = taskSchema.parse({
+    id: crypto.randomUUID(),
+    title: `Bench wake task ${label}`,
+    status: 'OPEN',
+    statusHistory: [{ status: 'OPEN', at: new Date(created).toISOString(), by: 'user' }],
+    priority: 'P2',
+    categoryId: BENCH_CATEGORY_ID,
+    labelIds: [],
+    suppressedLabelIds: [],
+    ...stamp(created),
+  });
+  const step = (59 * DAY_MS) / Math.max(1, size.entries);
+  const entries: JournalEntry[] = Array.from({ length: size.entries }, (_, index) => ({
+    id: crypto.randomUUID(),
+    taskId: task.id,
+    text: entryText(random),
+    ...stamp(created + DAY_MS + Math.round(index * step)),
+  }));
+  const checklistItems: ChecklistItem[] = Array.from(
+    { length: size.checklistItems },
+    (_, index) => ({
+      id: crypto.randomUUID(),
+      taskId: task.id,
+      title: `${random.pick(CHECKLIST_TITLES)} (step ${index + 1})`,
+      isChecked: index % 3 === 0,
+      isArchived: false,
+      order: index + 1,
+      ...(index % 3 === 0
+        ? { checkedBy: 'user' as const, checkedAt: new Date(created + DAY_MS).toISOString() }
+        : {}),
+      ...stamp(created + DAY_MS),
+    }),
+  );
+  await db.transaction('rw', [db.tasks, db.entries, db.checklistItems], async () => {
+    await db.tasks.put(task);
+    await db.entries.bulkPut(entries);
+    await db.checklistItems.bulkPut(checklistItems);
+  });
+  return task;
+}
+
+export interface WakeOverheadSamples {
+  /** runWake from call to outcome, with the instant model. */
+  wakeMs: number[];
+  /** Phases of the same wakes, from the progress it reports. */
+  phases: {
+    setupMs: number[];
+    promptMs: number[];
+    turn1Ms: number[];
+    turn2Ms: number[];
+    finishMs: number[];
+  };
+  /** buildWakeContext alone on the same task, just before its wake. */
+  contextMs: number[];
+  /** renderContext of that context (the first user message). */
+  renderMs: number[];
+  /** The wake's essential reads and writes as plain Dexie calls, on a twin task. */
+  floorMs: number[];
+  entriesInPrompt: number[];
+  promptCharacters: number[];
+  /**
+   * Turn 1 cut at each call's progress report: [thinking → 1st call reported, 1st → 2nd, …,
+   * last call → proposals flushed]. Segment k holds the audit of call k-1 and the routing of call k.
+   */
+  turn1Segments: number[][];
+  turn1Tools: string[];
+  /** IndexedDB transactions one wake opens (counted on the last warm-up wake). */
+  transactions?: TransactionCounts;
+}
+
+/** One wake's storage, done directly: the reads of the context, then each record the wake keeps. */
+async function wakeStorageFloor(db: CountersignDatabase, taskId: string, deviceId: string) {
+  return timed(async () => {
+    const task = await db.tasks.get(taskId);
+    if (!task) throw new Error(`no task ${taskId}`);
+    await Promise.all([
+      db.entries
+        .where('[taskId+createdAt]')
+        .between([taskId, ''], [taskId, '\uffff'])
+        .reverse()
+        .toArray(),
+      db.checklistItems.where('taskId').equals(taskId).toArray(),
+    ]);
+    const now = new Date().toISOString();
+    const base = { createdAt: now, updatedAt: now, rev: 1, vectorClock: { [deviceId]: 1 } };
+    const wakeId = crypto.randomUUID();
+    const wake: Wake = {
+      id: wakeId,
+      agentId: DEFAULT_AGENT_ID,
+      taskId,
+      runKey: `bench-floor:${wakeId}`,
+      status: 'running',
+      startedAt: now,
+      ...base,
+    };
+    await db.wakes.put(wake);
+    const item = (toolName: string, args: Record<string, unknown>, summary: string) => ({
+      toolName,
+      args,
+      humanSummary: summary,
+      // Written as decided, so the floor's sets never show up in the Review inbox.
+      status: 'confirmed' as const,
+      fingerprint: proposalFingerprint(toolName, args),
+      baseRev: task.rev,
+      groupId: 'floor',
+    });
+    await db.changeSets.add({
+      id: crypto.randomUUID(),
+      agentId: DEFAULT_AGENT_ID,
+      taskId,
+      runKey: wake.runKey,
+      status: 'resolved',
+      items: [
+        item('set_task_title', { title: `${task.title}, clarified` }, 'Set title'),
+        item('update_task_estimate', { minutes: 90 }, 'Set estimate to 90 minutes'),
+        ...['Write the migration plan', 'Ask Priya to review', 'Schedule the rollout'].map(
+          (title) => item('add_checklist_item', { title }, `Add: "${title}"`),
+        ),
+      ],
+      ...base,
+    });
+    await db.tasks.put({
+      ...task,
+      languageCode: 'de',
+      languageSource: 'agent',
+      updatedAt: now,
+      rev: task.rev + 1,
+      vectorClock: bumpClock(task.vectorClock, deviceId),
+    });
+    await db.reports.put({
+      id: `${DEFAULT_AGENT_ID}:${taskId}`,
+      agentId: DEFAULT_AGENT_ID,
+      taskId,
+      oneLiner: 'Half done.',
+      tldr: 'Steady progress.',
+      content: '## Proposed\n- Title, estimate, three steps.',
+      ...base,
+    });
+    await db.observations.add({
+      id: crypto.randomUUID(),
+      agentId: DEFAULT_AGENT_ID,
+      taskId,
+      text: 'Depends on the vendor reply.',
+      priority: 'high',
+      category: 'dependency',
+      ...base,
+    });
+    await db.wakes.put({ ...wake, status: 'done', endedAt: now, rev: 2, turns: 2, proposed: 5 });
+  });
+}
+
+async function measureWakeOverhead(options: {
+  repetitions: number;
+  warmup: number;
+  entries: number;
+  checklistItems: number;
+}): Promise<WakeOverheadSamples> {
+  const db = getDatabase();
+  await ensureBenchCategory(db);
+  const deviceId = await getDeviceId(db);
+  const random = createRandom(7_000_007);
+  const samples: WakeOverheadSamples = {
+    wakeMs: [],
+    phases: { setupMs: [], promptMs: [], turn1Ms: [], turn2Ms: [], finishMs: [] },
+    contextMs: [],
+    renderMs: [],
+    floorMs: [],
+    entriesInPrompt: [],
+    promptCharacters: [],
+    turn1Segments: [],
+    turn1Tools: [],
+  };
+  const size = { entries: options.entries, checklistItems: options.checklistItems };
+  for (let index = 0; index < options.warmup + options.repetitions; index++) {
+    const measuring = index >= options.warmup;
+    const task = await createBusyTask(db, random, `${index}`, size);
+    const twin = await createBusyTask(db, random, `${index} (floor)`, size);
+
+    const contextAndWake = async () => {
+      let context: WakeContext | undefined;
+      const contextMs = await timed(async () => {
+        context = await buildWakeContext(db, task.id, DEFAULT_AGENT_ID);
+      });
+      if (!context) throw new Error(`buildWakeContext found no task ${task.id}`);
+      const renderStarted = performance.now();
+      const prompt = renderContext(context);
+      const renderMs = performance.now() - renderStarted;
+
+      const marks: { type: string; at: number; toolName?: string }[] = [];
+      const started = performance.now();
+      const wake = () =>
+        runWake({
+          db,
+          taskId: task.id,
+          model: instantModel(wakeScript(`${index}`)),
+          providerLabel: 'the bench’s instant model',
+          describeError: (error) => ({
+            kind: 'bench',
+            message: error instanceof Error ? error.message : String(error),
+          }),
+          onProgress: (progress) =>
+            marks.push({
+              type: progress.type,
+              at: performance.now(),
+              ...(progress.type === 'tool' ? { toolName: progress.toolName } : {}),
+            }),
+        });
+      let outcome: WakeOutcome;
+      if (index === options.warmup - 1) {
+        const counted = await countTransactions(db, wake);
+        outcome = counted.value;
+        samples.transactions = counted.counts;
+      } else outcome = await wake();
+      const ended = performance.now();
+      if (
+        outcome.status !== 'done' ||
+        outcome.turns !== 2 ||
+        outcome.proposed !== WAKE_SCRIPT_PROPOSALS
+      ) {
+        throw new Error(
+          `the wake did not do what the script asks (want done, 2 turns, ${WAKE_SCRIPT_PROPOSALS} proposals): ${JSON.stringify(outcome)}`,
+        );
+      }
+      const after = await db.tasks.get(task.id);
+      if (after?.languageCode !== 'de') {
+        throw new Error(
+          'set_task_language was not applied during the wake (is the bench category allowed?)',
+        );
+      }
+      const at = (type: string, nth = 0) => {
+        const mark = marks.filter((candidate) => candidate.type === type)[nth];
+        if (!mark) throw new Error(`the wake reported no "${type}" #${nth + 1}`);
+        return mark.at;
+      };
+      if (!measuring) return;
+      samples.contextMs.push(contextMs);
+      samples.renderMs.push(renderMs);
+      samples.entriesInPrompt.push(context.entries.length);
+      samples.promptCharacters.push(prompt.length);
+      samples.wakeMs.push(ended - started);
+      samples.phases.setupMs.push(at('started') - started);
+      samples.phases.promptMs.push(at('thinking') - at('started'));
+      samples.phases.turn1Ms.push(at('proposed') - at('thinking'));
+      samples.phases.turn2Ms.push(at('proposed', 1) - at('proposed'));
+      samples.phases.finishMs.push(ended - at('proposed', 1));
+      // By position, not time: marks a few microseconds apart can share a timestamp.
+      const firstThinking = marks.findIndex((mark) => mark.type === 'thinking');
+      const firstProposed = marks.findIndex((mark) => mark.type === 'proposed');
+      const turn1 = marks.slice(firstThinking + 1, firstProposed + 1);
+      samples.turn1Tools = turn1.map((mark) => mark.toolName ?? mark.type);
+      samples.turn1Segments.push(
+        turn1.map((mark, position) => mark.at - (turn1[position - 1]?.at ?? at('thinking'))),
+      );
+    };
+    const floor = async () => {
+      const ms = await wakeStorageFloor(db, twin.id, deviceId);
+      if (measuring) samples.floorMs.push(ms);
+    };
+    await runInOrder(index % 2 === 0, contextAndWake, floor);
+  }
+  return samples;
+}
+
+/* The same wake run the real way: through the worker, with the demo agent, while the page
+ * shows the task. The page records its own long tasks (the worker's never count). */
+
+const DEMO_TASK_ID = 'sample-task-login-bug';
+
+/** Imports the sample journal again (the seed removed it) and chooses the demo agent. */
+async function prepareDemoWake(): Promise<{ taskId: string; imported: string }> {
+  const db = getDatabase();
+  await db.open();
+  let imported = 'already present';
+  if (!(await db.tasks.get(DEMO_TASK_ID))) {
+    const result = await dispatch(db, 'import_journal', buildSampleJournal(), {
+      source: 'user',
+      summary: 'Add the sample journal',
+    });
+    if (!result.success) throw new Error(`import_journal failed: ${result.output}`);
+    imported = result.output;
+  }
+  await allowCategories(db, [SAMPLE_IDS.categories.work]);
+  await saveProviderSettings(db, { kind: 'demo', model: 'scripted' });
+  return { taskId: DEMO_TASK_ID, imported };
+}
+
+/**
+ * Puts the demo task back as the sample journal has it (the previous wake set its language)
+ * and removes its change sets, so every wake proposes the same things.
+ */
+async function resetDemoTask(taskId: string): Promise<void> {
+  const db = getDatabase();
+  const deviceId = await getDeviceId(db);
+  const sample = buildSampleJournal().tables.tasks.find((task) => task.id === taskId);
+  if (!sample) throw new Error(`${taskId} is not a sample task`);
+  await db.transaction('rw', [db.tasks, db.changeSets], async () => {
+    const current = await db.tasks.get(taskId);
+    await db.tasks.put({
+      ...sample,
+      createdAt: current?.createdAt ?? sample.createdAt,
+      updatedAt: new Date().toISOString(),
+      rev: (current?.rev ?? 0) + 1,
+      vectorClock: bumpClock(current?.vectorClock ?? {}, deviceId),
+    });
+    await db.changeSets.where('taskId').equals(taskId).delete();
+  });
+}
+
+export interface LongTaskRecord {
+  /** Start, ms after the window opened. */
+  at: number;
+  duration: number;
+}
+
+/** Long Animation Frames API entries (Chromium); not in TypeScript's DOM library yet. */
+interface ScriptTiming extends PerformanceEntry {
+  invoker: string;
+  invokerType: string;
+  sourceFunctionName: string;
+  sourceURL: string;
+  forcedStyleAndLayoutDuration: number;
+}
+interface LongAnimationFrameTiming extends PerformanceEntry {
+  blockingDuration: number;
+  renderStart: number;
+  styleAndLayoutStart: number;
+  scripts: ScriptTiming[];
+}
+
+/** A long animation frame, with the scripts that ran in it (longest first): who to blame. */
+export interface LongFrameRecord {
+  at: number;
+  duration: number;
+  blockingDuration: number;
+  /** Rendering (style, layout, paint) at the end of the frame. */
+  renderMs: number;
+  scripts: {
+    invoker: string;
+    source: string;
+    duration: number;
+    forcedLayoutMs: number;
+  }[];
+}
+
+function longFrameRecord(frame: LongAnimationFrameTiming, origin: number): LongFrameRecord {
+  return {
+    at: frame.startTime - origin,
+    duration: frame.duration,
+    blockingDuration: frame.blockingDuration,
+    renderMs: frame.renderStart > 0 ? frame.startTime + frame.duration - frame.renderStart : 0,
+    scripts: [...frame.scripts]
+      .sort((a, b) => b.duration - a.duration)
+      .slice(0, 3)
+      .map((script) => ({
+        invoker: script.invoker || script.invokerType,
+        source:
+          `${script.sourceFunctionName || '(anonymous)'} ${script.sourceURL.split('/').pop() ?? ''}`.trim(),
+        duration: script.duration,
+        forcedLayoutMs: script.forcedStyleAndLayoutDuration,
+      })),
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Long tasks (> 50 ms) of this page that start while `during` runs or within `settleMs` after. */
+async function recordLongTasks<T>(
+  during: (startedAt: number) => Promise<T>,
+  settleMs: number,
+): Promise<{
+  value: T;
+  endedAt: number;
+  windowMs: number;
+  longTasks: LongTaskRecord[];
+  longFrames: LongFrameRecord[];
+}> {
+  const entries: PerformanceEntry[] = [];
+  const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
+  observer.observe({ type: 'longtask', buffered: true });
+  const frames: PerformanceEntry[] = [];
+  const frameObserver = new PerformanceObserver((list) => frames.push(...list.getEntries()));
+  if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame'))
+    frameObserver.observe({ type: 'long-animation-frame', buffered: true });
+  const startedAt = performance.now();
+  const value = await during(startedAt);
+  const endedAt = performance.now() - startedAt;
+  await sleep(settleMs);
+  entries.push(...observer.takeRecords());
+  observer.disconnect();
+  frames.push(...frameObserver.takeRecords());
+  frameObserver.disconnect();
+  const longTasks = entries
+    .filter((entry) => entry.startTime >= startedAt)
+    .map((entry) => ({ at: entry.startTime - startedAt, duration: entry.duration }));
+  const longFrames = (frames as LongAnimationFrameTiming[])
+    .filter((frame) => frame.startTime >= startedAt && frame.blockingDuration > 0)
+    .map((frame) => longFrameRecord(frame, startedAt));
+  return { value, endedAt, windowMs: performance.now() - startedAt, longTasks, longFrames };
+}
+
+export interface WorkerWakeSample {
+  outcome: WakeOutcome;
+  /** From requestWake() to its outcome on the page. */
+  wakeMs: number;
+  progress: { type: string; at: number }[];
+  /** Long tasks from the request to `settleMs` after the outcome (`at` < wakeMs: during the wake). */
+  longTasks: LongTaskRecord[];
+  /** Animation frames with blocking time in the same window, with their longest scripts. */
+  longFrames: LongFrameRecord[];
+  windowMs: number;
+}
+
+async function wakeThroughWorker(options: {
+  taskId: string;
+  settleMs: number;
+}): Promise<WorkerWakeSample> {
+  const progress: { type: string; at: number }[] = [];
+  const recorded = await recordLongTasks(
+    (startedAt) =>
+      requestWake(options.taskId, (update) =>
+        progress.push({ type: update.type, at: performance.now() - startedAt }),
+      ),
+    options.settleMs,
+  );
+  return {
+    outcome: recorded.value,
+    wakeMs: recorded.endedAt,
+    progress,
+    longTasks: recorded.longTasks,
+    longFrames: recorded.longFrames,
+    windowMs: recorded.windowMs,
+  };
+}
+
+/** The floor: the same page, left alone for as long as a wake takes. */
+async function observeIdle(options: { ms: number }) {
+  const recorded = await recordLongTasks(() => sleep(options.ms), 0);
+  return { longTasks: recorded.longTasks, windowMs: recorded.windowMs };
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Section 8: review. Confirm All of a 20-item set against the same journal rows in one
+ * transaction, and the 5,000 pending items the swipe measurement needs.
+ * ---------------------------------------------------------------------------------------- */
+
+interface Proposal {
+  toolName: string;
+  args: Record<string, unknown>;
+}
+
+/** A change set proposed through the real ChangeSetBuilder, as a wake would write it. */
+async function proposeSet(
+  db: CountersignDatabase,
+  deviceId: string,
+  taskId: string,
+  proposals: readonly Proposal[],
+  expectedItems: number,
+): Promise<ChangeSet> {
+  const builder = new ChangeSetBuilder({
+    db,
+    taskId,
+    agentId: DEFAULT_AGENT_ID,
+    runKey: `bench:${crypto.randomUUID()}`,
+    deviceId,
+    rejected: new Map(),
+    openFingerprints: new Set(),
+  });
+  for (const [index, proposal] of proposals.entries()) {
+    const tool = findTool(proposal.toolName);
+    if (!tool) throw new Error(`no tool ${proposal.toolName}`);
+    const outcome = await builder.propose(
+      tool,
+      tool.argsSchema.parse(proposal.args),
+      `bench-${index}`,
+    );
+    const skipped = outcome.skipped[0];
+    if (skipped) throw new Error(`proposal skipped: ${skipped.summary}: ${skipped.reason}`);
+  }
+  await builder.flush();
+  const set = await openChangeSet(db, taskId);
+  if (set?.items.length !== expectedItems)
+    throw new Error(`expected a set of ${expectedItems} items, got ${set?.items.length ?? 'none'}`);
+  return set;
+}
+
+/** A fresh task in the allowed category (confirmations count as the agent's writes for policy). */
+async function createAllowedTask(db: CountersignDatabase, label: string): Promise<Task> {
+  const task = await createFreshTask(db, label);
+  const allowed = { ...task, categoryId: BENCH_CATEGORY_ID };
+  await db.tasks.put(allowed);
+  return allowed;
+}
+
+const checklistTitles = (count: number, offset = 0) =>
+  Array.from({ length: count }, (_, index) => `Bench step ${offset + index + 1}`);
+
+/** The mixed set: four task fields, then checklist items. */
+function mixedChanges(checklistCount: number, dueDate: string) {
+  return {
+    fields: [
+      { toolName: 'set_task_title', args: { title: 'Bench task, clarified' } },
+      { toolName: 'update_task_estimate', args: { minutes: 90 } },
+      { toolName: 'update_task_priority', args: { priority: 'P1' } },
+      { toolName: 'update_task_due_date', args: { dueDate } },
+    ] satisfies Proposal[],
+    patches: [
+      { title: 'Bench task, clarified' },
+      { estimateMinutes: 90 },
+      { priority: 'P1' as const },
+      { dueDate },
+    ] satisfies Partial<Task>[],
+    titles: checklistTitles(checklistCount),
+  };
+}
+
+export interface ConfirmAllSamples {
+  checklist: { confirmAllMs: number[]; floorMs: number[]; referenceMs: number[] };
+  mixed: { confirmAllMs: number[]; floorMs: number[] };
+  /** IndexedDB transactions of one Confirm All of the checklist set (last warm-up round). */
+  transactions?: TransactionCounts;
+}
+
+async function measureConfirmAll(options: {
+  repetitions: number;
+  warmup: number;
+  itemCount: number;
+}): Promise<ConfirmAllSamples> {
+  const db = getDatabase();
+  await ensureBenchCategory(db);
+  const deviceId = await getDeviceId(db);
+  const samples: ConfirmAllSamples = {
+    checklist: { confirmAllMs: [], floorMs: [], referenceMs: [] },
+    mixed: { confirmAllMs: [], floorMs: [] },
+  };
+  const checklistRows = (taskId: string, titles: readonly string[]): ChecklistItem[] => {
+    const now = new Date().toISOString();
+    return titles.map((title, order) => ({
+      id: crypto.randomUUID(),
+      taskId,
+      title,
+      isChecked: false,
+      isArchived: false,
+      order: order + 1,
+      createdAt: now,
+      updatedAt: now,
+      rev: 1,
+      vectorClock: { [deviceId]: 1 },
+    }));
+  };
+  const changedRow = (row: Task, patch: Partial<Task>): Task => ({
+    ...row,
+    ...patch,
+    updatedAt: new Date().toISOString(),
+    rev: row.rev + 1,
+    vectorClock: bumpClock(row.vectorClock, deviceId),
+  });
+  const confirmed = async (changeSetId: string, expected: number) => {
+    const result = await confirmAll(db, changeSetId);
+    if (result.applied !== expected)
+      throw new Error(`Confirm All applied ${result.applied} of ${expected}: ${result.message}`);
+  };
+  const dueDate = isoDay(Date.now() + 30 * DAY_MS);
+  const mixed = mixedChanges(options.itemCount - 4, dueDate);
+
+  for (let index = 0; index < options.warmup + options.repetitions; index++) {
+    const measuring = index >= options.warmup;
+    // Sets and tasks are made before anything is timed.
+    const checklistTask = await createAllowedTask(db, `confirm-all checklist ${index}`);
+    const checklistSet = await proposeSet(
+      db,
+      deviceId,
+      checklistTask.id,
+      [
+        {
+          toolName: 'add_multiple_checklist_items',
+          args: { items: checklistTitles(options.itemCount).map((title) => ({ title })) },
+        },
+      ],
+      options.itemCount,
+    );
+    const mixedTask = await createAllowedTask(db, `confirm-all mixed ${index}`);
+    const mixedSet = await proposeSet(
+      db,
+      deviceId,
+      mixedTask.id,
+      [
+        ...mixed.fields,
+        {
+          toolName: 'add_multiple_checklist_items',
+          args: { items: mixed.titles.map((title) => ({ title })) },
+        },
+      ],
+      options.itemCount,
+    );
+    const floorTask = await createAllowedTask(db, `confirm-all floor ${index}`);
+    const referenceTask = await createAllowedTask(db, `confirm-all reference ${index}`);
+    const mixedFloorTask = await createAllowedTask(db, `confirm-all mixed floor ${index}`);
+
+    const series = [
+      async () => {
+        if (index === options.warmup - 1) {
+          samples.transactions = (
+            await countTransactions(db, () => confirmed(checklistSet.id, options.itemCount))
+          ).counts;
+          return;
+        }
+        const ms = await timed(() => confirmed(checklistSet.id, options.itemCount));
+        if (measuring) samples.checklist.confirmAllMs.push(ms);
+      },
+      async () => {
+        // The same journal rows the twenty items write, in one transaction.
+        const ms = await timed(() => {
+          const rows = checklistRows(floorTask.id, checklistTitles(options.itemCount));
+          return db.transaction('rw', db.checklistItems, () => db.checklistItems.bulkPut(rows));
+        });
+        if (measuring) samples.checklist.floorMs.push(ms);
+      },
+      async () => {
+        // Reference: the same rows, one commit each (as Confirm All commits per item).
+        const ms = await timed(async () => {
+          for (const row of checklistRows(referenceTask.id, checklistTitles(options.itemCount)))
+            await db.checklistItems.put(row);
+        });
+        if (measuring) samples.checklist.referenceMs.push(ms);
+      },
+      async () => {
+        const ms = await timed(() => confirmed(mixedSet.id, options.itemCount));
+        if (measuring) samples.mixed.confirmAllMs.push(ms);
+      },
+      async () => {
+        const ms = await timed(() =>
+          db.transaction('rw', [db.tasks, db.checklistItems], async () => {
+            let row = mixedFloorTask;
+            for (const patch of mixed.patches) {
+              row = changedRow(row, patch);
+              await db.tasks.put(row);
+            }
+            await db.checklistItems.bulkPut(checklistRows(mixedFloorTask.id, mixed.titles));
+          }),
+        );
+        if (measuring) samples.mixed.floorMs.push(ms);
+      },
+    ];
+    for (let step = 0; step < series.length; step++)
+      await series[(index + step) % series.length]!();
+  }
+  return samples;
+}
+
+const ACTIVE_STATUSES: ReadonlySet<TaskStatus> = new Set([
+  'OPEN',
+  'GROOMED',
+  'IN PROGRESS',
+  'BLOCKED',
+  'ON HOLD',
+]);
+
+/** A pending item exactly as the ChangeSetBuilder would store it for `task`. */
+function pendingItem(task: Task, proposal: Proposal, groupId: string): ChangeItem {
+  const tool = findTool(proposal.toolName);
+  if (!tool) throw new Error(`no tool ${proposal.toolName}`);
+  const args = tool.argsSchema.parse(proposal.args) as Record<string, unknown>;
+  const target = tool.proposalTarget?.(args, { taskId: task.id });
+  const row = task as unknown as Record<string, unknown>;
+  return {
+    toolName: tool.name,
+    args,
+    humanSummary: tool.summarize(args, NO_NAMES),
+    status: 'pending',
+    fingerprint: proposalFingerprint(tool.name, args),
+    baseRev: task.rev,
+    ...(target ? { base: Object.fromEntries(target.fields.map((f) => [f, row[f] ?? null])) } : {}),
+    groupId,
+  };
+}
+
+/** What a wake might propose for a seeded task: a title, an estimate, a priority, steps. */
+function proposalsFor(task: Task, count: number): Proposal[] {
+  const proposals: Proposal[] = [
+    { toolName: 'set_task_title', args: { title: `${task.title} (clarified)` } },
+    {
+      toolName: 'update_task_estimate',
+      args: { minutes: Math.min(1440, (task.estimateMinutes ?? 30) + 15) },
+    },
+    { toolName: 'update_task_priority', args: { priority: task.priority === 'P0' ? 'P1' : 'P0' } },
+  ];
+  for (let step = 1; proposals.length < count; step++)
+    proposals.push({ toolName: 'add_checklist_item', args: { title: `Follow-up step ${step}` } });
+  return proposals.slice(0, count);
+}
+
+export interface PendingSeedReport {
+  /** Pending before the seed (left by earlier sections). */
+  alreadyPending: number;
+  /** Pending after it, as the inbox counts them. */
+  totalPending: number;
+  sets: number;
+  items: number;
+  writeMs: number;
+  firstTaskTitle: string;
+}
+
+/**
+ * Many open change sets across many seeded tasks (older than any other set, so they lead
+ * the inbox), written directly in the builder's shape. Their categories are allowed, so
+ * confirming one applies it.
+ */
+async function seedPendingProposals(options: {
+  totalPending: number;
+  itemsPerTask: number;
+}): Promise<PendingSeedReport> {
+  const db = getDatabase();
+  const deviceId = await getDeviceId(db);
+  // Earlier sections leave a few proposals pending; top up to exactly `totalPending`.
+  const alreadyPending = await countPendingItems(db);
+  const needed = Math.max(0, options.totalPending - alreadyPending);
+  const taskCount = Math.ceil(needed / options.itemsPerTask);
+  await allowCategories(
+    db,
+    (await db.categories.toArray()).map((category) => category.id),
+  );
+  const withOpenSets = new Set(
+    (await db.changeSets.where('status').anyOf(['pending', 'partiallyResolved']).toArray()).map(
+      (set) => set.taskId,
+    ),
+  );
+  const candidates = (await db.tasks.toArray()).filter(
+    (task) =>
+      task.deletedAt === undefined &&
+      task.categoryId !== undefined &&
+      ACTIVE_STATUSES.has(task.status) &&
+      !withOpenSets.has(task.id) &&
+      !task.id.startsWith('sample-'),
+  );
+  if (candidates.length < taskCount)
+    throw new Error(`only ${candidates.length} tasks can take proposals, ${taskCount} needed`);
+  const now = Date.now();
+  const expiresAt = new Date(now + 7 * DAY_MS).toISOString();
+  const sets: ChangeSet[] = candidates.slice(0, taskCount).map((task, index) => {
+    const createdAt = new Date(now - 2 * 3_600_000 + index * 1_000).toISOString();
+    const groupId = `bench-seed-${index}`;
+    return changeSetSchema.parse({
+      id: crypto.randomUUID(),
+      agentId: DEFAULT_AGENT_ID,
+      taskId: task.id,
+      runKey: `bench-seed:${index}`,
+      status: 'pending',
+      items: proposalsFor(
+        task,
+        Math.min(options.itemsPerTask, needed - index * options.itemsPerTask),
+      ).map((proposal) => pendingItem(task, proposal, groupId)),
+      createdAt,
+      updatedAt: createdAt,
+      rev: 1,
+      vectorClock: { [deviceId]: 1 },
+      expiresAt,
+    });
+  });
+  const started = performance.now();
+  for (let index = 0; index < sets.length; index += 250) {
+    const chunk = sets.slice(index, index + 250);
+    await db.transaction('rw', db.changeSets, () => db.changeSets.bulkPut(chunk));
+  }
+  const firstTask = candidates[0]!;
+  return {
+    alreadyPending,
+    totalPending: await countPendingItems(db),
+    sets: sets.length,
+    items: sets.reduce((sum, set) => sum + set.items.length, 0),
+    writeMs: performance.now() - started,
+    firstTaskTitle: firstTask.title,
+  };
+}
+
+export interface PendingQuerySamples {
+  /** listPendingGroups: what the Review inbox's live query runs on every change-set write. */
+  listMs: number[];
+  /** countPendingItems: the navigation badge's live query (on every page). */
+  countMs: number[];
+  pending: number;
+}
+
+/** The two live queries a confirmation in the inbox re-runs, timed on their own. */
+async function measurePendingQueries(options: {
+  repetitions: number;
+}): Promise<PendingQuerySamples> {
+  const db = getDatabase();
+  const samples: PendingQuerySamples = { listMs: [], countMs: [], pending: 0 };
+  for (let index = 0; index < options.repetitions + 1; index++) {
+    const listMs = await timed(() => listPendingGroups(db));
+    const countMs = await timed(async () => {
+      samples.pending = await countPendingItems(db);
+    });
+    if (index === 0) continue; // warm-up
+    samples.listMs.push(listMs);
+    samples.countMs.push(countMs);
+  }
+  return samples;
+}
+
+/** The status of the item behind an inbox row key (`changeSetId:itemIndex`). */
+async function reviewItemStatus(key: string): Promise<string | undefined> {
+  const at = key.lastIndexOf(':');
+  const set = await getDatabase().changeSets.get(key.slice(0, at));
+  return set?.items[Number(key.slice(at + 1))]?.status;
+}
+
 /* ------------------------------------------------------------------------------------------ */
 
 export interface CountersignBench {
@@ -750,6 +1753,15 @@ export interface CountersignBench {
   measureTaskEdits: typeof measureTaskEdits;
   measureChecklistBatch: typeof measureChecklistBatch;
   measureFieldUpdates: typeof measureFieldUpdates;
+  measureWakeOverhead: typeof measureWakeOverhead;
+  prepareDemoWake: typeof prepareDemoWake;
+  resetDemoTask: typeof resetDemoTask;
+  wakeThroughWorker: typeof wakeThroughWorker;
+  observeIdle: typeof observeIdle;
+  measureConfirmAll: typeof measureConfirmAll;
+  seedPendingProposals: typeof seedPendingProposals;
+  measurePendingQueries: typeof measurePendingQueries;
+  reviewItemStatus: typeof reviewItemStatus;
 }
 
 declare global {
@@ -764,5 +1776,14 @@ export function installBenchHooks(): void {
     measureTaskEdits,
     measureChecklistBatch,
     measureFieldUpdates,
+    measureWakeOverhead,
+    prepareDemoWake,
+    resetDemoTask,
+    wakeThroughWorker,
+    observeIdle,
+    measureConfirmAll,
+    seedPendingProposals,
+    measurePendingQueries,
+    reviewItemStatus,
   };
 }
