@@ -15,6 +15,7 @@ import {
 import { matchPath, Route, Routes } from 'react-router';
 import { getDatabase } from '../db/connection';
 import { preloadTaskListData } from '../db/queries/tasks';
+import { TASK_PAGE_SIZE } from '../features/tasks/task-list';
 import { preloadQuickCreateForm, TaskListPage } from '../features/tasks/task-list-page';
 import { AppShell } from './app-shell';
 import { NotFoundPage } from './not-found-page';
@@ -113,7 +114,7 @@ function lazyPage(path: string, load: () => Promise<ComponentType>) {
 // Opened at the task list: its rows are read as soon as the journal is open, and the code
 // of its form is fetched meanwhile.
 if (typeof window !== 'undefined' && matchPath('/', window.location.pathname)) {
-  preloadTaskListData(getDatabase());
+  preloadTaskListData(getDatabase(), TASK_PAGE_SIZE);
   void preloadQuickCreateForm().catch(() => undefined);
 }
 

@@ -3,7 +3,7 @@
  * for `useLiveQuery`: each reads only the tables it needs, so a checklist change does not
  * re-read five thousand tasks. Soft-deleted rows (deletedAt set) never leave this module.
  */
-import { liveQuery } from 'dexie';
+import Dexie, { liveQuery, type ObservabilitySet } from 'dexie';
 import type { Category, Label } from '../../domain/category';
 import type { ChecklistItem } from '../../domain/checklist-item';
 import type { Task } from '../../domain/task';
@@ -64,68 +64,140 @@ export function loadTaskListData(db: CountersignDatabase): Promise<TaskListData>
   });
 }
 
-/** A live query that several subscribers share, and that can start before the first one. */
-export interface SharedLiveQuery<T> {
-  /** The latest result is replayed at once; the returned function unsubscribes. */
-  subscribe(next: (value: T) => void, error?: (error: unknown) => void): () => void;
+/**
+ * The newest `count` live tasks (by last update), with categories and labels: the default
+ * list's first page, read through the `updatedAt` index in a fraction of the time the
+ * whole table takes. Tasks tied with the last one on `updatedAt` are all included, so
+ * sorting these the way the list does (newest first, ties by id) gives exactly its first
+ * `count` rows. Undefined when more than `count` tasks share that time (an import can do
+ * that): reading them would cost as much as reading everything.
+ */
+export function loadNewestTasks(
+  db: CountersignDatabase,
+  count: number,
+): Promise<TaskListData | undefined> {
+  return db.transaction('r', [db.tasks, db.categories, db.labels], async () => {
+    const newest = await db.tasks
+      .orderBy('updatedAt')
+      .reverse()
+      .filter(isLiveRow)
+      .limit(count)
+      .toArray();
+    const last = newest.at(-1);
+    let tied: Task[] = [];
+    if (last && newest.length === count) {
+      const sameTime = db.tasks.where('updatedAt').equals(last.updatedAt);
+      if ((await sameTime.count()) > count) return undefined;
+      tied = (await sameTime.toArray()).filter(isLiveRow);
+    }
+    const tasks = [...new Map([...newest, ...tied].map((task) => [task.id, task])).values()];
+    const [categories, labels] = await Promise.all([listCategories(db), listLabels(db)]);
+    return { tasks, categories, labels };
+  });
+}
+
+/** What the list page has to show: the whole journal, or, first, only its newest tasks. */
+export interface TaskListSnapshot extends TaskListData {
+  /** False while `tasks` holds only the newest (see loadNewestTasks): no counts or filters. */
+  complete: boolean;
+}
+
+/** The task list's data, shared by the page and a preload (use it with `useObservable`). */
+export interface TaskListSource {
+  /** The latest snapshot is replayed at once; the returned function unsubscribes. */
+  subscribe(next: (value: TaskListSnapshot) => void, error?: (error: unknown) => void): () => void;
   hasValue(): boolean;
-  getValue(): T | undefined;
-  /** Reads now, and keeps the query running for `ms` even without subscribers. */
+  getValue(): TaskListSnapshot | undefined;
+  /** Starts reading now, and keeps reading for `ms` even without subscribers. */
   hold(ms: number): void;
 }
 
-const taskListSources = new WeakMap<CountersignDatabase, SharedLiveQuery<TaskListData>>();
+const taskListSources = new WeakMap<CountersignDatabase, TaskListSource>();
 
 /**
- * `loadTaskListData` as one live query for the page (for `useObservable`): it reads while
- * someone subscribes (or holds it) and stops when the last one leaves.
+ * The task list's data: first the newest `firstPage` tasks (loadNewestTasks), then the whole
+ * journal as a live query (loadTaskListData) that follows every write. It reads while
+ * someone subscribes or holds it, and stops when the last one leaves. The whole-table read
+ * starts once the first page is in: Chromium serves a database's requests one at a time,
+ * so the big read would hold the small one up. One source per database: the first call's
+ * `firstPage` is the one it keeps.
  */
-export function taskListData(db: CountersignDatabase): SharedLiveQuery<TaskListData> {
+export function taskListData(db: CountersignDatabase, firstPage: number): TaskListSource {
   let source = taskListSources.get(db);
   if (!source) {
-    source = shareLiveQuery(() => loadTaskListData(db));
+    source = createTaskListSource(db, firstPage);
     taskListSources.set(db, source);
   }
   return source;
 }
 
 /**
- * For a start at `/`: reads the task list as soon as the database is open, while the
- * storage gate still checks the first-run setting and React renders the shell, so the
- * page has its rows when it mounts. It does not open the database itself (the storage
- * gate does, and must be the one to hear of a blocked or failed open). If the page does
- * not subscribe within ten seconds, the reading stops again.
+ * For a start at `/`: starts reading the task list as soon as the database is open, while
+ * the storage gate still checks the first-run setting and React renders the shell, so the
+ * page has its rows when it mounts. It does not open the database itself (the storage gate
+ * does, and must be the one to hear of a blocked or failed open). If the page does not
+ * subscribe within ten seconds, the reading stops again.
  */
-export function preloadTaskListData(db: CountersignDatabase): void {
+export function preloadTaskListData(db: CountersignDatabase, firstPage: number): void {
   // Out of Dexie's open sequence: a query started inside it would be part of it.
-  db.on('ready', () => void setTimeout(() => taskListData(db).hold(10_000), 0));
+  db.on('ready', () => void setTimeout(() => taskListData(db, firstPage).hold(10_000), 0));
 }
 
-function shareLiveQuery<T>(querier: () => Promise<T>): SharedLiveQuery<T> {
-  const observers = new Set<{ next: (value: T) => void; error?: (error: unknown) => void }>();
-  let subscription: { unsubscribe(): void } | undefined;
-  let latest: { value: T } | undefined;
+function createTaskListSource(db: CountersignDatabase, firstPage: number): TaskListSource {
+  interface Run {
+    subscription?: { unsubscribe(): void };
+  }
+  const observers = new Set<{
+    next: (value: TaskListSnapshot) => void;
+    error?: ((error: unknown) => void) | undefined;
+  }>();
+  let running: Run | undefined;
+  let latest: TaskListSnapshot | undefined;
   let holdTimer: ReturnType<typeof setTimeout> | undefined;
+  // After a write to the tasks, the latest snapshot is stale until the live query has read
+  // again: a page that mounts meanwhile (just after the first-run import wrote the sample
+  // journal, say) waits for that read instead of showing the old list.
+  let stale = false;
+  const tasksPart = `idb://${db.name}/tasks/`;
+  const noteWrites = (parts: ObservabilitySet) => {
+    if (Object.keys(parts).some((part) => part.startsWith(tasksPart))) stale = true;
+  };
 
-  const stopWhenUnused = () => {
-    if (observers.size > 0 || holdTimer !== undefined) return;
-    subscription?.unsubscribe();
-    subscription = undefined;
+  const emit = (snapshot: TaskListSnapshot) => {
+    latest = snapshot;
+    stale = false;
+    for (const observer of observers) observer.next(snapshot);
+  };
+  const fail = (error: unknown) => {
+    stop();
+    for (const observer of observers) observer.error?.(error);
+  };
+  const start = () => {
+    if (running) return;
+    const run: Run = {};
+    running = run;
+    Dexie.on.storagemutated.subscribe(noteWrites);
+    void loadNewestTasks(db, firstPage)
+      // The first page is only a head start: without it, the page waits for the whole list.
+      .catch(() => undefined)
+      .then((newest) => {
+        if (running !== run) return; // Stopped meanwhile.
+        if (newest && !latest && !stale) emit({ ...newest, complete: false });
+        run.subscription = liveQuery(() => loadTaskListData(db)).subscribe({
+          next: (data) => emit({ ...data, complete: true }),
+          error: fail,
+        });
+      });
+  };
+  const stop = () => {
+    running?.subscription?.unsubscribe();
+    running = undefined;
+    Dexie.on.storagemutated.unsubscribe(noteWrites);
     // Nobody keeps it current any more: the next subscriber waits for a fresh read.
     latest = undefined;
   };
-  const start = () => {
-    subscription ??= liveQuery(querier).subscribe({
-      next: (value) => {
-        latest = { value };
-        for (const observer of observers) observer.next(value);
-      },
-      error: (error) => {
-        latest = undefined;
-        subscription = undefined;
-        for (const observer of observers) observer.error?.(error);
-      },
-    });
+  const stopWhenUnused = () => {
+    if (observers.size === 0 && holdTimer === undefined) stop();
   };
 
   return {
@@ -133,14 +205,14 @@ function shareLiveQuery<T>(querier: () => Promise<T>): SharedLiveQuery<T> {
       const observer = { next, error };
       observers.add(observer);
       start();
-      if (latest) next(latest.value);
+      if (latest && !stale) next(latest);
       return () => {
         observers.delete(observer);
         stopWhenUnused();
       };
     },
-    hasValue: () => latest !== undefined,
-    getValue: () => latest?.value,
+    hasValue: () => latest !== undefined && !stale,
+    getValue: () => latest,
     hold(ms) {
       start();
       clearTimeout(holdTimer);

@@ -20,7 +20,7 @@ import type {
 import { QuickCreatePlaceholder } from './quick-create-placeholder';
 import { DEFAULT_FILTERS, applyTaskFilters, hasActiveFilters } from './task-filters';
 import { TaskFilterBar } from './task-filter-bar';
-import { TaskList } from './task-list';
+import { TASK_PAGE_SIZE, TaskList } from './task-list';
 import { useTaskFilters } from './use-task-filters';
 import './tasks.css';
 
@@ -65,9 +65,13 @@ function QuickCreate(props: QuickCreateFormProps) {
 export function TaskListPage() {
   // Shared with the preload of a start at `/` (see preloadTaskListData): when that read
   // is done, the first render already has the rows.
-  const data = useObservable(taskListData(getDatabase()));
-  const { tasks, categories, labels } = data ?? {};
+  const snapshot = useObservable(taskListData(getDatabase(), TASK_PAGE_SIZE));
   const [filters, setFilters] = useTaskFilters();
+  // Until the whole journal is in, the newest tasks stand for the list only when nothing
+  // filters it and it is sorted by last update (the default); otherwise the rows wait.
+  const newestWillDo = !hasActiveFilters(filters) && filters.sort === DEFAULT_FILTERS.sort;
+  const complete = snapshot?.complete ?? false;
+  const tasks = complete || newestWillDo ? snapshot?.tasks : undefined;
   const [created, setCreated] = useState<{ id: string; title: string }>();
 
   // Typing stays responsive: the list may follow the search text a moment later.
@@ -77,6 +81,8 @@ export function TaskListPage() {
     () => (tasks ? applyTaskFilters(tasks, { status, categoryId, labelId, sort, search }) : []),
     [tasks, status, categoryId, labelId, sort, search],
   );
+  const categories = snapshot?.categories;
+  const labels = snapshot?.labels;
   const categoriesById = useMemo(
     () => new Map((categories ?? []).map((category) => [category.id, category])),
     [categories],
@@ -87,7 +93,7 @@ export function TaskListPage() {
   );
 
   const heading = <h1 id="tasks-heading">Tasks</h1>;
-  if (tasks === undefined || categories === undefined || labels === undefined) {
+  if (snapshot === undefined || categories === undefined || labels === undefined) {
     return (
       <section aria-labelledby="tasks-heading" className="task-list-page">
         {heading}
@@ -97,16 +103,38 @@ export function TaskListPage() {
   }
 
   const clearFilters = () => setFilters({ ...DEFAULT_FILTERS, sort });
-  const createdTask = created && tasks.find((task) => task.id === created.id);
+  const createdTask = created && tasks?.find((task) => task.id === created.id);
+  let rows;
+  if (tasks === undefined) rows = <LoadingState />;
+  else if (visible.length === 0) {
+    rows = (
+      <EmptyState title="No tasks match these filters">
+        <p>Try another status, category or label, or fewer letters in the search.</p>
+        <Button onClick={clearFilters}>Clear filters</Button>
+      </EmptyState>
+    );
+  } else {
+    rows = (
+      <TaskList
+        key={JSON.stringify([status, categoryId, labelId, sort, search])}
+        tasks={visible}
+        categoriesById={categoriesById}
+        labelsById={labelsById}
+        today={todayIso()}
+        newTaskId={created?.id}
+        complete={complete}
+      />
+    );
+  }
   return (
     <section aria-labelledby="tasks-heading" className="task-list-page stack">
       <header className="task-list-page__header">
         {heading}
-        {tasks.length > 0 && (
+        {complete && snapshot.tasks.length > 0 && (
           <p className="muted task-list-page__count" role="status">
-            {visible.length === tasks.length
-              ? `${tasks.length} ${tasks.length === 1 ? 'task' : 'tasks'}`
-              : `${visible.length} of ${tasks.length} tasks`}
+            {visible.length === snapshot.tasks.length
+              ? `${snapshot.tasks.length} ${snapshot.tasks.length === 1 ? 'task' : 'tasks'}`
+              : `${visible.length} of ${snapshot.tasks.length} tasks`}
           </p>
         )}
       </header>
@@ -120,7 +148,8 @@ export function TaskListPage() {
         </Notice>
       )}
 
-      {tasks.length === 0 ? (
+      {/* The newest tasks are read first: none of them means none at all. */}
+      {snapshot.tasks.length === 0 ? (
         <EmptyState title="No tasks yet">
           <p>Type what needs doing in “New task” above and press Enter to add your first task.</p>
         </EmptyState>
@@ -133,21 +162,7 @@ export function TaskListPage() {
             categories={categories}
             labels={labels}
           />
-          {visible.length === 0 ? (
-            <EmptyState title="No tasks match these filters">
-              <p>Try another status, category or label, or fewer letters in the search.</p>
-              <Button onClick={clearFilters}>Clear filters</Button>
-            </EmptyState>
-          ) : (
-            <TaskList
-              key={JSON.stringify([status, categoryId, labelId, sort, search])}
-              tasks={visible}
-              categoriesById={categoriesById}
-              labelsById={labelsById}
-              today={todayIso()}
-              newTaskId={created?.id}
-            />
-          )}
+          {rows}
         </>
       )}
     </section>

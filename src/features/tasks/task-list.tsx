@@ -16,6 +16,8 @@ export interface TaskListProps {
   labelsById: ReadonlyMap<string, Label>;
   today: string;
   newTaskId?: string | undefined;
+  /** False while `tasks` are only the newest of the journal: no "Show more" yet. */
+  complete?: boolean;
 }
 
 /**
@@ -24,7 +26,14 @@ export interface TaskListProps {
  * filters to start again from the first page. Checklist progress is read for the rows
  * shown only, and arrives on its own: the rows render without it rather than wait.
  */
-export function TaskList({ tasks, categoriesById, labelsById, today, newTaskId }: TaskListProps) {
+export function TaskList({
+  tasks,
+  categoriesById,
+  labelsById,
+  today,
+  newTaskId,
+  complete = true,
+}: TaskListProps) {
   const [count, setCount] = useState(TASK_PAGE_SIZE);
   const shown = useMemo(() => tasks.slice(0, count), [tasks, count]);
   // The ids as one string: a re-read of the tasks that leaves the same rows on screen
@@ -50,7 +59,7 @@ export function TaskList({ tasks, categoriesById, labelsById, today, newTaskId }
           />
         ))}
       </ul>
-      {remaining > 0 && (
+      {complete && remaining > 0 && (
         <div className="task-list__more">
           <Button onClick={() => setCount(count + TASK_PAGE_SIZE)}>
             Show more ({remaining} more)
