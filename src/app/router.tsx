@@ -18,6 +18,7 @@ import { preloadTaskListData } from '../db/queries/tasks';
 import { TASK_PAGE_SIZE } from '../features/tasks/task-list';
 import { preloadQuickCreateForm, TaskListPage } from '../features/tasks/task-list-page';
 import { AppShell } from './app-shell';
+import { FailureCard } from './failure-card';
 import { NotFoundPage } from './not-found-page';
 
 /**
@@ -35,22 +36,12 @@ class PageFailure extends Component<{ children: ReactNode }, { failed: boolean }
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <div className="card stack" role="alert">
-        <h1>This page could not be opened</h1>
+      <FailureCard title="This page could not be opened">
         <p>
           Countersign could not load or show it. If you are offline, reconnect first. Your journal
           is safe: nothing was changed.
         </p>
-        <div>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => window.location.reload()}
-          >
-            Reload
-          </button>
-        </div>
-      </div>
+      </FailureCard>
     );
   }
 }

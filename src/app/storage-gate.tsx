@@ -5,6 +5,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { getDatabase } from '../db/connection';
 import { describeStorageProblem, type StorageProblem } from '../db/storage-problem';
+import { FailureCard } from './failure-card';
 import { seedSampleJournalOnce } from './first-run';
 
 type GateState =
@@ -54,22 +55,12 @@ export function StorageGate({ children }: { children: ReactNode }) {
   }
   return (
     <main className="gate">
-      <div className="card stack gate__card" role="alert">
-        <h1>{state.problem.title}</h1>
+      <FailureCard title={state.problem.title} className="gate__card">
         <p>{state.problem.detail}</p>
         <p>
           <strong>What to do:</strong> {state.problem.advice}
         </p>
-        <div>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => window.location.reload()}
-          >
-            Reload
-          </button>
-        </div>
-      </div>
+      </FailureCard>
     </main>
   );
 }
