@@ -52,10 +52,10 @@ const CASES: Case[] = [
   ['language: 1 MB string', 'set_task_language', { languageCode: MEGABYTE }, /ISO 639-1/],
   ['language: array', 'set_task_language', { languageCode: ['de'] }, /ISO 639-1/],
   [
-    'language: JSON nested in a string',
+    'language: arguments encoded as a string (never decoded)',
     'set_task_language',
     '{"languageCode": "klingon"}',
-    /ISO 639-1/,
+    /must be a JSON object, not a string \(do not encode them as a string\)/,
   ],
   // Title
   ['title: missing', 'set_task_title', {}, /title/],
@@ -66,7 +66,12 @@ const CASES: Case[] = [
   ['title: null', 'set_task_title', { title: null }, /title/],
   ['title: array of strings', 'set_task_title', { title: ['a', 'b'] }, /title/],
   ['title: null arguments', 'set_task_title', null, /title/],
-  ['title: a bare string as arguments', 'set_task_title', 'New title', /Expected arguments like/],
+  [
+    'title: a bare string as arguments',
+    'set_task_title',
+    'New title',
+    /must be a JSON object, not a string.*for example \{"title"/,
+  ],
   // Estimate
   ['estimate: zero', 'update_task_estimate', { minutes: 0 }, /at least 1/],
   ['estimate: 1441', 'update_task_estimate', { minutes: 1441 }, /at most 1440/],
@@ -76,10 +81,10 @@ const CASES: Case[] = [
   ['estimate: wrong key', 'update_task_estimate', { hours: 2 }, /minutes/],
   ['estimate: boolean', 'update_task_estimate', { minutes: true }, /whole number/],
   [
-    'estimate: JSON in a string, out of range',
+    'estimate: arguments encoded as a string',
     'update_task_estimate',
     '{"minutes": 99999}',
-    /at most 1440/,
+    /must be a JSON object, not a string/,
   ],
   // Due date
   ['due date: impossible day', 'update_task_due_date', { dueDate: '2026-02-31' }, /does not exist/],
@@ -148,7 +153,7 @@ const CASES: Case[] = [
     'checklist: empty array',
     'add_multiple_checklist_items',
     { items: [] },
-    /No item has a non-empty title/,
+    /"items" is empty\. Use a JSON array of objects/,
   ],
   ['checklist: missing items', 'add_multiple_checklist_items', {}, /items/],
   ['checklist: items null', 'add_multiple_checklist_items', { items: null }, /array of objects/],
@@ -176,6 +181,30 @@ const CASES: Case[] = [
     { items: { title: 'a' } },
     /array of objects/,
   ],
+  [
+    'checklist: the single-item tool (not exposed, no shim)',
+    'add_checklist_item',
+    { title: 'Milk' },
+    /add_checklist_item is not a tool you can call\. Use add_multiple_checklist_items with "items" as a JSON array, a one-element array for a single item/,
+  ],
+  [
+    'checklist: elements that are not objects',
+    'add_multiple_checklist_items',
+    { items: [5, null] },
+    /Each element of "items" must be an object\. Use a JSON array of objects with "title"/,
+  ],
+  [
+    'checklist: items as a JSON string (refused, never parsed)',
+    'add_multiple_checklist_items',
+    { items: '[{"title":"Milk"}]' },
+    /"items" must be an array of objects, not a string/,
+  ],
+  [
+    'checklist: a batch of updates through the singular tool',
+    'update_checklist_item',
+    { id: 'x', isChecked: true },
+    /update_checklist_item is not a tool you can call\. Use update_checklist_items/,
+  ],
   // Checklist updates
   [
     'update: no fields to change',
@@ -192,6 +221,20 @@ const CASES: Case[] = [
     /true or false/,
   ],
 ];
+
+describe('the checklist contract the model is taught', () => {
+  it('says, on every failure, to send objects and when to set isChecked', async () => {
+    const result = await dispatch(
+      db,
+      'add_multiple_checklist_items',
+      { items: 'milk, eggs' },
+      { source: 'agent', taskId: ids.taskId, runKey: 'contract' },
+    );
+    expect(result.output).toContain(
+      'Use a JSON array of objects with "title" (and "isChecked": true if the journal says the item is already done); do not send a comma-separated string. For example {"items": [{"title": "Pick up milk"}, {"title": "Email Alex"}, {"title": "Write tests", "isChecked": true}]}.',
+    );
+  });
+});
 
 describe('malformed tool calls', () => {
   it('cover at least 60 cases', () => {

@@ -38,8 +38,8 @@ export interface ProposalOutcome {
 }
 
 export class ChangeSetBuilder {
+  /** Fingerprints queued by earlier calls of this wake (a batch may repeat itself). */
   private readonly seenFingerprints = new Set<string>();
-  private readonly seenSummaries = new Set<string>();
   private unflushed: ChangeItem[] = [];
   private queuedTotal = 0;
 
@@ -60,7 +60,8 @@ export class ChangeSetBuilder {
     const journal = createJournalReader(db);
     const names = await loadSummaryNames(journal, taskId);
     const outcome: ProposalOutcome = { queued: [], skipped: [] };
-    const elements = explode(tool, args);
+    const elements = explode(tool, args, `${this.options.runKey}:${groupId}`);
+    const queuedByThisCall: string[] = [];
 
     for (const element of elements) {
       const parsed = element.tool.argsSchema.safeParse(element.args);
@@ -77,7 +78,7 @@ export class ChangeSetBuilder {
       const context = { taskId, source: 'agent' as const };
       const reason = this.options.rejected.has(fingerprint)
         ? `the user rejected this before${rejectionReason(this.options.rejected.get(fingerprint))}; do not propose it again unless something changed`
-        : this.seenFingerprints.has(fingerprint) || this.seenSummaries.has(summary)
+        : this.seenFingerprints.has(fingerprint)
           ? 'already proposed in this wake'
           : this.options.openFingerprints.has(fingerprint)
             ? 'already waiting for the user\u2019s review'
@@ -86,8 +87,7 @@ export class ChangeSetBuilder {
         outcome.skipped.push({ summary, reason });
         continue;
       }
-      this.seenFingerprints.add(fingerprint);
-      this.seenSummaries.add(summary);
+      queuedByThisCall.push(fingerprint);
       const target = element.tool.proposalTarget?.(itemArgs, context);
       const entity = target
         ? ((await db[target.table].get(target.id)) as Record<string, unknown> | undefined)
@@ -108,6 +108,7 @@ export class ChangeSetBuilder {
       });
       outcome.queued.push(summary);
     }
+    for (const fingerprint of queuedByThisCall) this.seenFingerprints.add(fingerprint);
     this.queuedTotal += outcome.queued.length;
     return outcome;
   }
@@ -160,15 +161,25 @@ export class ChangeSetBuilder {
   }
 }
 
+/**
+ * One element per item of a batch call, in the batch's order. Elements of an ordered batch
+ * carry their place in it (`batchId` names this call), so they are applied in that order
+ * whatever order they are confirmed in. Repeated elements are kept (the checklist plan).
+ */
 function explode(
   tool: ToolDefinition<unknown>,
   args: unknown,
+  batchId: string,
 ): { tool: ToolDefinition<unknown>; args: unknown }[] {
   if (!tool.batch) return [{ tool, args }];
   const singular = findTool(tool.batch.singular);
   const elements = (args as Record<string, unknown>)[tool.batch.key];
   if (!singular || !Array.isArray(elements)) return [{ tool, args }];
-  return elements.map((element) => ({ tool: singular, args: element }));
+  const ordered = tool.batch.ordered === true;
+  return elements.map((element, index) => ({
+    tool: singular,
+    args: ordered ? { ...(element as object), placement: { batchId, index } } : element,
+  }));
 }
 
 function rejectionReason(reason: string | undefined): string {

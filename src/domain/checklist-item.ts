@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { placementSchema } from './checklist-placement';
 import { entityBaseSchema, idSchema, isoTimestampSchema } from './entity';
 import { TITLE_MAX_LENGTH, actorSchema } from './task';
 
@@ -11,5 +12,7 @@ export const checklistItemSchema = entityBaseSchema.extend({
   order: z.number(),
   checkedBy: actorSchema.optional(),
   checkedAt: isoTimestampSchema.optional(),
+  /** For an item that came from a proposed batch: its place in that batch. */
+  placement: placementSchema.optional(),
 });
 export type ChecklistItem = z.infer<typeof checklistItemSchema>;

@@ -61,7 +61,7 @@ describe('confirmItem', () => {
 
   it('says "already confirmed" and dispatches nothing for an item no longer pending', async () => {
     const set = await propose(db, ids.taskId, [
-      { name: 'add_checklist_item', args: { title: 'Once' } },
+      { name: 'add_multiple_checklist_items', args: { items: [{ title: 'Once' }] } },
     ]);
     await confirmItem(db, set.id, 0);
     const before = await journalSnapshot(db);
@@ -75,7 +75,7 @@ describe('confirmItem', () => {
 
   it('lets exactly one of two tabs apply the same item', async () => {
     const set = await propose(db, ids.taskId, [
-      { name: 'add_checklist_item', args: { title: 'Exactly once' } },
+      { name: 'add_multiple_checklist_items', args: { items: [{ title: 'Exactly once' }] } },
     ]);
     const otherTab = new CountersignDatabase(db.name);
     const results = await Promise.all([
@@ -123,7 +123,7 @@ describe('confirmItem', () => {
 
   it('rolls back everything when a journal write fails half-way', async () => {
     const set = await propose(db, ids.taskId, [
-      { name: 'add_checklist_item', args: { title: 'x' } },
+      { name: 'add_multiple_checklist_items', args: { items: [{ title: 'x' }] } },
     ]);
     const before = await journalSnapshot(db);
     vi.spyOn(db.decisions, 'add').mockRejectedValueOnce(new Error('disk on fire'));
@@ -226,7 +226,7 @@ describe('confirmAll', () => {
 describe('undo', () => {
   it('restores the pre-image through the dispatcher and marks the decision undone', async () => {
     const set = await propose(db, ids.taskId, [
-      { name: 'add_checklist_item', args: { title: 'Temporary' } },
+      { name: 'add_multiple_checklist_items', args: { items: [{ title: 'Temporary' }] } },
       { name: 'set_task_title', args: { title: 'New' } },
     ]);
     const added = await confirmItem(db, set.id, 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeArguments, resolveModelToolCall } from './model-call';
+import { resolveModelToolCall } from './model-call';
 
 describe('resolving a model call', () => {
   it.each([
@@ -14,10 +14,17 @@ describe('resolving a model call', () => {
     expect(call.ok && call.tool.route).toBe('deferred');
   });
 
-  it('wraps a singular call into its batch so it is still deferred per item', () => {
-    const call = resolveModelToolCall('add_checklist_item', { title: 'Milk' });
-    expect(call.ok && call.tool.name).toBe('add_multiple_checklist_items');
-    expect(call.ok && call.args).toEqual({ items: [{ title: 'Milk' }] });
+  it.each([
+    ['add_checklist_item', 'add_multiple_checklist_items', 'items'],
+    ['update_checklist_item', 'update_checklist_items', 'items'],
+    ['assign_task_label', 'assign_task_labels', 'labels'],
+  ])('refuses the singular %s and teaches its batch %s (no shim)', (singular, batch, key) => {
+    const call = resolveModelToolCall(singular, { title: 'Milk' });
+    expect(call.ok).toBe(false);
+    expect(!call.ok && call.error).toContain(
+      `${singular} is not a tool you can call. Use ${batch}`,
+    );
+    expect(!call.ok && call.error).toContain(`"${key}" as a JSON array, a one-element array`);
   });
 
   it('refuses internal tools and prototype names, listing the real tools', () => {
@@ -28,12 +35,20 @@ describe('resolving a model call', () => {
     }
   });
 
-  it('decodes double-encoded arguments but leaves plain strings for validation to explain', () => {
-    expect(decodeArguments('{"minutes": 30}')).toEqual({ minutes: 30 });
-    expect(decodeArguments({ items: '[{"title":"a"}]' })).toEqual({ items: [{ title: 'a' }] });
-    expect(decodeArguments({ items: 'milk, eggs' })).toEqual({ items: 'milk, eggs' });
-    expect(decodeArguments({ title: '[draft] Plan' })).toEqual({ title: '[draft] Plan' });
-    expect(decodeArguments(null)).toEqual({});
-    expect(decodeArguments('not json')).toBe('not json');
+  it('never decodes arguments sent as a string: it teaches the object form instead', () => {
+    const call = resolveModelToolCall('update_task_estimate', '{"minutes": 30}');
+    expect(call.ok).toBe(false);
+    expect(!call.ok && call.error).toBe(
+      'The arguments of update_task_estimate must be a JSON object, not a string (do not encode them as a string), for example {"minutes":90}.',
+    );
+    const nested = resolveModelToolCall('add_multiple_checklist_items', {
+      items: '[{"title":"a"}]',
+    });
+    expect(nested.ok && nested.args).toEqual({ items: '[{"title":"a"}]' });
+  });
+
+  it('treats missing arguments as an empty object, for the schema to explain', () => {
+    const call = resolveModelToolCall('update_task_estimate', null);
+    expect(call.ok && call.args).toEqual({});
   });
 });

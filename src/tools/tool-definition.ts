@@ -54,8 +54,12 @@ export interface ToolDefinition<Args = unknown> {
   example?: Record<string, unknown>;
   /** False for bulk writes (import) whose full pre-images would bloat the ledger. */
   recordsDiffs?: boolean;
-  /** For batch tools: the array key, and the singular tool each element becomes. */
-  batch?: { key: string; singular: string };
+  /**
+   * For batch tools: the array key, and the singular tool each element becomes. `ordered`:
+   * each element keeps its place in the batch when applied (the singular tool takes a
+   * `placement`), whatever order the person confirms them in.
+   */
+  batch?: { key: string; singular: string; ordered?: boolean };
   /** The English summary shown in review and audit, e.g. `Set estimate to 60 minutes`. */
   summarize(args: Args, names: SummaryNames): string;
   /** Before → after, computed from the journal as it is now. */

@@ -9,7 +9,7 @@ export const addMultipleChecklistItems = defineTool({
   audience: 'model',
   example: { items: [{ title: 'Pick up milk' }, { title: 'Write tests', isChecked: true }] },
   route: 'deferred',
-  batch: { key: 'items', singular: 'add_checklist_item' },
+  batch: { key: 'items', singular: 'add_checklist_item', ordered: true },
   description:
     'Add checklist items to the task. "items" is always a JSON array of objects with "title" ' +
     '(at most 400 characters) and optional "isChecked" (true when the journal says it is already ' +

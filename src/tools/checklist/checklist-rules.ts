@@ -10,51 +10,68 @@ export const MAX_CHECKLIST_BATCH = 20;
 export const CHECKLIST_EXAMPLE =
   '{"items": [{"title": "Pick up milk"}, {"title": "Email Alex"}, {"title": "Write tests", "isChecked": true}]}';
 
-const CONTRACT = `Send "items" as a JSON array of objects with "title" (and "isChecked": true if already done), for example ${CHECKLIST_EXAMPLE}. Do not send a comma-separated string or an array of strings.`;
-
-const checklistTitleInput = z.string({ error: `Each item needs a "title" string. ${CONTRACT}` });
-
-export const newChecklistItemSchema = z.object({
-  title: checklistTitleInput,
-  isChecked: z.boolean({ error: '"isChecked" is true or false.' }).optional(),
-});
+/** The array-only plan's retry sentence: the contract in one line, said on every failure. */
+export const CHECKLIST_CONTRACT = `Use a JSON array of objects with "title" (and "isChecked": true if the journal says the item is already done); do not send a comma-separated string. For example ${CHECKLIST_EXAMPLE}.`;
 
 /**
- * `items` for add_multiple_checklist_items: trimmed, empties dropped, 1..20 left, no title
- * over 400 characters. Validation is complete before anything is written (all or nothing).
+ * One element of `items`: an object with a title (trimmed, at most 400 characters) and
+ * an optional isChecked. Unknown keys are ignored. Anything else gets the contract.
+ */
+export const newChecklistItemSchema = z.object(
+  {
+    title: z
+      .string({ error: `Each item needs a "title" string. ${CHECKLIST_CONTRACT}` })
+      .trim()
+      .max(TITLE_MAX_LENGTH, {
+        error: (issue) =>
+          `A title is at most ${TITLE_MAX_LENGTH} characters after trimming; this one has ${String(issue.input).length}. Nothing was added.`,
+      }),
+    isChecked: z
+      .boolean({
+        error: '"isChecked" is true or false: true only when the journal says the item is done.',
+      })
+      .optional(),
+  },
+  { error: `Each element of "items" must be an object. ${CHECKLIST_CONTRACT}` },
+);
+
+/**
+ * `items` for add_multiple_checklist_items: 1..20 elements, titles trimmed, empty ones
+ * dropped (an error when none is left), order kept, no de-duplication. The limits are in
+ * the schema itself, so the JSON schema the model reads carries them (minItems, maxItems,
+ * maxLength). Validation is complete before anything is written (all or nothing).
  */
 export const newChecklistItemsSchema = z
   .array(newChecklistItemSchema, {
     error: (issue) =>
-      issue.code === 'invalid_type' && Array.isArray(issue.input) === false
-        ? `"items" must be an array of objects, not ${typeof issue.input === 'string' ? 'a string' : String(issue.input === null ? 'null' : typeof issue.input)}. ${CONTRACT}`
-        : CONTRACT,
+      issue.code === 'invalid_type'
+        ? `"items" must be an array of objects, not ${describeInput(issue.input)}. ${CHECKLIST_CONTRACT}`
+        : undefined,
+  })
+  .min(1, { error: `"items" is empty. ${CHECKLIST_CONTRACT}` })
+  .max(MAX_CHECKLIST_BATCH, {
+    error: (issue) =>
+      `At most ${MAX_CHECKLIST_BATCH} items per call; you sent ${Array.isArray(issue.input) ? issue.input.length : 'more'}. Split them into several calls.`,
   })
   .transform((items, context) => {
     const kept = items
-      .map((item) => ({ title: item.title.trim(), isChecked: item.isChecked ?? false }))
+      .map((item) => ({ title: item.title, isChecked: item.isChecked ?? false }))
       .filter((item) => item.title.length > 0);
-    const tooLong = kept.findIndex((item) => item.title.length > TITLE_MAX_LENGTH);
-    if (tooLong >= 0) {
-      context.addIssue({
-        code: 'custom',
-        message: `Item ${tooLong + 1} has a title of ${kept[tooLong]!.title.length} characters; a title is at most ${TITLE_MAX_LENGTH}. Nothing was added.`,
-      });
-      return z.NEVER;
-    }
     if (kept.length === 0) {
-      context.addIssue({ code: 'custom', message: `No item has a non-empty title. ${CONTRACT}` });
-      return z.NEVER;
-    }
-    if (kept.length > MAX_CHECKLIST_BATCH) {
       context.addIssue({
         code: 'custom',
-        message: `At most ${MAX_CHECKLIST_BATCH} items per call; you sent ${kept.length}. Split them into several calls.`,
+        message: `No item has a non-empty title. ${CHECKLIST_CONTRACT}`,
       });
       return z.NEVER;
     }
     return kept;
   });
+
+function describeInput(input: unknown): string {
+  if (typeof input === 'string') return 'a string';
+  if (input === null) return 'null';
+  return `a ${typeof input}`;
+}
 
 export const checklistTitleSchema = z
   .string()
