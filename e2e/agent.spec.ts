@@ -174,6 +174,57 @@ test.describe('agent settings', () => {
 });
 
 test.describe('waking the agent', () => {
+  test('a task outside the allowed categories sends nothing to the model; one tap on Allow makes the wake possible', async ({
+    page,
+    settings,
+    agent,
+    llm,
+  }) => {
+    await llm.script([LOGIN_REPORT_TURN]);
+    await settings.goto();
+    await settings.useCompatibleServer({ baseURL: llm.baseURL, model: llm.name });
+    await new TaskPage(page).goto(LOGIN_BUG.id);
+
+    const allow = agent.region.getByRole('button', {
+      name: `Allow the agent on ${LOGIN_BUG.category}`,
+    });
+    await expect(allow).toBeVisible();
+    await expect(agent.wakeButton).toHaveAttribute('aria-disabled', 'true');
+    // A tap on it anyway (aria-disabled keeps it focusable, so it still gets the click).
+    await agent.wakeButton.click({ force: true });
+    await page.waitForTimeout(500);
+    expect(await llm.requests()).toHaveLength(0);
+    await expect(agent.statusLine).toHaveText('');
+
+    await allow.click();
+    await expect(allow).toBeHidden();
+    await expect(agent.wakeButton).not.toHaveAttribute('aria-disabled', 'true');
+    await agent.wake();
+    await expect(agent.reportHeading).toBeVisible({ timeout: WAKE_TIMEOUT });
+    expect(await llm.requests()).toHaveLength(1);
+  });
+
+  test('deleting an allowed category leaves no task the agent may act on', async ({
+    page,
+    settings,
+    agent,
+    llm,
+  }) => {
+    await setUpServer(settings, llm);
+    const categories = page.getByRole('region', { name: 'Categories' });
+    await categories.getByRole('button', { name: `Delete ${LOGIN_BUG.category}` }).click();
+    await categories.getByRole('button', { name: 'Delete category' }).click();
+    await expect(settings.category(LOGIN_BUG.category)).toHaveCount(0);
+    await expect(settings.categories.getByText(/No category is ticked/)).toBeVisible();
+
+    await new TaskPage(page).goto(LOGIN_BUG.id);
+    await expect(agent.region.getByText(/This task has no category/)).toBeVisible();
+    await expect(agent.wakeButton).toHaveAttribute('aria-disabled', 'true');
+    await agent.wakeButton.click({ force: true });
+    await page.waitForTimeout(500);
+    expect(await llm.requests()).toHaveLength(0);
+  });
+
   test('proposes changes turn by turn, teaches the model its mistake and writes a report', async ({
     page,
     settings,
@@ -341,6 +392,7 @@ test.describe('waking the agent', () => {
     agent,
   }) => {
     await new TaskPage(page).goto(OFFSITE.id);
+    await agent.region.getByRole('button', { name: /^Allow the agent on / }).click();
 
     await agent.wake();
     await expect(agent.failure).toContainText('The agent has no model yet.', {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CountersignDatabase } from '../db/database';
 import {
+  allowAgentCategories,
   createAgentReadyTask,
   createTestDatabase,
   userWrite,
@@ -426,13 +427,41 @@ describe('wake control', () => {
     expect((await db.wakes.toArray())[0]!.status).toBe('cancelled');
   });
 
-  it('denies an immediate tool outside the allowed categories and tells the model', async () => {
-    await db.agents.update('default-agent', { allowedCategoryIds: [] });
-    const { run, prompts } = wake([
+  it('sends nothing to the provider for a task outside the allowed categories', async () => {
+    await allowAgentCategories(db, []);
+    const { run, prompts, progress } = wake([{ toolCalls: [REPORT] }]);
+    const outcome = await run;
+    expect(outcome).toMatchObject({ status: 'denied', kind: 'policy', proposed: 0, turns: 0 });
+    expect(outcome.message).toMatch(/may not act on tasks in "Work", so nothing was sent/);
+    expect(prompts).toHaveLength(0);
+    expect(progress).toEqual([{ type: 'failed', kind: 'policy', message: outcome.message }]);
+    expect(await db.wakes.count()).toBe(0);
+  });
+
+  it('sends nothing for a task without a category, or whose category was deleted', async () => {
+    await userWrite(db, 'delete_category', { id: ids.categoryId });
+    const { run, prompts } = wake([{ toolCalls: [REPORT] }]);
+    expect((await run).message).toMatch(/has no category/);
+    expect(prompts).toHaveLength(0);
+  });
+
+  it('denies an immediate tool when the category is disallowed during the wake, and tells the model', async () => {
+    const { model, prompts } = scriptedModel([
       { toolCalls: [{ name: 'set_task_language', args: { languageCode: 'de' } }] },
       { toolCalls: [REPORT] },
     ]);
-    await run;
+    const stream = model.doStream.bind(model);
+    model.doStream = async (options) => {
+      if (prompts.length === 0) await allowAgentCategories(db, []);
+      return stream(options);
+    };
+    await runWake({
+      db,
+      taskId: ids.taskId,
+      model,
+      providerLabel: 'x',
+      describeError: (error) => describeProviderError(error),
+    });
     expect(toolResultsIn(prompts[1])[0]).toMatch(/^Denied: the agent is not allowed/);
     expect((await task()).languageCode).toBeUndefined();
   });

@@ -7,10 +7,12 @@
  * proposals become visible. It never throws: every ending is a WakeOutcome.
  */
 import type { LanguageModelV4, LanguageModelV4Message } from '@ai-sdk/provider';
+import { readPolicyVerdict } from '../db/agent-config';
 import { addObservations, putWake, saveReport } from '../db/agent-records';
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
 import { DEFAULT_AGENT_ID, type Wake } from '../domain/agent';
+import type { PolicyVerdict } from '../domain/agent-policy';
 import { writeAuditSafely } from '../dispatcher/audit-writer';
 import type { MutatedEntry } from '../dispatcher/dispatch-types';
 import { ChangeSetBuilder } from './change-set-builder';
@@ -58,7 +60,7 @@ export interface WakeOptions {
 }
 
 export interface WakeOutcome {
-  status: 'done' | 'failed' | 'cancelled' | 'busy' | 'missing';
+  status: 'done' | 'failed' | 'cancelled' | 'busy' | 'missing' | 'denied';
   wakeId?: string;
   message?: string;
   kind?: string;
@@ -92,6 +94,14 @@ async function runLocked(
   const { db, taskId, model } = options;
   const agentId = options.agentId ?? DEFAULT_AGENT_ID;
   const now = options.now ?? (() => new Date());
+  // Policy before anything is read for the model: the journal of a task the agent may not
+  // act on never reaches a provider (the dispatcher's rule, checked up front).
+  const verdict = await readPolicyVerdict(db, taskId, agentId);
+  if (!verdict.allowed && verdict.reason !== 'task-missing') {
+    const message = describeWakeDenial(verdict);
+    report({ type: 'failed', message, kind: 'policy' });
+    return { status: 'denied', message, kind: 'policy', proposed: 0, turns: 0 };
+  }
   const context = await buildWakeContext(db, taskId, agentId, now());
   if (!context) {
     const message = 'This task no longer exists.';
@@ -339,6 +349,12 @@ async function askModel(
       throw error;
     }
   }
+}
+
+function describeWakeDenial(verdict: Exclude<PolicyVerdict, { allowed: true }>): string {
+  if (verdict.reason === 'not-allowed')
+    return `The agent may not act on tasks in "${verdict.categoryName}", so nothing was sent to the model. Allow it on this task's page or in Settings.`;
+  return 'This task has no category, and the agent only acts on tasks in categories you allow, so nothing was sent to the model. Choose a category for the task first.';
 }
 
 function describeWakeError(error: unknown, options: WakeOptions): ErrorDescription {

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedSampleJournalOnce } from '../app/first-run';
-import { saveAgentAllowedCategories } from '../db/agent-config';
 import { saveProviderSettings } from '../db/agent-settings';
 import type { CountersignDatabase } from '../db/database';
 import { SAMPLE_IDS } from '../domain/sample-journal';
-import { createTestDatabase } from '../../test/support/test-database';
+import { allowAgentCategories, createTestDatabase } from '../../test/support/test-database';
 import { NOT_CONFIGURED_MESSAGE, startWake } from './start-wake';
 import type { WakeProgress } from './wake-progress';
 
@@ -12,7 +11,7 @@ let db: CountersignDatabase;
 beforeEach(async () => {
   db = createTestDatabase();
   await seedSampleJournalOnce(db);
-  await saveAgentAllowedCategories(db, Object.values(SAMPLE_IDS.categories));
+  await allowAgentCategories(db, Object.values(SAMPLE_IDS.categories));
 });
 afterEach(async () => {
   await db.delete();

@@ -15,7 +15,7 @@ import { renderContext } from '../agent/render-context';
 import { runWake, type WakeOutcome } from '../agent/run-wake';
 import { requestWake } from '../agent/wake-client';
 import { buildWakeContext, type WakeContext } from '../agent/wake-context';
-import { readDefaultAgent, saveAgentAllowedCategories } from '../db/agent-config';
+import { readDefaultAgent } from '../db/agent-config';
 import { openChangeSet } from '../db/agent-records';
 import { saveProviderSettings } from '../db/agent-settings';
 import { getDatabase } from '../db/connection';
@@ -912,7 +912,8 @@ const BENCH_CATEGORY_ID = 'bench-agent-category';
 /** Adds categories to the default agent's allowlist (keeping what is there). */
 async function allowCategories(db: CountersignDatabase, categoryIds: string[]): Promise<void> {
   const current = (await readDefaultAgent(db))?.allowedCategoryIds ?? [];
-  await saveAgentAllowedCategories(db, [...current, ...categoryIds]);
+  for (const categoryId of categoryIds.filter((id) => !current.includes(id)))
+    await dispatch(db, 'allow_agent_category', { categoryId, allowed: true }, { source: 'user' });
 }
 
 /** The category of every task the bench wakes or confirms for, allowed for the agent. */

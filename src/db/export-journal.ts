@@ -14,17 +14,18 @@ export async function exportJournal(
   db: CountersignDatabase,
   now: Date = new Date(),
 ): Promise<JournalFile> {
-  // One read transaction: the five tables are read as one consistent snapshot, so an
+  // One read transaction: the tables are read as one consistent snapshot, so an
   // entry written mid-export cannot appear without its task.
   const tables = await db.transaction(
     'r',
-    [db.categories, db.labels, db.tasks, db.checklistItems, db.entries],
+    [db.categories, db.labels, db.tasks, db.checklistItems, db.entries, db.agents],
     async () => ({
       categories: await db.categories.toArray(),
       labels: await db.labels.toArray(),
       tasks: await db.tasks.toArray(),
       checklistItems: await db.checklistItems.toArray(),
       entries: await db.entries.toArray(),
+      agents: await db.agents.toArray(),
     }),
   );
   return {

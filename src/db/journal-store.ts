@@ -4,6 +4,7 @@
  * recorded as a before/after diff: the raw material of audit, undo and sync.
  */
 import type { z } from 'zod';
+import { agentSchema } from '../domain/agent';
 import { categorySchema, labelSchema } from '../domain/category';
 import { checklistItemSchema } from '../domain/checklist-item';
 import type { EntityDiff } from '../domain/audit';
@@ -22,6 +23,7 @@ const ROW_SCHEMAS: { [T in JournalTable]: z.ZodType<JournalRows[T]> } = {
   entries: journalEntrySchema,
   categories: categorySchema,
   labels: labelSchema,
+  agents: agentSchema,
 };
 
 type JournalRow = JournalRows[JournalTable];

@@ -24,3 +24,9 @@ export async function userEdit(
   }
   return dispatch(getDatabase(), toolName, args, { source: 'user', taskId: options.taskId });
 }
+
+/** The person's one tap on "Allow the agent on ‹category›": undefined when it worked, else why not. */
+export async function allowAgentOnCategory(categoryId: string): Promise<string | undefined> {
+  const result = await userEdit('allow_agent_category', { categoryId, allowed: true });
+  return result.success ? undefined : `Not allowed: ${result.output}`;
+}

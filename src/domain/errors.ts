@@ -22,6 +22,8 @@ function describeTable(table: string): string {
       return 'category';
     case 'labels':
       return 'label';
+    case 'agents':
+      return 'agent';
     default:
       return table;
   }

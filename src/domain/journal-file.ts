@@ -1,5 +1,6 @@
 /** The export file: the whole journal, nothing device-local (no settings, no API keys). */
 import { z } from 'zod';
+import { agentSchema } from './agent';
 import { categorySchema, labelSchema } from './category';
 import { checklistItemSchema } from './checklist-item';
 import { journalEntrySchema } from './journal-entry';
@@ -20,6 +21,8 @@ export const journalFileSchema = z.object({
     tasks: z.array(taskSchema),
     checklistItems: z.array(checklistItemSchema),
     entries: z.array(journalEntrySchema),
+    /** The agent's policy; absent in files exported before it was journal data. */
+    agents: z.array(agentSchema).default([]),
   }),
 });
 export type JournalFile = z.infer<typeof journalFileSchema>;

@@ -1,4 +1,9 @@
-/** The journal tables by name, and the row type each one holds. */
+/**
+ * The journal tables by name, and the row type each one holds. The agent's policy (which
+ * categories it may act on) is journal data too: it is written through dispatch(),
+ * audited, exported and synced like a task.
+ */
+import type { Agent } from './agent';
 import type { Category, Label } from './category';
 import type { ChecklistItem } from './checklist-item';
 import type { JournalEntry } from './journal-entry';
@@ -11,6 +16,7 @@ export interface JournalRows {
   entries: JournalEntry;
   categories: Category;
   labels: Label;
+  agents: Agent;
 }
 export type JournalTable = keyof JournalRows;
 export const JOURNAL_TABLES: readonly JournalTable[] = [
@@ -19,6 +25,7 @@ export const JOURNAL_TABLES: readonly JournalTable[] = [
   'entries',
   'categories',
   'labels',
+  'agents',
 ];
 
 /** The fields a caller supplies when creating a row; the write path stamps the rest. */

@@ -11,6 +11,7 @@ import { updateChecklistItems } from './checklist/update-checklist-items';
 import { deleteCategory } from './catalog/delete-category';
 import { deleteLabel } from './catalog/delete-label';
 import { importJournal } from './catalog/import-journal';
+import { allowAgentCategory } from './policy/allow-agent-category';
 import { restoreEntities } from './catalog/restore-entities';
 import { saveCategory } from './catalog/save-category';
 import { saveLabel } from './catalog/save-label';
@@ -70,6 +71,7 @@ const ALL_TOOLS: readonly AnyTool[] = [
   importJournal,
   suppressTaskLabel,
   restoreEntities,
+  allowAgentCategory,
 ];
 
 const TOOLS_BY_NAME: ReadonlyMap<string, AnyTool> = new Map(

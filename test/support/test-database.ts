@@ -29,19 +29,13 @@ export async function createTask(
   return result.data!.taskId as string;
 }
 
-/** Lets the default agent act on tasks in these categories (the Settings allowlist). */
+/** Lets the default agent act on tasks in exactly these categories (the Settings allowlist). */
 export async function allowAgentCategories(db: CountersignDatabase, categoryIds: string[]) {
-  const now = new Date().toISOString();
-  await db.agents.put({
-    id: DEFAULT_AGENT_ID,
-    name: 'Task agent',
-    allowedCategoryIds: categoryIds,
-    directives: '',
-    createdAt: now,
-    updatedAt: now,
-    rev: 1,
-    vectorClock: {},
-  });
+  const current = (await db.agents.get(DEFAULT_AGENT_ID))?.allowedCategoryIds ?? [];
+  for (const categoryId of current.filter((id) => !categoryIds.includes(id)))
+    await userWrite(db, 'allow_agent_category', { categoryId, allowed: false });
+  for (const categoryId of categoryIds)
+    await userWrite(db, 'allow_agent_category', { categoryId, allowed: true });
 }
 
 /** A task in an allowed category, with two checklist items and a label to point at. */

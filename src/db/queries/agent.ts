@@ -8,7 +8,8 @@ import { DEFAULT_AGENT_ID } from '../../domain/agent';
 import type { Category } from '../../domain/category';
 import type { ProviderSettings } from '../../domain/provider-settings';
 import type { VectorClock } from '../../domain/vector-clock';
-import { readDefaultAgent } from '../agent-config';
+import type { PolicyVerdict } from '../../domain/agent-policy';
+import { readDefaultAgent, readPolicyVerdict } from '../agent-config';
 import { reportId } from '../agent-records';
 import { readAutoWake, readProviderSettings, readTtlDays } from '../agent-settings';
 import type { CountersignDatabase } from '../database';
@@ -56,6 +57,8 @@ export interface AgentPanelData {
   report: Report | undefined;
   /** Newest first. */
   observations: Observation[];
+  /** Whether the agent may act on this task (and be woken for it), and if not, why. */
+  policy: PolicyVerdict;
 }
 
 export async function readAgentPanel(
@@ -63,11 +66,12 @@ export async function readAgentPanel(
   taskId: string,
   agentId: string = DEFAULT_AGENT_ID,
 ): Promise<AgentPanelData> {
-  const [task, wakes, report, observations] = await Promise.all([
+  const [task, wakes, report, observations, policy] = await Promise.all([
     taskId ? db.tasks.get(taskId) : undefined,
     taskWakesNewestFirst(db, taskId),
     db.reports.get(reportId(agentId, taskId)),
     db.observations.where('taskId').equals(taskId).toArray(),
+    readPolicyVerdict(db, taskId, agentId),
   ]);
   return {
     taskExists: task !== undefined && task.deletedAt === undefined,
@@ -77,6 +81,7 @@ export async function readAgentPanel(
     observations: observations
       .filter((observation) => observation.agentId === agentId && !observation.deletedAt)
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)),
+    policy,
   };
 }
 
@@ -106,10 +111,10 @@ export async function readAutoWakeWatch(
 ): Promise<AutoWakeWatch | null> {
   const task = taskId ? await db.tasks.get(taskId) : undefined;
   if (!task || task.deletedAt !== undefined) return null;
-  const [enabled, provider, agent, items, entries, wakes] = await Promise.all([
+  const [enabled, provider, policy, items, entries, wakes] = await Promise.all([
     readAutoWake(db),
     readProviderSettings(db),
-    readDefaultAgent(db),
+    readPolicyVerdict(db, taskId),
     db.checklistItems.where('taskId').equals(taskId).toArray(),
     db.entries.where('taskId').equals(taskId).toArray(),
     taskWakesNewestFirst(db, taskId),
@@ -121,9 +126,7 @@ export async function readAutoWakeWatch(
     taskId,
     enabled,
     configured: provider !== undefined,
-    categoryAllowed:
-      task.categoryId !== undefined &&
-      (agent?.allowedCategoryIds.includes(task.categoryId) ?? false),
+    categoryAllowed: policy.allowed,
     entities: [
       watched('tasks')(task),
       ...items.map(watched('checklistItems')),

@@ -2,7 +2,8 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAgentReadyTask } from '../../../test/support/test-database';
+import { allowAgentCategories, createAgentReadyTask } from '../../../test/support/test-database';
+import { dispatch } from '../../dispatcher/dispatch';
 import type { WakeOutcome } from '../../agent/run-wake';
 import { NOT_CONFIGURED_MESSAGE } from '../../agent/start-wake';
 import type { WakeProgress } from '../../agent/wake-progress';
@@ -87,6 +88,37 @@ async function putReport(content: string) {
 }
 
 describe('AgentPanel', () => {
+  it('says why it may not wake on a task outside the allowed categories, and one tap allows it', async () => {
+    await allowAgentCategories(getDatabase(), []);
+    renderPanel();
+
+    const allow = await screen.findByRole('button', { name: 'Allow the agent on Work' });
+    expect(screen.getByText(/nothing from this task is sent to a model/)).toBeInTheDocument();
+    await waitFor(() => expect(wakeButton()).toHaveAttribute('aria-disabled', 'true'));
+    expect(wakeButton()).toHaveAccessibleDescription(/may not act on tasks in Work/);
+    await userEvent.click(wakeButton());
+    expect(wakeClient.requestWake).not.toHaveBeenCalled();
+
+    await userEvent.click(allow);
+    await waitFor(() => expect(wakeButton()).not.toHaveAttribute('aria-disabled'));
+    expect(screen.queryByText(/nothing from this task is sent/)).not.toBeInTheDocument();
+    scriptWake();
+    await userEvent.click(wakeButton());
+    expect(wakeClient.requestWake).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for a category first when the task has none (or its category was deleted)', async () => {
+    const { categoryId } = await getDatabase()
+      .tasks.get(taskId)
+      .then((task) => ({ categoryId: task!.categoryId! }));
+    await dispatch(getDatabase(), 'delete_category', { id: categoryId }, { source: 'user' });
+    renderPanel();
+
+    expect(await screen.findByText(/This task has no category/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Allow the agent/ })).toBeNull();
+    expect(wakeButton()).toHaveAttribute('aria-disabled', 'true');
+  });
+
   it('explains what waking does before the first wake', async () => {
     renderPanel();
     expect(screen.getByRole('heading', { level: 2, name: 'Agent' })).toBeInTheDocument();

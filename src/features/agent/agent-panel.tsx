@@ -12,6 +12,7 @@ import { AgentReport } from './agent-report';
 import { RUNNING_WAKE_WINDOW_MS } from './auto-wake-scheduler';
 import { formatWakeSummary } from './format-wake-summary';
 import { ObservationList } from './observation-list';
+import { PolicyNotice } from './policy-notice';
 import { cancelAgentWake, startAgentWake } from './start-agent-wake';
 import { useAutoWake } from './use-auto-wake';
 import { useReturnFocus } from './use-return-focus';
@@ -24,6 +25,7 @@ export const WAKE_EXPLANATION =
 
 export function AgentPanel({ taskId }: { taskId: string }) {
   const headingId = useId();
+  const policyId = useId();
   const data = useLiveQuery(() => readAgentPanel(getDatabase(), taskId), [taskId]);
   const wake = useTaskWake(taskId);
   const runningHere = wake?.status === 'running';
@@ -40,6 +42,10 @@ export function AgentPanel({ taskId }: { taskId: string }) {
 
   if (data && !data.taskExists) return null;
   const busy = runningHere || runningElsewhere;
+  // The wake refuses such a task anyway; saying so here means nobody taps to find out.
+  const denial =
+    data && !data.policy.allowed && data.policy.reason !== 'task-missing' ? data.policy : undefined;
+  const denied = denial !== undefined;
   const neverWoken = data !== undefined && !data.latestWake && !data.report && !wake;
 
   return (
@@ -59,9 +65,10 @@ export function AgentPanel({ taskId }: { taskId: string }) {
           <Button
             ref={returnTo}
             variant="primary"
-            aria-disabled={busy || undefined}
+            aria-disabled={busy || denied || undefined}
+            aria-describedby={denied ? policyId : undefined}
             onClick={() => {
-              if (!busy) void startAgentWake(taskId, 'manual');
+              if (!busy && !denied) void startAgentWake(taskId, 'manual');
             }}
           >
             Wake agent
@@ -70,6 +77,7 @@ export function AgentPanel({ taskId }: { taskId: string }) {
       </div>
 
       {neverWoken && <p className="muted agent-panel__explanation">{WAKE_EXPLANATION}</p>}
+      {denial && <PolicyNotice verdict={denial} id={policyId} />}
       <WakeStatus wake={wake} />
       {runningElsewhere && (
         <Notice tone="info">

@@ -1,13 +1,13 @@
 /**
  * The agent's category allowlist, the same row the dispatcher enforces: a tick saves at
- * once. Saves run one after another, each reading the list the previous one wrote, so two
- * quick ticks never undo each other.
+ * once, through the write path (audited, undoable, synced). Each tick names one category,
+ * and saves run one after another, so two quick ticks never undo each other.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useRef, useState } from 'react';
-import { readDefaultAgent, saveAgentAllowedCategories } from '../../db/agent-config';
 import { getDatabase } from '../../db/connection';
 import { listAgentCategories } from '../../db/queries/agent';
+import { userEdit } from '../../dispatcher/user-edit';
 import { Notice } from '../../ui/notice';
 
 export function AllowedCategoriesField() {
@@ -27,25 +27,17 @@ export function AllowedCategoriesField() {
   const toggle = (categoryId: string, name: string, allowed: boolean) => {
     setTicked((current) => ({ ...current, [categoryId]: allowed }));
     queue.current = queue.current.then(async () => {
-      try {
-        const db = getDatabase();
-        const current = (await readDefaultAgent(db))?.allowedCategoryIds ?? [];
-        const next = allowed
-          ? [...current.filter((id) => id !== categoryId), categoryId]
-          : current.filter((id) => id !== categoryId);
-        await saveAgentAllowedCategories(db, next);
+      const result = await userEdit('allow_agent_category', { categoryId, allowed });
+      if (result.success) {
         setStatus({
           tone: 'saved',
           message: allowed
             ? `Saved: the agent may act on tasks in "${name}".`
             : `Saved: the agent no longer acts on tasks in "${name}".`,
         });
-      } catch (error) {
+      } else {
         setTicked((current) => without(current, [categoryId]));
-        setStatus({
-          tone: 'error',
-          message: `Not saved: ${error instanceof Error ? error.message : String(error)}`,
-        });
+        setStatus({ tone: 'error', message: `Not saved: ${result.output}` });
       }
     });
   };

@@ -119,6 +119,7 @@ function settle(wake: TaskWake, outcome: WakeOutcome): TaskWake {
       return { ...wake, ...counts, status: 'busy', message: outcome.message ?? wake.message };
     case 'failed':
     case 'missing':
+    case 'denied':
       return {
         ...wake,
         ...counts,

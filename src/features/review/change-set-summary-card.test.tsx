@@ -10,6 +10,7 @@ import { undoDecision, undoDecisions } from '../../review/undo-decision';
 import { ToastRegion } from '../../ui/toast-region';
 import { ChangeSetSummaryCard } from './change-set-summary-card';
 import {
+  allowedCategory,
   checklistProposal,
   createTask,
   deferred,
@@ -105,6 +106,32 @@ describe('ChangeSetSummaryCard', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('region', { name: /Proposed changes/ })).not.toBeInTheDocument();
     expect(container.querySelector('.review-card')).toBeNull();
+  });
+
+  it('says once for the card when the policy forbids applying, and one tap on Allow lifts it', async () => {
+    const { taskId } = await seedTwoProposals();
+    const categoryId = await allowedCategory();
+    await userWrite('allow_agent_category', { categoryId, allowed: false });
+    renderCard(taskId);
+
+    const notice = await screen.findByText(/cannot be applied while the agent may not act on/);
+    expect(screen.getAllByText(/cannot be applied/)).toHaveLength(1);
+    const confirm = await screen.findByRole('button', {
+      name: 'Confirm: Set estimate to 60 minutes',
+    });
+    expect(confirm).toHaveAttribute('aria-disabled', 'true');
+    expect(confirm).toHaveAccessibleDescription(/cannot be applied/);
+    await userEvent.click(confirm);
+    swipe(await estimateRow(), 200);
+    expect(confirmItem).not.toHaveBeenCalled();
+    // Rejecting still works while applying is blocked.
+    expect(
+      screen.getByRole('button', { name: 'Reject: Set estimate to 60 minutes' }),
+    ).not.toHaveAttribute('aria-disabled');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Allow the agent on Work' }));
+    await waitFor(() => expect(notice).not.toBeInTheDocument());
+    expect(confirm).not.toHaveAttribute('aria-disabled');
   });
 
   it('renders text from the model as text, never as markup', async () => {

@@ -5,12 +5,14 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useRef } from 'react';
+import { readPolicyVerdict } from '../../db/agent-config';
 import { getDatabase } from '../../db/connection';
 import { listPendingItemsForTask, type PendingReviewItem } from '../../db/queries/review';
 import type { ReviewResult } from '../../review/review-result';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { BulkStatus } from './bulk-status';
+import { blockingDenial, PolicyDenialNotice } from './policy-denial-notice';
 import { RejectionReasonPanel } from './rejection-reason-panel';
 import { findRowElement, ReviewItemRow } from './review-item-row';
 import { leavesTheList, useReviewActions } from './use-review-actions';
@@ -19,7 +21,11 @@ import './review.css';
 
 export function ChangeSetSummaryCard({ taskId }: { taskId: string }) {
   const headingId = useId();
+  const denialId = useId();
   const items = useLiveQuery(() => listPendingItemsForTask(getDatabase(), taskId), [taskId]);
+  const denial = blockingDenial(
+    useLiveQuery(() => readPolicyVerdict(getDatabase(), taskId), [taskId]),
+  );
   const actions = useReviewActions();
   const section = useRef<HTMLElement>(null);
 
@@ -51,7 +57,11 @@ export function ChangeSetSummaryCard({ taskId }: { taskId: string }) {
           <Button
             variant="primary"
             disabled={running}
-            onClick={() => void actions.confirmAll(taskId, changeSetIds, items.length)}
+            aria-disabled={denial !== undefined || undefined}
+            aria-describedby={denial ? denialId : undefined}
+            onClick={() => {
+              if (!denial) void actions.confirmAll(taskId, changeSetIds, items.length);
+            }}
           >
             Confirm all
           </Button>
@@ -61,6 +71,7 @@ export function ChangeSetSummaryCard({ taskId }: { taskId: string }) {
       <p className="visually-hidden" role="status">
         {actions.rejection ? `Rejected: ${actions.rejection.entry.item.humanSummary}` : ''}
       </p>
+      {denial && items.length > 0 && <PolicyDenialNotice denial={denial} id={denialId} />}
       {bulk && <BulkStatus state={bulk} onDismiss={() => actions.dismissBulk(taskId)} />}
       {orphanNotices.map(([key, message]) => (
         <div key={key} className="review-orphan">
@@ -81,6 +92,7 @@ export function ChangeSetSummaryCard({ taskId }: { taskId: string }) {
                   entry={row.entry}
                   busy={actions.busyKeys.has(row.key) || running}
                   notice={actions.notices.get(row.key)}
+                  confirmBlockedBy={denial ? denialId : undefined}
                   onConfirm={(entry, options) =>
                     decide(entry, () => actions.confirm(entry, options))
                   }

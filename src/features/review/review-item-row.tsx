@@ -25,6 +25,8 @@ export interface ReviewItemRowProps {
   keyboardShortcuts?: boolean;
   tabIndex?: number;
   onFocus?: () => void;
+  /** The id of a notice that says why nothing can be applied now: Confirm points at it and does nothing. */
+  confirmBlockedBy?: string;
 }
 
 /** The rendered row of an item inside `container`, found by its key. */
@@ -60,7 +62,9 @@ export function ReviewItemRow({
   keyboardShortcuts = false,
   tabIndex = -1,
   onFocus,
+  confirmBlockedBy,
 }: ReviewItemRowProps) {
+  const blocked = confirmBlockedBy !== undefined;
   const summaryId = useId();
   const { item } = entry;
   const summary = item.humanSummary;
@@ -81,6 +85,7 @@ export function ReviewItemRow({
     disabled: busy,
     async onSwiped(direction) {
       if (direction === 'left') return onReject(entry);
+      if (blocked) return false;
       if (stale) {
         showApplyAnyway();
         return false;
@@ -94,7 +99,7 @@ export function ReviewItemRow({
     if (event.ctrlKey || event.metaKey || event.altKey || isEditableTarget(event.target)) return;
     if (event.key === 'y') {
       event.preventDefault();
-      if (busy) return;
+      if (busy || blocked) return;
       if (stale) showApplyAnyway();
       else void onConfirm(entry, { applyAnyway: false });
     } else if (event.key === 'n') {
@@ -186,8 +191,12 @@ export function ReviewItemRow({
             variant={stale ? 'default' : 'primary'}
             className={stale ? 'review-row__apply-anyway' : undefined}
             aria-label={`${confirmLabel}: ${summary}`}
+            aria-disabled={blocked || undefined}
+            aria-describedby={confirmBlockedBy}
             disabled={busy}
-            onClick={() => void onConfirm(entry, { applyAnyway: stale })}
+            onClick={() => {
+              if (!blocked) void onConfirm(entry, { applyAnyway: stale });
+            }}
           >
             <span aria-hidden="true">{stale ? '!' : '✓'}</span>
             {confirmLabel}

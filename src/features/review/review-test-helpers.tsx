@@ -31,8 +31,22 @@ export async function userWrite(toolName: string, args: unknown, taskId?: string
   return result;
 }
 
+/** A category the agent may act on, made once per test database. */
+export async function allowedCategory(name = 'Work'): Promise<string> {
+  const existing = (await getDatabase().categories.toArray()).find(
+    (category) => category.name === name,
+  );
+  if (existing) return existing.id;
+  const created = await userWrite('save_category', { name, color: '#336699' });
+  const categoryId = created.data!.categoryId as string;
+  await userWrite('allow_agent_category', { categoryId, allowed: true });
+  return categoryId;
+}
+
+/** A task the agent may act on (in an allowed category), unless `extra` says otherwise. */
 export async function createTask(title: string, extra: Record<string, unknown> = {}) {
-  const result = await userWrite('create_task', { title, ...extra });
+  const categoryId = 'categoryId' in extra ? extra.categoryId : await allowedCategory();
+  const result = await userWrite('create_task', { title, ...extra, categoryId });
   return result.data!.taskId as string;
 }
 

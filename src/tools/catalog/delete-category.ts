@@ -2,18 +2,33 @@ import { z } from 'zod';
 import { idSchema } from '../../domain/entity';
 import { defineTool } from '../tool-definition';
 import { EntityNotFoundError } from '../../domain/errors';
+import { defaultAgent, writeAllowedCategories } from '../policy/agent-row';
 
-/** Soft-deletes a category. Tasks keep pointing at it and show "no category"; nothing else is lost. */
+/**
+ * Soft-deletes a category. Tasks keep pointing at it and count as uncategorised; the
+ * category leaves the agent's allowlist in the same write, so no task is left allowed
+ * by a category nobody can see any more.
+ */
 export const deleteCategory = defineTool({
   name: 'delete_category',
   audience: 'internal',
   argsSchema: z.object({ id: idSchema }),
   summarize: ({ id }) => `Delete category ${id}`,
   targetTaskId: async () => undefined,
-  async handle({ id }, journal) {
+  async handle({ id }, journal, context) {
     const category = await journal.category(id);
     if (!category || category.deletedAt) throw new EntityNotFoundError('categories', id);
     await journal.remove('categories', id);
+    const agent = await defaultAgent(journal);
+    if (agent?.allowedCategoryIds.includes(id)) {
+      await writeAllowedCategories(
+        journal,
+        agent,
+        agent.allowedCategoryIds.filter((allowed) => allowed !== id),
+        context.now,
+      );
+      return { output: `Deleted category "${category.name}"; the agent no longer acts on it.` };
+    }
     return { output: `Deleted category "${category.name}".` };
   },
 });

@@ -1,0 +1,31 @@
+/** The default agent's policy row, as the journal port sees it (created on first write). */
+import { DEFAULT_AGENT_ID, type Agent } from '../../domain/agent';
+import type { JournalWriter } from '../../domain/journal-access';
+
+/** Writes the agent's allowlist, creating the row when the agent was never configured. */
+export async function writeAllowedCategories(
+  journal: JournalWriter,
+  existing: Agent | undefined,
+  allowedCategoryIds: string[],
+  now: string,
+): Promise<void> {
+  if (existing) {
+    await journal.update('agents', existing.id, { allowedCategoryIds });
+    return;
+  }
+  await journal.restore('agents', {
+    id: DEFAULT_AGENT_ID,
+    name: 'Task agent',
+    directives: '',
+    allowedCategoryIds,
+    createdAt: now,
+    updatedAt: now,
+    rev: 0,
+    vectorClock: {},
+  });
+}
+
+export async function defaultAgent(journal: JournalWriter): Promise<Agent | undefined> {
+  const agent = await journal.storedRow('agents', DEFAULT_AGENT_ID);
+  return agent?.deletedAt === undefined ? agent : undefined;
+}
