@@ -1,32 +1,91 @@
-// Lint, including the architecture: each zone lists what its files may not import,
-// so a wrong dependency fails the build (see ARCHITECTURE.md "Modules").
+// Lint, including the architecture: each layer lists what its files may not import, so a
+// wrong dependency fails the build (see docs/architecture.md, "Modules"). ESLint does not
+// merge two `no-restricted-imports` settings for one file (the later wins), so every
+// folder gets exactly one, built here from the whole rule set.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
-const layer = (name) => [`**/${name}/*`, `**/${name}/**`, `@/${name}/*`];
+const MODULES = [
+  'domain',
+  'tools',
+  'db',
+  'dispatcher',
+  'confirmation',
+  'agent',
+  'sync',
+  'features',
+  'ui',
+  'app',
+];
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
-/** Files in `files` may not import from the listed layers (or packages). */
-const zone = (files, layers, packages = []) => ({
+/** What each layer may not import (imports flow downwards only). */
+const FORBIDDEN = {
+  domain: ['tools', 'db', 'dispatcher', 'confirmation', 'agent', 'sync', 'features', 'ui'],
+  tools: ['db', 'dispatcher', 'confirmation', 'agent', 'sync', 'features', 'ui'],
+  db: ['tools', 'dispatcher', 'confirmation', 'agent', 'sync', 'features', 'ui'],
+  dispatcher: ['confirmation', 'agent', 'sync', 'features', 'ui'],
+  confirmation: ['agent', 'sync', 'features', 'ui'],
+  agent: ['sync', 'features', 'ui'],
+  sync: ['agent', 'features', 'ui'],
+  ui: ['domain', 'tools', 'db', 'dispatcher', 'confirmation', 'agent', 'sync', 'features'],
+  features: [],
+  app: [],
+};
+/** Packages a layer may not use. Dexie lives in src/db only (dexie-react-hooks is allowed). */
+const FORBIDDEN_PACKAGES = {
+  domain: ['react', 'react-dom', '@nats-io/*'],
+  tools: ['react', 'react-dom', '@nats-io/*'],
+  db: ['react', 'react-dom', '@nats-io/*'],
+  dispatcher: ['react', 'react-dom', '@nats-io/*'],
+  confirmation: ['react', 'react-dom', '@nats-io/*'],
+  agent: ['react', 'react-dom', '@nats-io/*'],
+  sync: ['react', 'react-dom'],
+  ui: ['@nats-io/*'],
+  features: ['@nats-io/*'],
+  app: ['@nats-io/*'],
+};
+
+const layerPattern = (name) => [`**/${name}/*`, `**/${name}/**`];
+
+function patterns(module, extra = []) {
+  return [
+    ...FORBIDDEN[module].map((name) => ({
+      group: layerPattern(name),
+      message: `src/${module} may not import src/${name}: imports flow downwards (docs/architecture.md, Modules).`,
+    })),
+    ...(module === 'app'
+      ? []
+      : [
+          {
+            group: layerPattern('app'),
+            message: 'Nothing imports src/app: it is the composition root.',
+          },
+        ]),
+    {
+      group: ['**/bench/**', '**/bench/*'],
+      message: 'The app never imports the benchmark (bench/ imports the app, not the other way).',
+    },
+    ...(module === 'db'
+      ? []
+      : [{ group: ['dexie', 'dexie/*'], message: 'Only src/db imports dexie.' }]),
+    ...FORBIDDEN_PACKAGES[module].map((name) => ({
+      group: [name, `${name}/*`],
+      message: `${name} is not allowed in src/${module}.`,
+    })),
+    ...extra,
+  ];
+}
+
+const restrict = (files, list) => ({
   files,
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          ...layers.map((name) => ({
-            group: layer(name),
-            message: `This layer may not import from src/${name} (see ARCHITECTURE.md, Modules).`,
-          })),
-          ...packages.map((name) => ({
-            group: [name, `${name}/*`],
-            message: `${name} is not allowed in this layer (see ARCHITECTURE.md, Modules).`,
-          })),
-        ],
-      },
-    ],
-  },
+  rules: { 'no-restricted-imports': ['error', { patterns: list }] },
 });
 
 export default tseslint.config(
@@ -39,6 +98,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'reports',
+      '.sync-server-data',
     ],
   },
   js.configs.recommended,
@@ -47,7 +107,7 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },
     },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'error',
@@ -59,58 +119,33 @@ export default tseslint.config(
       eqeqeq: ['error', 'smart'],
     },
   },
-  zone(
-    ['src/domain/**'],
-    ['db', 'dispatcher', 'review', 'agent', 'features', 'ui', 'app', 'tools', 'sync'],
-    ['dexie', 'react', 'react-dom'],
-  ),
-  zone(
-    ['src/tools/**'],
-    ['dispatcher', 'review', 'agent', 'features', 'ui', 'app', 'sync'],
-    ['react', 'react-dom'],
-  ),
-  zone(
-    ['src/db/**'],
-    ['dispatcher', 'review', 'agent', 'features', 'ui', 'app', 'tools', 'sync'],
-    ['react', 'react-dom'],
-  ),
-  zone(
-    ['src/dispatcher/**'],
-    ['review', 'agent', 'features', 'ui', 'app', 'sync'],
-    ['react', 'react-dom'],
-  ),
-  zone(
-    ['src/review/**', 'src/agent/**', 'src/sync/**'],
-    ['features', 'ui', 'app'],
-    ['react', 'react-dom'],
-  ),
-  zone(
-    ['src/ui/**'],
-    ['db', 'dispatcher', 'review', 'agent', 'features', 'app', 'tools', 'domain', 'sync'],
-    ['dexie'],
-  ),
-  zone(['src/features/**'], ['app'], ['dexie']),
-  // Features never import each other: each feature's files may reach only their own folder.
-  ...['tasks', 'journal', 'review', 'agent', 'settings', 'activity', 'shell'].map((feature) => ({
-    files: [`src/features/${feature}/**`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/app/*', '**/app/**'], message: 'Nothing imports src/app.' },
-            { group: ['dexie', 'dexie/*'], message: 'Only src/db imports dexie.' },
-            ...['tasks', 'journal', 'review', 'agent', 'settings', 'activity', 'shell']
-              .filter((other) => other !== feature)
-              .map((other) => ({
-                group: [`**/features/${other}/**`, `../${other}/*`, `../${other}/**`],
-                message: `Features never import each other (${feature} → ${other}); move shared code to src/ui or a lower layer.`,
-              })),
-          ],
-        },
+  // No import cycles anywhere in the app (type-only imports included: a cycle of types is
+  // still two modules that cannot be understood apart).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
       ],
     },
-  })),
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  ...MODULES.filter((module) => module !== 'features').map((module) =>
+    restrict([`src/${module}/**`], patterns(module)),
+  ),
+  // Features never import each other: each reaches only its own folder and lower layers.
+  ...FEATURES.map((feature) =>
+    restrict(
+      [`src/features/${feature}/**`],
+      patterns(
+        'features',
+        FEATURES.filter((other) => other !== feature).map((other) => ({
+          group: [`**/features/${other}/**`, `../${other}/*`, `../${other}/**`],
+          message: `Features never import each other (${feature} → ${other}); move shared code to src/ui or a lower layer.`,
+        })),
+      ),
+    ),
+  ),
   // Tests exercise their module through the layers above it (a tool through dispatch()).
   { files: ['**/*.test.ts', '**/*.test.tsx'], rules: { 'no-restricted-imports': 'off' } },
 );

@@ -34,6 +34,7 @@ function readJson(path) {
 }
 
 check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+check('typecheck (worker)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.worker.json']);
 check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 check('format', 'npx', ['prettier', '--check', '.']);
 

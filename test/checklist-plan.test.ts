@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { modelToolSpecs } from '../src/agent/model-tool-specs';
 import type { CountersignDatabase } from '../src/db/database';
-import { confirmItem } from '../src/review/confirm-item';
+import { confirmItem } from '../src/confirmation/confirm-item';
 import { propose } from './support/proposals';
 import { createAgentReadyTask, createTestDatabase, userWrite } from './support/test-database';
 

@@ -421,7 +421,7 @@ function wakeLongTaskPart(data) {
       ),
     ],
     notes: [
-      `${samples.length} demo wakes (after ${data.warmups.length} warm-up that starts the worker: ${warmupTasks.length} long task(s)${warmupTasks.length ? `, longest ${Math.round(longest(warmupTasks))} ms` : ''}) on /tasks/${data.taskId}, requested with requestWake() from the page; the demo model paces its answer over ~350 ms per turn, so the wall-clock time is mostly waiting. Before each wake the task is put back as the sample journal has it and its change sets removed, so each wake proposes the same 6 changes, sets the language and writes a report.`,
+      `${samples.length} demo wakes (after ${data.warmups.length} warm-up that starts the worker: ${warmupTasks.length} long task(s)${warmupTasks.length ? `, longest ${Math.round(longest(warmupTasks))} ms` : ''}) on /tasks/${data.taskId}, requested with wakeInWorker() from the page; the demo model paces its answer over ~350 ms per turn, so the wall-clock time is mostly waiting. Before each wake the task is put back as the sample journal has it and its change sets removed, so each wake proposes the same 6 changes, sets the language and writes a report.`,
       `Long tasks per wake (start +ms: duration ms): ${during.map((tasks) => (tasks.length ? tasks.map((task) => `+${Math.round(task.at)}: ${Math.round(task.duration)}`).join(' ') : '—')).join(' | ')}.`,
       `Floor: the same page left idle for as long as each wake took (plus ${settleMs} ms), right after it: ${idleTotal} long task(s).`,
       frames.length

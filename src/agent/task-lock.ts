@@ -10,7 +10,7 @@ export async function withTaskLock<T>(
   run: () => Promise<T>,
 ): Promise<{ acquired: true; value: T } | { acquired: false }> {
   const name = `countersign-wake:${taskId}`;
-  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
   if (locks) {
     let acquired = false;
     let value: T | undefined;

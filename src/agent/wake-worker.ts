@@ -5,7 +5,7 @@
 import * as Comlink from 'comlink';
 import { getDatabase } from '../db/connection';
 import type { WakeOutcome } from './run-wake';
-import { startWake } from './start-wake';
+import { wakeWithDeviceSettings } from './wake-with-device-settings';
 import { wakeRequestSchema, type WakeProgress } from './wake-progress';
 
 const running = new Map<string, AbortController>();
@@ -24,7 +24,7 @@ const api = {
     const controller = new AbortController();
     running.set(parsed.data.taskId, controller);
     try {
-      return await startWake(getDatabase(), parsed.data, {
+      return await wakeWithDeviceSettings(getDatabase(), parsed.data, {
         signal: controller.signal,
         onProgress: (progress) => void Promise.resolve(onProgress(progress)).catch(() => {}),
       });

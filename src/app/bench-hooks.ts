@@ -13,13 +13,13 @@ import type {
 import { ChangeSetBuilder } from '../agent/change-set-builder';
 import { renderContext } from '../agent/render-context';
 import { runWake, type WakeOutcome } from '../agent/run-wake';
-import { requestWake } from '../agent/wake-client';
+import { wakeInWorker } from '../agent/wake-in-worker';
 import { buildWakeContext, type WakeContext } from '../agent/wake-context';
 import { readDefaultAgent } from '../db/agent-config';
 import { openChangeSet } from '../db/agent-records';
 import { saveProviderSettings } from '../db/agent-settings';
 import { getDatabase } from '../db/connection';
-import { countPendingItems, listPendingGroups } from '../db/queries/review';
+import { countPendingItems, listPendingGroups } from '../db/queries/proposals';
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId, writeSetting } from '../db/settings';
 import { dispatch } from '../dispatcher/dispatch';
@@ -33,7 +33,7 @@ import { changeSetSchema, type ChangeItem, type ChangeSet } from '../domain/chan
 import { proposalFingerprint } from '../domain/fingerprint';
 import { buildSampleJournal, SAMPLE_IDS } from '../domain/sample-journal';
 import { bumpClock } from '../domain/vector-clock';
-import { confirmAll } from '../review/confirm-all';
+import { confirmAll } from '../confirmation/confirm-all';
 import { findTool } from '../tools/registry';
 import { NO_NAMES } from '../tools/tool-definition';
 import { SAMPLE_SEEDED_KEY } from './first-run';
@@ -1342,7 +1342,7 @@ async function recordLongTasks<T>(
 
 export interface WorkerWakeSample {
   outcome: WakeOutcome;
-  /** From requestWake() to its outcome on the page. */
+  /** From wakeInWorker() to its outcome on the page. */
   wakeMs: number;
   progress: { type: string; at: number }[];
   /** Long tasks from the request to `settleMs` after the outcome (`at` < wakeMs: during the wake). */
@@ -1359,7 +1359,7 @@ async function wakeThroughWorker(options: {
   const progress: { type: string; at: number }[] = [];
   const recorded = await recordLongTasks(
     (startedAt) =>
-      requestWake(options.taskId, (update) =>
+      wakeInWorker(options.taskId, (update) =>
         progress.push({ type: update.type, at: performance.now() - startedAt }),
       ),
     options.settleMs,

@@ -1,6 +1,6 @@
 /** /settings: the journal's settings plus the agent's and review's own sections, composed here. */
-import { AgentSettingsSection } from '../features/agent/agent-settings-section';
-import { TrustedToolsSection } from '../features/review/trusted-tools-section';
+import { AgentSettingsSection } from '../features/agent-settings/agent-settings-section';
+import { TrustedToolsSection } from '../features/agent-settings/trusted-tools-section';
 import { SettingsPage } from '../features/settings/settings-page';
 
 export function SettingsRoute() {

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { AgentPanel } from '../features/agent/agent-panel';
 import { JournalEntries } from '../features/journal/journal-entries';
 import { ChangeHistory } from '../features/review/change-history';
-import { ChangeSetSummaryCard } from '../features/review/change-set-summary-card';
+import { ProposedChangesCard } from '../features/review/proposed-changes-card';
 import { TaskDetails } from '../features/tasks/task-details';
 
 export function TaskRoute() {
@@ -11,7 +11,7 @@ export function TaskRoute() {
   return (
     <div className="task-route">
       <TaskDetails taskId={taskId} />
-      <ChangeSetSummaryCard taskId={taskId} />
+      <ProposedChangesCard taskId={taskId} />
       <AgentPanel taskId={taskId} />
       <ChangeHistory taskId={taskId} />
       <JournalEntries taskId={taskId} />

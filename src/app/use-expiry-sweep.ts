@@ -11,7 +11,7 @@ export function useExpirySweep(): void {
   useEffect(() => {
     let cancelled = false;
     const sweep = () =>
-      import('../review/expire-change-sets')
+      import('../confirmation/expire-change-sets')
         .then(({ expireChangeSets }) => (cancelled ? 0 : expireChangeSets(getDatabase())))
         .catch((error: unknown) =>
           console.warn('Countersign: expiring old proposals failed; will retry.', error),

@@ -5,21 +5,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allowAgentCategories, createAgentReadyTask } from '../../../test/support/test-database';
 import { dispatch } from '../../dispatcher/dispatch';
 import type { WakeOutcome } from '../../agent/run-wake';
-import { NOT_CONFIGURED_MESSAGE } from '../../agent/start-wake';
+import { NOT_CONFIGURED_MESSAGE } from '../../agent/wake-with-device-settings';
 import type { WakeProgress } from '../../agent/wake-progress';
 import { getDatabase } from '../../db/connection';
 import { DEFAULT_AGENT_ID, type Wake } from '../../domain/agent';
 import { AgentPanel } from './agent-panel';
 import { useWakeProgressStore } from './wake-progress-store';
 
-const wakeClient = vi.hoisted(() => ({ requestWake: vi.fn(), cancelWake: vi.fn() }));
-vi.mock('../../agent/wake-client', () => wakeClient);
+const wakeClient = vi.hoisted(() => ({ wakeInWorker: vi.fn(), cancelInWorker: vi.fn() }));
+vi.mock('../../agent/wake-in-worker', () => wakeClient);
 
 /** A wake the test drives: each `emit` is one progress event from the worker. */
 function scriptWake() {
   let onProgress: (progress: WakeProgress) => void = () => {};
   let settle: (outcome: WakeOutcome) => void = () => {};
-  wakeClient.requestWake.mockImplementation(
+  wakeClient.wakeInWorker.mockImplementation(
     (_taskId: string, progress: (progress: WakeProgress) => void) => {
       onProgress = progress;
       return new Promise<WakeOutcome>((resolve) => (settle = resolve));
@@ -34,8 +34,8 @@ function scriptWake() {
 let taskId: string;
 
 beforeEach(async () => {
-  wakeClient.requestWake.mockReset();
-  wakeClient.cancelWake.mockReset();
+  wakeClient.wakeInWorker.mockReset();
+  wakeClient.cancelInWorker.mockReset();
   useWakeProgressStore.setState({ byTask: {} });
   await getDatabase().delete();
   await getDatabase().open();
@@ -97,14 +97,14 @@ describe('AgentPanel', () => {
     await waitFor(() => expect(wakeButton()).toHaveAttribute('aria-disabled', 'true'));
     expect(wakeButton()).toHaveAccessibleDescription(/may not act on tasks in Work/);
     await userEvent.click(wakeButton());
-    expect(wakeClient.requestWake).not.toHaveBeenCalled();
+    expect(wakeClient.wakeInWorker).not.toHaveBeenCalled();
 
     await userEvent.click(allow);
     await waitFor(() => expect(wakeButton()).not.toHaveAttribute('aria-disabled'));
     expect(screen.queryByText(/nothing from this task is sent/)).not.toBeInTheDocument();
     scriptWake();
     await userEvent.click(wakeButton());
-    expect(wakeClient.requestWake).toHaveBeenCalledTimes(1);
+    expect(wakeClient.wakeInWorker).toHaveBeenCalledTimes(1);
   });
 
   it('asks for a category first when the task has none (or its category was deleted)', async () => {
@@ -140,7 +140,7 @@ describe('AgentPanel', () => {
     renderPanel();
     await userEvent.click(wakeButton());
 
-    expect(wakeClient.requestWake).toHaveBeenCalledWith(taskId, expect.any(Function), 'manual');
+    expect(wakeClient.wakeInWorker).toHaveBeenCalledWith(taskId, expect.any(Function), 'manual');
     expect(status()).toHaveAttribute('aria-live', 'polite');
     expect(status()).toHaveTextContent('Starting the agent…');
     expect(wakeButton()).toHaveAttribute('aria-disabled', 'true');
@@ -188,7 +188,7 @@ describe('AgentPanel', () => {
     wake.emit({ type: 'thinking', turn: 1 });
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
 
-    expect(wakeClient.cancelWake).toHaveBeenCalledWith(taskId);
+    expect(wakeClient.cancelInWorker).toHaveBeenCalledWith(taskId);
     expect(status()).toHaveTextContent('Cancelling…');
     wake.emit({ type: 'cancelled' });
     await wake.finish({ status: 'cancelled', proposed: 0, turns: 1 });

@@ -13,9 +13,9 @@ import { RUNNING_WAKE_WINDOW_MS } from './auto-wake-scheduler';
 import { formatWakeSummary } from './format-wake-summary';
 import { ObservationList } from './observation-list';
 import { PolicyNotice } from './policy-notice';
-import { cancelAgentWake, startAgentWake } from './start-agent-wake';
+import { cancelFromPage, wakeFromPage } from './wake-from-page';
 import { useAutoWake } from './use-auto-wake';
-import { useReturnFocus } from './use-return-focus';
+import { useReturnFocus } from '../../ui/use-return-focus';
 import { useTaskWake } from './wake-progress-store';
 import { WakeStatus } from './wake-status';
 import './agent.css';
@@ -57,7 +57,7 @@ export function AgentPanel({ taskId }: { taskId: string }) {
             <Button
               {...leavingProps}
               aria-disabled={wake.cancelRequested || undefined}
-              onClick={() => cancelAgentWake(taskId)}
+              onClick={() => cancelFromPage(taskId)}
             >
               Cancel
             </Button>
@@ -68,7 +68,7 @@ export function AgentPanel({ taskId }: { taskId: string }) {
             aria-disabled={busy || denied || undefined}
             aria-describedby={denied ? policyId : undefined}
             onClick={() => {
-              if (!busy && !denied) void startAgentWake(taskId, 'manual');
+              if (!busy && !denied) void wakeFromPage(taskId, 'manual');
             }}
           >
             Wake agent

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AutoWakeWatch, WatchedEntity } from '../../db/queries/agent';
 import type { Wake } from '../../domain/agent';
-import type { AutoWakeDecision } from './auto-wake-rules';
+import type { AutoWakeDecision } from '../../agent/auto-wake-rules';
 import { AutoWakeScheduler } from './auto-wake-scheduler';
 
 const NOW = Date.parse('2025-05-14T10:00:00.000Z');

@@ -14,7 +14,7 @@ import {
   entityKey,
   type AutoWakeDecision,
   type ChangedEntity,
-} from './auto-wake-rules';
+} from '../../agent/auto-wake-rules';
 
 /** A wake row still "running" after this long is taken to be from a tab that died. */
 export const RUNNING_WAKE_WINDOW_MS = 10 * 60_000;

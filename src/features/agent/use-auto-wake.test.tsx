@@ -8,8 +8,8 @@ import { dispatch } from '../../dispatcher/dispatch';
 import { useAutoWake } from './use-auto-wake';
 import { useWakeProgressStore } from './wake-progress-store';
 
-const wakeClient = vi.hoisted(() => ({ requestWake: vi.fn(), cancelWake: vi.fn() }));
-vi.mock('../../agent/wake-client', () => wakeClient);
+const wakeClient = vi.hoisted(() => ({ wakeInWorker: vi.fn(), cancelInWorker: vi.fn() }));
+vi.mock('../../agent/wake-in-worker', () => wakeClient);
 
 // Real timers and a real database; the debounce is shortened so the tests stay quick
 // (its 4 s default and its timing rules are covered in auto-wake-scheduler.test.ts).
@@ -19,8 +19,8 @@ const QUIET_MS = 600;
 let taskId: string;
 
 beforeEach(async () => {
-  wakeClient.requestWake.mockReset();
-  wakeClient.requestWake.mockResolvedValue({ status: 'done', proposed: 0, turns: 1 });
+  wakeClient.wakeInWorker.mockReset();
+  wakeClient.wakeInWorker.mockResolvedValue({ status: 'done', proposed: 0, turns: 1 });
   useWakeProgressStore.setState({ byTask: {} });
   await getDatabase().delete();
   await getDatabase().open();
@@ -52,7 +52,7 @@ describe('useAutoWake', () => {
     await watchTask();
     await userWrites('Booked the room.');
     await sleep(QUIET_MS);
-    expect(wakeClient.requestWake).not.toHaveBeenCalled();
+    expect(wakeClient.wakeInWorker).not.toHaveBeenCalled();
   });
 
   it('wakes the agent once after the person’s edits pause, when turned on', async () => {
@@ -61,14 +61,14 @@ describe('useAutoWake', () => {
     await userWrites('Booked the room.');
     await userWrites('Projector tested.');
     await waitFor(() =>
-      expect(wakeClient.requestWake).toHaveBeenCalledWith(
+      expect(wakeClient.wakeInWorker).toHaveBeenCalledWith(
         taskId,
         expect.any(Function),
         'automatic',
       ),
     );
     await sleep(QUIET_MS);
-    expect(wakeClient.requestWake).toHaveBeenCalledTimes(1);
+    expect(wakeClient.wakeInWorker).toHaveBeenCalledTimes(1);
   });
 
   it('does not wake for a task in a category the agent may not act on', async () => {
@@ -77,7 +77,7 @@ describe('useAutoWake', () => {
     await watchTask();
     await userWrites('Booked the room.');
     await sleep(QUIET_MS);
-    expect(wakeClient.requestWake).not.toHaveBeenCalled();
+    expect(wakeClient.wakeInWorker).not.toHaveBeenCalled();
   });
 
   it('never wakes for the agent’s own writes, but does for the person’s next edit', async () => {
@@ -113,9 +113,9 @@ describe('useAutoWake', () => {
       mutatedEntries: write.mutatedEntries,
     });
     await sleep(QUIET_MS);
-    expect(wakeClient.requestWake).not.toHaveBeenCalled();
+    expect(wakeClient.wakeInWorker).not.toHaveBeenCalled();
 
     await userWrites('The agent got the language right.');
-    await waitFor(() => expect(wakeClient.requestWake).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(wakeClient.wakeInWorker).toHaveBeenCalledTimes(1));
   });
 });

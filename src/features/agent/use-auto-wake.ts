@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { getDatabase } from '../../db/connection';
 import { readAutoWakeWatch } from '../../db/queries/agent';
 import { AutoWakeScheduler } from './auto-wake-scheduler';
-import { startAgentWake } from './start-agent-wake';
+import { wakeFromPage } from './wake-from-page';
 import { useWakeProgressStore } from './wake-progress-store';
 
 export interface AutoWakeOptions {
@@ -36,7 +36,7 @@ function createScheduler(taskId: string, debounceMs: number | undefined) {
     instance: new AutoWakeScheduler({
       taskId,
       debounceMs,
-      wake: (id) => void startAgentWake(id, 'automatic'),
+      wake: (id) => void wakeFromPage(id, 'automatic'),
     }),
   };
 }

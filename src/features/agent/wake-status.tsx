@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router';
 import { Notice } from '../../ui/notice';
-import { AGENT_SETTINGS_PATH } from './agent-settings-anchor';
+import { AGENT_SETTINGS_PATH } from '../../ui/app-paths';
 import { describeLastStep, describeWakeProgress } from './describe-wake-progress';
 import type { TaskWake } from './wake-progress-store';
 
@@ -20,7 +20,7 @@ export function WakeStatus({ wake }: { wake: TaskWake | undefined }) {
         role="status"
         aria-live="polite"
       >
-        {running && <span className="agent-spinner" aria-hidden="true" />}
+        {running && <span className="spinner" aria-hidden="true" />}
         {line}
       </p>
       {running && wake.reason === 'automatic' && (

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getDatabase } from '../../db/connection';
-import { undoDecision } from '../../review/undo-decision';
+import { undoDecision } from '../../confirmation/undo-decision';
 import { ChangeHistory } from './change-history';
 import {
   checklistProposal,
@@ -13,7 +13,10 @@ import {
   setUpReviewDatabase,
 } from './review-test-helpers';
 
-vi.mock('../../review/undo-decision', () => ({ undoDecision: vi.fn(), undoDecisions: vi.fn() }));
+vi.mock('../../confirmation/undo-decision', () => ({
+  undoDecision: vi.fn(),
+  undoDecisions: vi.fn(),
+}));
 
 setUpReviewDatabase();
 

@@ -11,8 +11,8 @@ import {
   listReviewHistory,
   type ReviewHistoryEntry,
   type ReviewOutcome,
-} from '../../db/queries/review';
-import { undoDecision } from '../../review/undo-decision';
+} from '../../db/queries/proposals';
+import { undoDecision } from '../../confirmation/undo-decision';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { showToast } from '../../ui/toast-store';

@@ -2,7 +2,7 @@
  * The Review inbox as one flat list for the windowed renderer: each task's heading, then
  * its rows, with the reason prompt of the latest rejection where its row was.
  */
-import type { PendingReviewItem, PendingTaskGroup } from '../../db/queries/review';
+import type { PendingReviewItem, PendingTaskGroup } from '../../db/queries/proposals';
 import type { RecentRejection } from './use-review-actions';
 import { withRejection } from './with-rejection';
 

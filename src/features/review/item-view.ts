@@ -7,10 +7,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { getDatabase } from '../../db/connection';
 import { createJournalReader } from '../../db/journal-store';
 import type { ChangeItem } from '../../domain/change-set';
-import { itemStaleness } from '../../review/staleness';
+import { itemStaleness } from '../../confirmation/staleness';
 import type { Preview } from '../../tools/tool-definition';
 import { findTool } from '../../tools/registry';
-import { describeStaleness } from '../../review/describe-staleness';
+import { describeStaleness } from '../../confirmation/describe-staleness';
 
 export interface ItemView {
   preview: Preview | undefined;

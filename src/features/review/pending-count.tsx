@@ -1,7 +1,7 @@
 /** How many proposals wait for review, for the badge on the "Review" nav link. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getDatabase } from '../../db/connection';
-import { countPendingItems } from '../../db/queries/review';
+import { countPendingItems } from '../../db/queries/proposals';
 import './review.css';
 
 /** Undefined until the first read. */

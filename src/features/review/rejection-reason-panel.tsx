@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { getDatabase } from '../../db/connection';
-import { setRejectionReason } from '../../review/reject-item';
+import { setRejectionReason } from '../../confirmation/reject-item';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import type { RecentRejection } from './use-review-actions';

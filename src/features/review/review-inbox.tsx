@@ -6,8 +6,8 @@
  */
 import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { PendingReviewItem, PendingTaskGroup } from '../../db/queries/review';
-import type { ReviewResult } from '../../review/review-result';
+import type { PendingReviewItem, PendingTaskGroup } from '../../db/queries/proposals';
+import type { ReviewResult } from '../../confirmation/review-result';
 import { Button } from '../../ui/button';
 import { BulkStatus } from './bulk-status';
 import { ESTIMATED_HEIGHT, groupKey, inboxEntries, type InboxEntry } from './inbox-entries';

@@ -5,7 +5,7 @@
  * the proposal turns Confirm into "Apply anyway", and then a swipe only points at that button.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { PendingReviewItem } from '../../db/queries/review';
+import type { PendingReviewItem } from '../../db/queries/proposals';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { itemKind } from './item-kind';

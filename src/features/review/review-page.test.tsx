@@ -5,10 +5,10 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { getDatabase } from '../../db/connection';
 import type { ChangeSet } from '../../domain/change-set';
 import type { Task } from '../../domain/task';
-import { confirmAll } from '../../review/confirm-all';
-import { confirmItem } from '../../review/confirm-item';
-import { rejectItem } from '../../review/reject-item';
-import { undoDecision } from '../../review/undo-decision';
+import { confirmAll } from '../../confirmation/confirm-all';
+import { confirmItem } from '../../confirmation/confirm-item';
+import { rejectItem } from '../../confirmation/reject-item';
+import { undoDecision } from '../../confirmation/undo-decision';
 import { ToastRegion } from '../../ui/toast-region';
 import {
   checklistProposal,
@@ -20,10 +20,16 @@ import {
 } from './review-test-helpers';
 import { ReviewPage } from './review-page';
 
-vi.mock('../../review/confirm-item', () => ({ confirmItem: vi.fn() }));
-vi.mock('../../review/reject-item', () => ({ rejectItem: vi.fn(), setRejectionReason: vi.fn() }));
-vi.mock('../../review/confirm-all', () => ({ confirmAll: vi.fn() }));
-vi.mock('../../review/undo-decision', () => ({ undoDecision: vi.fn(), undoDecisions: vi.fn() }));
+vi.mock('../../confirmation/confirm-item', () => ({ confirmItem: vi.fn() }));
+vi.mock('../../confirmation/reject-item', () => ({
+  rejectItem: vi.fn(),
+  setRejectionReason: vi.fn(),
+}));
+vi.mock('../../confirmation/confirm-all', () => ({ confirmAll: vi.fn() }));
+vi.mock('../../confirmation/undo-decision', () => ({
+  undoDecision: vi.fn(),
+  undoDecisions: vi.fn(),
+}));
 
 setUpReviewDatabase();
 

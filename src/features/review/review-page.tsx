@@ -4,7 +4,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getDatabase } from '../../db/connection';
-import { listPendingGroups } from '../../db/queries/review';
+import { listPendingGroups } from '../../db/queries/proposals';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Notice } from '../../ui/notice';

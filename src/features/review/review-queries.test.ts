@@ -5,7 +5,7 @@ import {
   listPendingGroups,
   listPendingItemsForTask,
   listReviewHistory,
-} from '../../db/queries/review';
+} from '../../db/queries/proposals';
 import {
   checklistProposal,
   createTask,

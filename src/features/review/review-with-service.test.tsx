@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { getDatabase } from '../../db/connection';
 import { DEFAULT_AGENT_ID } from '../../domain/agent';
 import { ToastRegion } from '../../ui/toast-region';
-import { ChangeSetSummaryCard } from './change-set-summary-card';
+import { ProposedChangesCard } from './proposed-changes-card';
 import {
   checklistProposal,
   createTask,
@@ -47,13 +47,13 @@ async function taskTheAgentMayChange() {
 function renderCard(taskId: string) {
   render(
     <>
-      <ChangeSetSummaryCard taskId={taskId} />
+      <ProposedChangesCard taskId={taskId} />
       <ToastRegion />
     </>,
   );
 }
 
-describe('ChangeSetSummaryCard with the confirmation service', () => {
+describe('ProposedChangesCard with the confirmation service', () => {
   it('applies a confirmed change to the task and records the decision', async () => {
     const { taskId, set } = await taskTheAgentMayChange();
     renderCard(taskId);

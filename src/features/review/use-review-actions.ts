@@ -7,12 +7,16 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { getDatabase } from '../../db/connection';
-import type { PendingReviewItem } from '../../db/queries/review';
-import { confirmAll } from '../../review/confirm-all';
-import { confirmItem } from '../../review/confirm-item';
-import { rejectItem } from '../../review/reject-item';
-import type { ConfirmAllResult, ReviewResult, ReviewStatus } from '../../review/review-result';
-import { undoDecision, undoDecisions } from '../../review/undo-decision';
+import type { PendingReviewItem } from '../../db/queries/proposals';
+import { confirmAll } from '../../confirmation/confirm-all';
+import { confirmItem } from '../../confirmation/confirm-item';
+import { rejectItem } from '../../confirmation/reject-item';
+import type {
+  ConfirmAllResult,
+  ReviewResult,
+  ReviewStatus,
+} from '../../confirmation/review-result';
+import { undoDecision, undoDecisions } from '../../confirmation/undo-decision';
 import { showToast } from '../../ui/toast-store';
 
 /** A rejection whose optional reason is still being asked for, in place of its row. */

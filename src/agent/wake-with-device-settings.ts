@@ -8,7 +8,7 @@ import { readDefaultAgent } from '../db/agent-config';
 import { readProviderSettings, readTtlDays } from '../db/agent-settings';
 import type { CountersignDatabase } from '../db/database';
 import { PROVIDER_LABELS, type ProviderSettings } from '../domain/provider-settings';
-import { applyTrustedItems } from '../review/apply-trusted-items';
+import { applyTrustedItems } from '../confirmation/apply-trusted-items';
 import { createDemoModel } from './demo/demo-model';
 import { createLanguageModel } from './providers/create-language-model';
 import { describeProviderError } from './providers/describe-provider-error';
@@ -18,16 +18,16 @@ import type { WakeProgress, WakeRequest } from './wake-progress';
 export const NOT_CONFIGURED_MESSAGE =
   'The agent has no model yet. Choose one in Settings, under Agent: a server such as Ollama or LM Studio, OpenAI, Anthropic, or the demo agent, which works without a network.';
 
-export interface StartWakeOptions {
+export interface DeviceWakeOptions {
   signal?: AbortSignal;
   onProgress?: (progress: WakeProgress) => void;
   fetch?: typeof fetch;
 }
 
-export async function startWake(
+export async function wakeWithDeviceSettings(
   db: CountersignDatabase,
   request: WakeRequest,
-  options: StartWakeOptions = {},
+  options: DeviceWakeOptions = {},
 ): Promise<WakeOutcome> {
   const fail = (kind: string, message: string): WakeOutcome => {
     options.onProgress?.({ type: 'failed', kind, message });

@@ -4,11 +4,11 @@
  * started here at once (the worker's lock refuses the rest across tabs).
  */
 import type { WakeOutcome } from '../../agent/run-wake';
-import { cancelWake, requestWake } from '../../agent/wake-client';
+import { cancelInWorker, wakeInWorker } from '../../agent/wake-in-worker';
 import { isWakeRunningHere, useWakeProgressStore, type WakeReason } from './wake-progress-store';
 
 /** Resolves with the outcome, or undefined when this tab was already waking the task. */
-export async function startAgentWake(
+export async function wakeFromPage(
   taskId: string,
   reason: WakeReason = 'manual',
 ): Promise<WakeOutcome | undefined> {
@@ -17,13 +17,13 @@ export async function startAgentWake(
   store.wakeRequested(taskId, reason);
   let outcome: WakeOutcome;
   try {
-    outcome = await requestWake(
+    outcome = await wakeInWorker(
       taskId,
       (progress) => useWakeProgressStore.getState().progressReceived(taskId, progress),
       reason,
     );
   } catch (error) {
-    // requestWake promises not to throw; should it ever, the panel must not spin forever.
+    // wakeInWorker promises not to throw; should it ever, the panel must not spin forever.
     const message = error instanceof Error ? error.message : String(error);
     outcome = { status: 'failed', kind: 'worker', message, proposed: 0, turns: 0 };
   }
@@ -31,8 +31,8 @@ export async function startAgentWake(
   return outcome;
 }
 
-export function cancelAgentWake(taskId: string): void {
+export function cancelFromPage(taskId: string): void {
   if (!isWakeRunningHere(taskId)) return;
   useWakeProgressStore.getState().cancelRequested(taskId);
-  cancelWake(taskId);
+  cancelInWorker(taskId);
 }

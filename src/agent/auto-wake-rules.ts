@@ -2,7 +2,7 @@
  * When an automatic wake may start. Pure, so the rules are tested without timers or a
  * database; `useAutoWake` feeds them what it watched.
  */
-import { isCoveredBy, type VectorClock } from '../../domain/vector-clock';
+import { isCoveredBy, type VectorClock } from '../domain/vector-clock';
 
 export const AUTO_WAKE_DEBOUNCE_MS = 4_000;
 

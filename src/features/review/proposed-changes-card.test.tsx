@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getDatabase } from '../../db/connection';
-import { confirmAll } from '../../review/confirm-all';
-import { confirmItem } from '../../review/confirm-item';
-import { rejectItem, setRejectionReason } from '../../review/reject-item';
-import type { ConfirmAllResult, ReviewResult } from '../../review/review-result';
-import { undoDecision, undoDecisions } from '../../review/undo-decision';
+import { confirmAll } from '../../confirmation/confirm-all';
+import { confirmItem } from '../../confirmation/confirm-item';
+import { rejectItem, setRejectionReason } from '../../confirmation/reject-item';
+import type { ConfirmAllResult, ReviewResult } from '../../confirmation/review-result';
+import { undoDecision, undoDecisions } from '../../confirmation/undo-decision';
 import { ToastRegion } from '../../ui/toast-region';
-import { ChangeSetSummaryCard } from './change-set-summary-card';
+import { ProposedChangesCard } from './proposed-changes-card';
 import {
   allowedCategory,
   checklistProposal,
@@ -22,10 +22,16 @@ import {
   userWrite,
 } from './review-test-helpers';
 
-vi.mock('../../review/confirm-item', () => ({ confirmItem: vi.fn() }));
-vi.mock('../../review/reject-item', () => ({ rejectItem: vi.fn(), setRejectionReason: vi.fn() }));
-vi.mock('../../review/confirm-all', () => ({ confirmAll: vi.fn() }));
-vi.mock('../../review/undo-decision', () => ({ undoDecision: vi.fn(), undoDecisions: vi.fn() }));
+vi.mock('../../confirmation/confirm-item', () => ({ confirmItem: vi.fn() }));
+vi.mock('../../confirmation/reject-item', () => ({
+  rejectItem: vi.fn(),
+  setRejectionReason: vi.fn(),
+}));
+vi.mock('../../confirmation/confirm-all', () => ({ confirmAll: vi.fn() }));
+vi.mock('../../confirmation/undo-decision', () => ({
+  undoDecision: vi.fn(),
+  undoDecisions: vi.fn(),
+}));
 
 setUpReviewDatabase();
 
@@ -56,7 +62,7 @@ beforeEach(() => {
 function renderCard(taskId: string) {
   return render(
     <>
-      <ChangeSetSummaryCard taskId={taskId} />
+      <ProposedChangesCard taskId={taskId} />
       <ToastRegion />
     </>,
   );
@@ -74,7 +80,7 @@ async function seedTwoProposals() {
 const estimateRow = () => screen.findByRole('article', { name: /Set estimate to 60 minutes/ });
 const checklistRow = () => screen.findByRole('article', { name: /Add: "Design mockup"/ });
 
-describe('ChangeSetSummaryCard', () => {
+describe('ProposedChangesCard', () => {
   it('lists pending items with their kind, summary and before → after on the task as it is now', async () => {
     const { taskId } = await seedTwoProposals();
     renderCard(taskId);

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readTrustedTools, saveTrustedTools } from '../../db/agent-settings';
 import { getDatabase } from '../../db/connection';
-import { setUpReviewDatabase } from './review-test-helpers';
+import { setUpReviewDatabase } from '../review/review-test-helpers';
 import { TrustedToolsSection } from './trusted-tools-section';
 
 setUpReviewDatabase();

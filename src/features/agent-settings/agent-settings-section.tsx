@@ -6,12 +6,12 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useRef } from 'react';
 import { getDatabase } from '../../db/connection';
 import { readAgentSettings } from '../../db/queries/agent';
-import { AGENT_SETTINGS_ANCHOR } from './agent-settings-anchor';
+import { AGENT_SETTINGS_ANCHOR } from '../../ui/app-paths';
 import { AllowedCategoriesField } from './allowed-categories-field';
 import { AutoWakeSetting } from './auto-wake-setting';
 import { ProviderForm } from './provider-form';
 import { TtlSetting } from './ttl-setting';
-import './agent.css';
+import './agent-settings.css';
 
 export function AgentSettingsSection() {
   const headingId = useId();

@@ -8,7 +8,7 @@ import { useId, useRef, useState } from 'react';
 import { readTrustedTools, saveTrustedTools } from '../../db/agent-settings';
 import { getDatabase } from '../../db/connection';
 import { Notice } from '../../ui/notice';
-import './review.css';
+import './agent-settings.css';
 
 /** The deferred model tools, by the name people know them by. */
 export const TRUSTABLE_TOOLS: readonly { toolName: string; name: string }[] = [

@@ -1,30 +1,30 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WakeOutcome } from '../../agent/run-wake';
 import { describeWakeProgress } from './describe-wake-progress';
-import { cancelAgentWake, startAgentWake } from './start-agent-wake';
+import { cancelFromPage, wakeFromPage } from './wake-from-page';
 import { useWakeProgressStore } from './wake-progress-store';
 
-const wakeClient = vi.hoisted(() => ({ requestWake: vi.fn(), cancelWake: vi.fn() }));
-vi.mock('../../agent/wake-client', () => wakeClient);
+const wakeClient = vi.hoisted(() => ({ wakeInWorker: vi.fn(), cancelInWorker: vi.fn() }));
+vi.mock('../../agent/wake-in-worker', () => wakeClient);
 
 const wakeOf = (taskId: string) => useWakeProgressStore.getState().byTask[taskId];
 
 beforeEach(() => {
-  wakeClient.requestWake.mockReset();
-  wakeClient.cancelWake.mockReset();
+  wakeClient.wakeInWorker.mockReset();
+  wakeClient.cancelInWorker.mockReset();
   useWakeProgressStore.setState({ byTask: {} });
 });
 
-describe('startAgentWake', () => {
+describe('wakeFromPage', () => {
   it('starts one wake per task from this tab, and one for another task meanwhile', async () => {
     const finish = new Map<string, (outcome: WakeOutcome) => void>();
-    wakeClient.requestWake.mockImplementation(
+    wakeClient.wakeInWorker.mockImplementation(
       (taskId: string) => new Promise<WakeOutcome>((resolve) => finish.set(taskId, resolve)),
     );
-    const first = startAgentWake('t1');
-    expect(await startAgentWake('t1', 'automatic')).toBeUndefined();
-    void startAgentWake('t2');
-    expect(wakeClient.requestWake).toHaveBeenCalledTimes(2);
+    const first = wakeFromPage('t1');
+    expect(await wakeFromPage('t1', 'automatic')).toBeUndefined();
+    void wakeFromPage('t2');
+    expect(wakeClient.wakeInWorker).toHaveBeenCalledTimes(2);
     expect(wakeOf('t1')).toMatchObject({ status: 'running', reason: 'manual' });
 
     finish.get('t1')!({ status: 'done', wakeId: 'w1', proposed: 2, turns: 3 });
@@ -33,13 +33,13 @@ describe('startAgentWake', () => {
   });
 
   it('trusts the outcome when the last progress events were lost', async () => {
-    wakeClient.requestWake.mockResolvedValue({
+    wakeClient.wakeInWorker.mockResolvedValue({
       status: 'missing',
       message: 'This task no longer exists.',
       proposed: 0,
       turns: 0,
     });
-    await startAgentWake('t1');
+    await wakeFromPage('t1');
     expect(wakeOf('t1')).toMatchObject({
       status: 'failed',
       message: 'This task no longer exists.',
@@ -48,18 +48,18 @@ describe('startAgentWake', () => {
   });
 
   it('turns a client that throws into a failed wake instead of spinning forever', async () => {
-    wakeClient.requestWake.mockRejectedValue(new Error('Worker exploded'));
-    await startAgentWake('t1');
+    wakeClient.wakeInWorker.mockRejectedValue(new Error('Worker exploded'));
+    await wakeFromPage('t1');
     expect(wakeOf('t1')).toMatchObject({ status: 'failed', message: 'Worker exploded' });
   });
 
   it('cancels only a wake that is running here', async () => {
-    cancelAgentWake('t1');
-    expect(wakeClient.cancelWake).not.toHaveBeenCalled();
-    wakeClient.requestWake.mockReturnValue(new Promise(() => {}));
-    void startAgentWake('t1');
-    cancelAgentWake('t1');
-    expect(wakeClient.cancelWake).toHaveBeenCalledWith('t1');
+    cancelFromPage('t1');
+    expect(wakeClient.cancelInWorker).not.toHaveBeenCalled();
+    wakeClient.wakeInWorker.mockReturnValue(new Promise(() => {}));
+    void wakeFromPage('t1');
+    cancelFromPage('t1');
+    expect(wakeClient.cancelInWorker).toHaveBeenCalledWith('t1');
     expect(describeWakeProgress(wakeOf('t1')!)).toBe('Cancelling…');
   });
 });

@@ -68,7 +68,7 @@ export function AllowedCategoriesField() {
           <ul className="agent-categories__list">
             {data.categories.map((category) => (
               <li key={category.id}>
-                <label className="agent-check">
+                <label className="check-option">
                   <input
                     type="checkbox"
                     checked={ticked[category.id] ?? data.allowedCategoryIds.includes(category.id)}

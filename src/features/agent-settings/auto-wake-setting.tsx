@@ -2,7 +2,7 @@
 import { useId, useState } from 'react';
 import { saveAutoWake } from '../../db/agent-settings';
 import { getDatabase } from '../../db/connection';
-import { AUTO_WAKE_DEBOUNCE_MS } from './auto-wake-rules';
+import { AUTO_WAKE_DEBOUNCE_MS } from '../../agent/auto-wake-rules';
 
 export function AutoWakeSetting({ enabled }: { enabled: boolean }) {
   const headingId = useId();
@@ -27,7 +27,7 @@ export function AutoWakeSetting({ enabled }: { enabled: boolean }) {
   return (
     <div className="agent-settings__group" role="group" aria-labelledby={headingId}>
       <h3 id={headingId}>Automatic wakes</h3>
-      <label className="agent-check">
+      <label className="check-option">
         <input
           type="checkbox"
           checked={enabled}

@@ -7,8 +7,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useRef } from 'react';
 import { readPolicyVerdict } from '../../db/agent-config';
 import { getDatabase } from '../../db/connection';
-import { listPendingItemsForTask, type PendingReviewItem } from '../../db/queries/review';
-import type { ReviewResult } from '../../review/review-result';
+import { listPendingItemsForTask, type PendingReviewItem } from '../../db/queries/proposals';
+import type { ReviewResult } from '../../confirmation/review-result';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { BulkStatus } from './bulk-status';
@@ -19,7 +19,7 @@ import { leavesTheList, useReviewActions } from './use-review-actions';
 import { neighbourKey, withRejection } from './with-rejection';
 import './review.css';
 
-export function ChangeSetSummaryCard({ taskId }: { taskId: string }) {
+export function ProposedChangesCard({ taskId }: { taskId: string }) {
   const headingId = useId();
   const denialId = useId();
   const items = useLiveQuery(() => listPendingItemsForTask(getDatabase(), taskId), [taskId]);

@@ -30,7 +30,7 @@ function agentWorker(): Comlink.Remote<WakeWorkerApi> {
   return remote;
 }
 
-export async function requestWake(
+export async function wakeInWorker(
   taskId: string,
   onProgress: (progress: WakeProgress) => void,
   reason: 'manual' | 'automatic' = 'manual',
@@ -60,6 +60,6 @@ export async function requestWake(
   }
 }
 
-export function cancelWake(taskId: string): void {
+export function cancelInWorker(taskId: string): void {
   void agentWorker().cancel(taskId);
 }

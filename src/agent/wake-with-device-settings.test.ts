@@ -4,7 +4,7 @@ import { saveProviderSettings } from '../db/agent-settings';
 import type { CountersignDatabase } from '../db/database';
 import { SAMPLE_IDS } from '../domain/sample-journal';
 import { allowAgentCategories, createTestDatabase } from '../../test/support/test-database';
-import { NOT_CONFIGURED_MESSAGE, startWake } from './start-wake';
+import { NOT_CONFIGURED_MESSAGE, wakeWithDeviceSettings } from './wake-with-device-settings';
 import type { WakeProgress } from './wake-progress';
 
 let db: CountersignDatabase;
@@ -20,7 +20,7 @@ afterEach(async () => {
 describe('starting a wake from this device’s settings', () => {
   it('leads to Settings when no model is configured, and never falls back to the demo', async () => {
     const progress: WakeProgress[] = [];
-    const outcome = await startWake(
+    const outcome = await wakeWithDeviceSettings(
       db,
       { taskId: 'sample-task-login-bug', reason: 'manual' },
       { onProgress: (event) => progress.push(event) },
@@ -38,14 +38,20 @@ describe('starting a wake from this device’s settings', () => {
 
   it('explains a configuration that cannot work before calling anyone', async () => {
     await saveProviderSettings(db, { kind: 'openai-compatible', model: 'llama3.2', baseURL: '' });
-    const outcome = await startWake(db, { taskId: 'sample-task-login-bug', reason: 'manual' });
+    const outcome = await wakeWithDeviceSettings(db, {
+      taskId: 'sample-task-login-bug',
+      reason: 'manual',
+    });
     expect(outcome.status).toBe('failed');
     expect(outcome.message).toMatch(/base URL/i);
   });
 
   it('runs the demo agent through the real routing, builder and persistence, offline', async () => {
     await saveProviderSettings(db, { kind: 'demo', model: 'scripted' });
-    const outcome = await startWake(db, { taskId: 'sample-task-login-bug', reason: 'manual' });
+    const outcome = await wakeWithDeviceSettings(db, {
+      taskId: 'sample-task-login-bug',
+      reason: 'manual',
+    });
     expect(outcome).toMatchObject({ status: 'done', turns: 2 });
     const [set] = await db.changeSets.where('taskId').equals('sample-task-login-bug').toArray();
     expect(set!.items.map((item) => item.humanSummary)).toEqual([
@@ -65,7 +71,7 @@ describe('starting a wake from this device’s settings', () => {
     await saveProviderSettings(db, { kind: 'demo', model: 'scripted' });
     const tasks = await db.tasks.toArray();
     for (const task of tasks) {
-      const outcome = await startWake(db, { taskId: task.id, reason: 'manual' });
+      const outcome = await wakeWithDeviceSettings(db, { taskId: task.id, reason: 'manual' });
       expect(outcome.status, task.title).toBe('done');
       const failures = await db.auditMessages
         .filter((message) => message.outcome === 'failure' && message.source === 'agent')
@@ -84,7 +90,7 @@ describe('trusted tools during a wake', () => {
     const { saveTrustedTools } = await import('../db/agent-settings');
     await saveProviderSettings(db, { kind: 'demo', model: 'scripted' });
     await saveTrustedTools(db, ['update_task_estimate']);
-    await startWake(db, { taskId: 'sample-task-login-bug', reason: 'manual' });
+    await wakeWithDeviceSettings(db, { taskId: 'sample-task-login-bug', reason: 'manual' });
     expect((await db.tasks.get('sample-task-login-bug'))?.estimateMinutes).toBe(120);
     const decisions = await db.decisions.toArray();
     expect(decisions).toMatchObject([

@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import type { TestConnectionResult } from '../../agent/providers/test-connection';
 import type { ProviderSettings } from '../../domain/provider-settings';
 import { Button } from '../../ui/button';
-import { useReturnFocus } from './use-return-focus';
+import { useReturnFocus } from '../../ui/use-return-focus';
 
 interface TestVariables {
   settings: ProviderSettings;
@@ -53,7 +53,7 @@ export function ConnectionTest({ validated }: ConnectionTestProps) {
   return (
     <>
       <Button ref={returnTo} aria-disabled={test.isPending || undefined} onClick={start}>
-        {test.isPending && <span className="agent-spinner" aria-hidden="true" />}
+        {test.isPending && <span className="spinner" aria-hidden="true" />}
         {test.isPending ? 'Testing…' : 'Test connection'}
       </Button>
       {test.isPending && (
