@@ -1,20 +1,23 @@
 /**
- * Collects the proposals of one wake (ADR 0006 decisions 2 and 3). Batch calls are
- * exploded into one item per element; an item is skipped, with the reason told to the
- * model, when it repeats something already proposed in this wake or waiting for review,
- * when the user rejected it before, or when the tool says it would change nothing or
- * names something that is not on the task. `flush()` writes the queued items into the
- * task's one open change set, and is called at every turn boundary.
+ * Collects the proposals of one wake (ADR 0006 decisions 2 and 3, docs/decisions). Batch
+ * calls are exploded into one item per element; an item is skipped, with the reason told
+ * to the model, when an earlier call of this wake or the open change set already asks for
+ * it, when the user rejected it before, or when the tool says it would change nothing or
+ * names something that is not on the task. Repeated elements of one batch are kept (the
+ * checklist plan). `flush()` writes the queued items into the task's one open change set,
+ * with the turn's audit messages, in one transaction at every turn boundary.
  */
-import type { CountersignDatabase } from '../db/database';
 import { openChangeSet } from '../db/agent-records';
+import { createChangeSet, writeChangeItems, type ItemContent } from '../db/change-items';
+import type { CountersignDatabase } from '../db/database';
 import { createJournalReader } from '../db/journal-store';
-import type { ChangeItem } from '../domain/change-set';
-import { deriveChangeSetStatus } from '../domain/change-set-status';
+import { changeItemId, type Proposal } from '../domain/change-set';
 import { proposalFingerprint } from '../domain/fingerprint';
+import { writeAuditSafely, type AuditDraft, type AuditEntry } from '../dispatcher/audit-writer';
+import { runStep } from '../dispatcher/run-steps';
 import { findTool } from '../tools/registry';
 import { loadSummaryNames } from '../tools/summary-names';
-import type { ToolDefinition } from '../tools/tool-definition';
+import type { SummaryNames, ToolDefinition } from '../tools/tool-definition';
 
 export const DEFAULT_CHANGE_SET_TTL_DAYS = 7;
 
@@ -37,11 +40,19 @@ export interface ProposalOutcome {
   skipped: { summary: string; reason: string }[];
 }
 
+/** Audit messages of one turn, written with its proposals. */
+export interface TurnAudit {
+  draft: AuditDraft;
+  entries: AuditEntry[];
+}
+
 export class ChangeSetBuilder {
   /** Fingerprints queued by earlier calls of this wake (a batch may repeat itself). */
   private readonly seenFingerprints = new Set<string>();
-  private unflushed: ChangeItem[] = [];
+  private unflushed: Proposal[] = [];
   private queuedTotal = 0;
+  private savedTotal = 0;
+  private names: Promise<SummaryNames> | undefined;
 
   constructor(private readonly options: BuilderOptions) {}
 
@@ -50,7 +61,16 @@ export class ChangeSetBuilder {
     return this.queuedTotal;
   }
 
-  /** Queues a validated call of a deferred tool; `args` are already parsed by its schema. */
+  /** How many of them are saved, waiting for review (a failed flush saves none of its turn). */
+  get savedCount(): number {
+    return this.savedTotal;
+  }
+
+  /**
+   * Queues a validated call of a deferred tool; `args` are already parsed by its schema.
+   * Its `rationale` (why the agent asks) goes on each item it explodes into, not in the
+   * item's arguments: it is never part of what is applied or of the proposal's identity.
+   */
   async propose(
     tool: ToolDefinition<unknown>,
     args: unknown,
@@ -58,9 +78,12 @@ export class ChangeSetBuilder {
   ): Promise<ProposalOutcome> {
     const { db, taskId } = this.options;
     const journal = createJournalReader(db);
-    const names = await loadSummaryNames(journal, taskId);
+    // Names for summaries, once per wake: what a summary mentions is the task as the wake read it.
+    this.names ??= loadSummaryNames(journal, taskId);
+    const names = await this.names;
+    const { rationale, rest } = splitRationale(args);
     const outcome: ProposalOutcome = { queued: [], skipped: [] };
-    const elements = explode(tool, args, `${this.options.runKey}:${groupId}`);
+    const elements = explode(tool, rest, `${this.options.runKey}:${groupId}`);
     const queuedByThisCall: string[] = [];
 
     for (const element of elements) {
@@ -74,6 +97,7 @@ export class ChangeSetBuilder {
       }
       const itemArgs = parsed.data as Record<string, unknown>;
       const summary = element.tool.summarize(itemArgs, names);
+      // From the parsed, normalised arguments: " Urgent " rejected is "Urgent" rejected.
       const fingerprint = proposalFingerprint(element.tool.name, itemArgs);
       const context = { taskId, source: 'agent' as const };
       const reason = this.options.rejected.has(fingerprint)
@@ -100,11 +124,11 @@ export class ChangeSetBuilder {
         toolName: element.tool.name,
         args: itemArgs,
         humanSummary: summary,
-        status: 'pending',
         fingerprint,
         baseRev: typeof entity?.rev === 'number' ? entity.rev : 0,
         ...(base ? { base } : {}),
         groupId,
+        ...(rationale ? { rationale } : {}),
       });
       outcome.queued.push(summary);
     }
@@ -114,51 +138,77 @@ export class ChangeSetBuilder {
   }
 
   /**
-   * Writes queued items into the task's open change set, or a new one when there is
-   * none (a set the user already resolved is never written into). One transaction, so
-   * the page sees all of a turn's proposals at once or none of them.
+   * Writes queued items into the task's open change set, or a new one when there is none
+   * (a set the user already resolved is never written into), with the turn's audit
+   * messages. One transaction, so the page sees all of a turn's proposals at once or none.
+   * Each item expires on its own, counted from now. Returns how many items it wrote.
    */
-  async flush(): Promise<number> {
-    if (this.unflushed.length === 0) return 0;
+  async flush(audit: readonly TurnAudit[] = []): Promise<number> {
     const { db, taskId, agentId, runKey, deviceId } = this.options;
-    const items = this.unflushed;
+    const proposals = this.unflushed;
+    if (proposals.length === 0 && audit.length === 0) return 0;
     this.unflushed = [];
     const now = (this.options.now?.() ?? new Date()).toISOString();
     const ttlMs = (this.options.ttlDays ?? DEFAULT_CHANGE_SET_TTL_DAYS) * 86_400_000;
-    await db.transaction('rw', db.changeSets, async () => {
-      const open = await openChangeSet(db, taskId);
-      if (open) {
+    const expiresAt = new Date(Date.parse(now) + ttlMs).toISOString();
+    const stamp = { deviceId, now };
+    const outcome = await runStep(db, {
+      runKey: `${runKey}:proposals:${now}`,
+      kind: 'proposal',
+      followUp: async () => {
+        for (const { draft, entries } of audit) await writeAuditSafely(db, draft, entries);
+        if (proposals.length === 0) return { value: 0 };
+        const open = await openChangeSet(db, taskId);
+        const created = open
+          ? undefined
+          : await createChangeSet(db, { id: crypto.randomUUID(), agentId, taskId, runKey }, stamp);
+        const set = open ?? created!.set;
         const waiting = new Set(
-          open.items.filter((item) => item.status === 'pending').map((item) => item.fingerprint),
+          (await db.changeItems.where('[taskId+status]').equals([taskId, 'pending']).toArray())
+            .filter((item) => item.changeSetId === set.id)
+            .map((item) => item.fingerprint),
         );
-        const merged = [...open.items, ...items.filter((item) => !waiting.has(item.fingerprint))];
-        await db.changeSets.put({
-          ...open,
-          items: merged,
-          status: deriveChangeSetStatus(merged),
-          updatedAt: now,
-          rev: open.rev + 1,
-          vectorClock: { ...open.vectorClock, [deviceId]: (open.vectorClock[deviceId] ?? 0) + 1 },
-          expiresAt: new Date(Date.parse(now) + ttlMs).toISOString(),
+        // Another wake may have queued the same change meanwhile; a batch's own repeats stay.
+        const fresh = proposals.filter((proposal) => !waiting.has(proposal.fingerprint));
+        const items: ItemContent[] = fresh.map((proposal, offset) => {
+          const itemIndex = set.counts.total + offset;
+          return {
+            ...proposal,
+            id: changeItemId(set.id, itemIndex),
+            changeSetId: set.id,
+            itemIndex,
+            taskId,
+            status: 'pending',
+            proposedAt: now,
+            expiresAt,
+          };
         });
-      } else {
-        await db.changeSets.add({
-          id: crypto.randomUUID(),
-          agentId,
-          taskId,
-          runKey,
-          status: 'pending',
-          items,
-          createdAt: now,
-          updatedAt: now,
-          rev: 1,
-          vectorClock: { [deviceId]: 1 },
-          expiresAt: new Date(Date.parse(now) + ttlMs).toISOString(),
-        });
-      }
+        const diffs = await writeChangeItems(
+          db,
+          items.map((after) => ({ before: undefined, after })),
+          stamp,
+        );
+        return { value: items.length, diffs: created ? [created.diff, ...diffs] : diffs };
+      },
     });
-    return items.length;
+    if (outcome.kind === 'failed') throw new ProposalStorageError(outcome.result.output);
+    const saved = outcome.kind === 'done' ? (outcome.value ?? 0) : 0;
+    this.savedTotal += saved;
+    return saved;
   }
+}
+
+/** The proposals of a turn could not be saved: storage, not the model, failed. */
+export class ProposalStorageError extends Error {
+  override readonly name = 'ProposalStorageError';
+}
+
+function splitRationale(args: unknown): { rationale: string | undefined; rest: unknown } {
+  if (typeof args !== 'object' || args === null || !('rationale' in args)) {
+    return { rationale: undefined, rest: args };
+  }
+  const { rationale, ...rest } = args as Record<string, unknown>;
+  return { rationale: typeof rationale === 'string' && rationale ? rationale : undefined, rest };
 }
 
 /**

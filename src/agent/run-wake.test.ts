@@ -12,6 +12,9 @@ import {
   toolResultsIn,
   type ScriptedTurn,
 } from '../../test/support/scripted-model';
+import { itemsOfTask } from '../../test/support/proposals';
+import { writeChangeItems } from '../db/change-items';
+import type { ChangeItem } from '../domain/change-set';
 import { describeProviderError } from './providers/describe-provider-error';
 import { runWake, type WakeOptions } from './run-wake';
 import type { WakeProgress } from './wake-progress';
@@ -47,9 +50,19 @@ function wake(turns: ScriptedTurn[], extra: Partial<WakeOptions> = {}) {
   return { run, prompts, progress };
 }
 
-const items = async () =>
-  (await db.changeSets.where('taskId').equals(ids.taskId).toArray()).flatMap((set) => set.items);
+const items = () => itemsOfTask(db, ids.taskId);
 const task = async () => (await db.tasks.get(ids.taskId))!;
+
+/** Decides an item the way the service's follow-up does, without applying it. */
+async function writeItemStatus(item: ChangeItem, status: ChangeItem['status']) {
+  // An async scope: Dexie keeps the transaction open across native awaits only for those.
+  await db.transaction('rw', [db.changeSets, db.changeItems, db.tallies, db.tasks], async () => {
+    await writeChangeItems(db, [{ before: item, after: { ...item, status } }], {
+      deviceId: 'test',
+      now: new Date().toISOString(),
+    });
+  });
+}
 
 describe('a wake routes every kind of tool call', () => {
   it('applies immediate tools, queues deferred ones, handles report and observations in the wake', async () => {
@@ -209,16 +222,16 @@ describe('the change set builder', () => {
       { toolCalls: [REPORT] },
     ]).run;
     const [set] = await db.changeSets.toArray();
-    const item = set!.items[0]!;
+    const [item] = await items();
     await db.decisions.add({
       id: 'decision-1',
       changeSetId: set!.id,
       taskId: ids.taskId,
       itemIndex: 0,
-      toolName: item.toolName,
-      args: item.args,
-      fingerprint: item.fingerprint,
-      humanSummary: item.humanSummary,
+      toolName: item!.toolName,
+      args: item!.args,
+      fingerprint: item!.fingerprint,
+      humanSummary: item!.humanSummary,
       verdict: 'rejected',
       actor: 'user',
       rejectionReason: 'Far too short',
@@ -229,10 +242,7 @@ describe('the change set builder', () => {
       rev: 1,
       vectorClock: {},
     });
-    await db.changeSets.update(set!.id, {
-      status: 'resolved',
-      items: [{ ...item, status: 'rejected' }],
-    });
+    await writeItemStatus(item!, 'rejected');
 
     const { run, prompts } = wake([
       { toolCalls: [{ name: 'update_task_estimate', args: { minutes: 30 } }] },
@@ -260,15 +270,16 @@ describe('the change set builder', () => {
     ]).run;
     let sets = await db.changeSets.toArray();
     expect(sets).toHaveLength(1);
-    expect(sets[0]!.items).toHaveLength(2);
-    await db.changeSets.update(sets[0]!.id, { status: 'resolved' });
+    expect(await items()).toHaveLength(2);
+    for (const item of await items()) await writeItemStatus(item, 'confirmed');
+    expect((await db.changeSets.get(sets[0]!.id))!.status).toBe('resolved');
     await wake([
       { toolCalls: [{ name: 'update_task_due_date', args: { dueDate: '2030-01-31' } }] },
       { toolCalls: [REPORT] },
     ]).run;
     sets = await db.changeSets.orderBy('id').toArray();
     expect(sets).toHaveLength(2);
-    expect(sets.find((set) => set.status === 'resolved')!.items).toHaveLength(2);
+    expect(sets.find((set) => set.status === 'resolved')!.counts.total).toBe(2);
   });
 
   it('flushes proposals at each turn boundary, while the agent still works', async () => {

@@ -8,16 +8,14 @@
  */
 import type { LanguageModelV4, LanguageModelV4Message } from '@ai-sdk/provider';
 import { readPolicyVerdict } from '../db/agent-config';
-import { addObservations, putWake, saveReport } from '../db/agent-records';
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
 import { DEFAULT_AGENT_ID, type Wake } from '../domain/agent';
 import type { PolicyVerdict } from '../domain/agent-policy';
-import { writeAuditSafely } from '../dispatcher/audit-writer';
 import type { MutatedEntry } from '../dispatcher/dispatch-types';
-import { ChangeSetBuilder } from './change-set-builder';
-import { modelToolSpecs } from './model-tool-specs';
-import { readModelTurn, StreamCutError, StreamReadError, type ModelTurn } from './read-model-turn';
+import { askModel } from './ask-model';
+import { ChangeSetBuilder, ProposalStorageError } from './change-set-builder';
+import { StreamCutError, StreamReadError } from './read-model-turn';
 import { renderContext } from './render-context';
 import {
   routeToolCall,
@@ -27,8 +25,10 @@ import {
 } from './route-tool-call';
 import { MAX_TURNS, systemPrompt } from './system-prompt';
 import { withTaskLock } from './task-lock';
+import { WakeAudit } from './wake-audit';
 import { buildWakeContext } from './wake-context';
 import type { WakeProgress } from './wake-progress';
+import { newWakeRecord, saveWakeEnd, saveWakeStart } from './wake-record';
 
 export interface ErrorDescription {
   kind: string;
@@ -80,8 +80,9 @@ export async function runWake(options: WakeOptions): Promise<WakeOutcome> {
     report({ type: 'busy', message });
     return { status: 'busy', message, proposed: 0, turns: 0 };
   } catch (error) {
-    // Only storage failures reach here (everything else is handled inside).
-    const message = `The wake could not run: ${error instanceof Error ? error.message : String(error)}`;
+    // Only storage failures reach here (everything else is handled inside); the lock is
+    // released with the throw.
+    const message = `The wake could not run: Countersign could not read or save the journal (${error instanceof Error ? error.message : String(error)}). Nothing was sent to the model.`;
     report({ type: 'failed', message, kind: 'storage' });
     return { status: 'failed', message, kind: 'storage', proposed: 0, turns: 0 };
   }
@@ -110,23 +111,9 @@ async function runLocked(
   }
 
   const deviceId = await getDeviceId(db);
-  const wakeId = crypto.randomUUID();
-  const runKey = `wake:${wakeId}`;
-  const startedAt = now().toISOString();
-  const wake: Wake = {
-    id: wakeId,
-    agentId,
-    taskId,
-    runKey,
-    status: 'running',
-    startedAt,
-    createdAt: startedAt,
-    updatedAt: startedAt,
-    rev: 1,
-    vectorClock: { [deviceId]: 1 },
-    turns: 0,
-  };
-  await putWake(db, wake);
+  const wake = newWakeRecord({ agentId, taskId, deviceId, startedAt: now().toISOString() });
+  const { id: wakeId, runKey } = wake;
+  await saveWakeStart(db, wake);
   report({ type: 'started', wakeId, taskId });
   report({ type: 'connecting', provider: options.providerLabel });
 
@@ -141,102 +128,74 @@ async function runLocked(
     ttlDays: options.ttlDays,
     now,
   });
+  const audit = new WakeAudit({ runKey, taskId, source: 'agent' }, () => now().toISOString());
   const notes: WakeNotes = { observations: [] };
   const mutatedEntries: MutatedEntry[] = [];
   const usage = { inputTokens: 0, outputTokens: 0 };
-  const audit = (
-    entries: Parameters<typeof writeAuditSafely>[2],
-    operationId: string,
-    toolName = '',
-  ) =>
-    writeAuditSafely(
-      db,
-      { runKey, toolName, operationId, taskId, source: 'agent', now: now().toISOString() },
-      entries,
-    );
   const messages: LanguageModelV4Message[] = [
     { role: 'system', content: systemPrompt(options.directives) },
     { role: 'user', content: [{ type: 'text', text: renderContext(context) }] },
   ];
-  let turn = 0;
+  let turns = 0;
 
   const finish = async (status: Wake['status'], error?: ErrorDescription): Promise<WakeOutcome> => {
     const endedAt = now().toISOString();
-    if (notes.report) await saveReport(db, { agentId, taskId, ...notes.report }, deviceId, endedAt);
-    if (notes.observations.length > 0) {
-      await addObservations(
-        db,
-        notes.observations.map((observation) => ({ agentId, taskId, ...observation })),
-        deviceId,
-        endedAt,
-      );
-      notes.observations = [];
-    }
-    await putWake(db, {
+    const proposed = builder.savedCount;
+    const ended: Wake = {
       ...wake,
       status,
       endedAt,
       updatedAt: endedAt,
       rev: wake.rev + 1,
-      turns: turn,
-      proposed: builder.queuedCount,
+      turns,
+      proposed,
       usage,
       mutatedEntries,
-      error: error?.message,
-    });
+      ...(error ? { error: error.message } : {}),
+    };
+    const storageProblem = await saveWakeEnd(db, ended, notes, deviceId);
+    if (storageProblem && status !== 'failed') {
+      return failed(
+        {
+          kind: 'storage',
+          message: `The agent finished, but Countersign could not save its report: ${storageProblem}`,
+        },
+        proposed,
+      );
+    }
     if (status === 'done') {
-      report({
-        type: 'done',
-        proposed: builder.queuedCount,
-        turns: turn,
-        oneLiner: notes.report?.oneLiner,
-      });
-      return { status: 'done', wakeId, proposed: builder.queuedCount, turns: turn };
+      report({ type: 'done', proposed, turns, oneLiner: notes.report?.oneLiner });
+      return { status: 'done', wakeId, proposed, turns };
     }
     if (status === 'cancelled') {
       report({ type: 'cancelled' });
-      return {
-        status: 'cancelled',
-        wakeId,
-        message: 'Cancelled.',
-        proposed: builder.queuedCount,
-        turns: turn,
-      };
+      return { status: 'cancelled', wakeId, message: 'Cancelled.', proposed, turns };
     }
-    const described = error ?? { kind: 'unknown', message: 'The wake failed.' };
-    // Proposals flushed at earlier turn boundaries stay; say so, so nobody wakes it again for them.
-    const kept = builder.queuedCount;
-    const failure =
+    return failed(error ?? { kind: 'unknown', message: 'The wake failed.' }, proposed);
+  };
+
+  const failed = (described: ErrorDescription, kept: number): WakeOutcome => {
+    // Proposals saved at earlier turn boundaries stay; say so, so nobody wakes it again for them.
+    const message =
       kept > 0
-        ? {
-            ...described,
-            message: `${described.message} The ${kept} change${kept === 1 ? '' : 's'} proposed before that ${kept === 1 ? 'is' : 'are'} waiting for your review.`,
-          }
-        : described;
-    report({ type: 'failed', message: failure.message, kind: failure.kind });
-    return {
-      status: 'failed',
-      wakeId,
-      message: failure.message,
-      kind: failure.kind,
-      proposed: builder.queuedCount,
-      turns: turn,
-    };
+        ? `${described.message} The ${kept} change${kept === 1 ? '' : 's'} proposed before that ${kept === 1 ? 'is' : 'are'} waiting for your review.`
+        : described.message;
+    report({ type: 'failed', message, kind: described.kind });
+    return { status: 'failed', wakeId, message, kind: described.kind, proposed: kept, turns };
   };
 
   try {
-    for (turn = 1; turn <= (options.maxTurns ?? MAX_TURNS); turn++) {
+    for (let turn = 1; turn <= (options.maxTurns ?? MAX_TURNS); turn++) {
+      turns = turn;
       report({ type: 'thinking', turn });
       const answer = await askModel(model, messages, options, report);
       usage.inputTokens += answer.usage.inputTokens ?? 0;
       usage.outputTokens += answer.usage.outputTokens ?? 0;
-      if (answer.text.trim()) {
-        await audit(
-          [{ kind: 'thought', summary: answer.text.trim().slice(0, 2_000), payload: { turn } }],
-          `${runKey}:thought:${turn}`,
-        );
+      if (answer.text.trim()) audit.thought(turn, answer.text);
+      if (answer.toolCalls.length === 0) {
+        await builder.flush(audit.take());
+        break;
       }
-      if (answer.toolCalls.length === 0) break;
 
       const calls = answer.toolCalls.slice(0, MAX_CALLS_PER_TURN);
       const routed: RoutedCall[] = [];
@@ -253,29 +212,11 @@ async function runLocked(
         });
         routed.push(result);
         report({ type: 'tool', turn, toolName: result.toolName, outcome: result.outcome });
-        if (!result.audited) {
-          await audit(
-            [
-              {
-                kind: 'action',
-                summary: `Propose: ${result.toolName}`,
-                payload: { args: call.input },
-              },
-              {
-                kind: 'toolResult',
-                summary: result.output.slice(0, 2_000),
-                outcome: outcomeOf(result),
-                payload: { output: result.output },
-              },
-            ],
-            `${runKey}:${call.toolCallId}`,
-            result.toolName,
-          );
-        }
+        if (!result.audited) audit.call(call, result);
       }
-      // The turn boundary: this turn's proposals become visible to the person now.
-      if ((await builder.flush()) > 0) await options.afterFlush?.();
-      report({ type: 'proposed', total: builder.queuedCount });
+      // The turn boundary: this turn's proposals (and its audit) become visible now.
+      if ((await builder.flush(audit.take())) > 0) await options.afterFlush?.();
+      report({ type: 'proposed', total: builder.savedCount });
 
       messages.push(
         {
@@ -308,49 +249,6 @@ async function runLocked(
   }
 }
 
-async function askModel(
-  model: LanguageModelV4,
-  messages: LanguageModelV4Message[],
-  options: WakeOptions,
-  report: (progress: WakeProgress) => void,
-): Promise<ModelTurn> {
-  const sleep = options.sleep ?? abortableSleep;
-  for (let attempt = 1; ; attempt++) {
-    const signals = [
-      AbortSignal.timeout(options.turnTimeoutMs ?? 120_000),
-      ...(options.signal ? [options.signal] : []),
-    ];
-    try {
-      return await readModelTurn(model, {
-        prompt: messages,
-        tools: modelToolSpecs(),
-        toolChoice: { type: 'auto' },
-        maxOutputTokens: 2_048,
-        abortSignal: AbortSignal.any(signals),
-      });
-    } catch (error) {
-      if (options.signal?.aborted) throw error;
-      const description = options.describeError(error, { whileStreaming: false });
-      const wait = description.retryAfterSeconds;
-      if (
-        description.kind === 'rate-limited' &&
-        wait !== undefined &&
-        wait <= (options.maxRetryAfterSeconds ?? 30) &&
-        attempt < 3
-      ) {
-        report({
-          type: 'waiting',
-          seconds: wait,
-          reason: 'The provider asked to wait before the next request (rate limit).',
-        });
-        await sleep(wait * 1_000, options.signal);
-        continue;
-      }
-      throw error;
-    }
-  }
-}
-
 function describeWakeDenial(verdict: Exclude<PolicyVerdict, { allowed: true }>): string {
   if (verdict.reason === 'not-allowed')
     return `The agent may not act on tasks in "${verdict.categoryName}", so nothing was sent to the model. Allow it on this task's page or in Settings.`;
@@ -358,6 +256,12 @@ function describeWakeDenial(verdict: Exclude<PolicyVerdict, { allowed: true }>):
 }
 
 function describeWakeError(error: unknown, options: WakeOptions): ErrorDescription {
+  if (error instanceof ProposalStorageError) {
+    return {
+      kind: 'storage',
+      message: `Countersign could not save the agent's proposals on this device: ${error.message} Nothing from that turn is waiting for review.`,
+    };
+  }
   if (error instanceof StreamCutError) {
     return {
       kind: 'stream-cut',
@@ -384,20 +288,4 @@ function toolCallPart(call: RawToolCall) {
     toolName: call.toolName,
     input,
   };
-}
-
-function outcomeOf(result: RoutedCall): 'success' | 'noop' | 'failure' {
-  if (result.outcome === 'error') return 'failure';
-  if (result.outcome === 'skipped') return 'noop';
-  return 'success';
-}
-
-function abortableSleep(milliseconds: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, milliseconds);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    });
-  });
 }

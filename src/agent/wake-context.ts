@@ -4,7 +4,7 @@
  * the previous report, and the proposal ledger (open proposals, recent decisions).
  */
 import type { CountersignDatabase } from '../db/database';
-import { decisionsForTask, latestReport, openChangeSet } from '../db/agent-records';
+import { decisionsForTask, latestReport } from '../db/agent-records';
 import { createJournalReader } from '../db/journal-store';
 import { labelAppliesTo, type Category, type Label } from '../domain/category';
 import type { ChecklistItem } from '../domain/checklist-item';
@@ -45,16 +45,39 @@ export interface WakeContext {
   rejected: Map<string, string | undefined>;
 }
 
+/** Reads everything in one read transaction: one consistent picture, one round of IndexedDB. */
 export async function buildWakeContext(
   db: CountersignDatabase,
   taskId: string,
   agentId: string,
   now: Date = new Date(),
 ): Promise<WakeContext | undefined> {
+  return db.transaction(
+    'r',
+    [
+      db.tasks,
+      db.checklistItems,
+      db.labels,
+      db.categories,
+      db.entries,
+      db.reports,
+      db.changeItems,
+      db.decisions,
+    ],
+    () => readWakeContext(db, taskId, agentId, now),
+  );
+}
+
+async function readWakeContext(
+  db: CountersignDatabase,
+  taskId: string,
+  agentId: string,
+  now: Date,
+): Promise<WakeContext | undefined> {
   const journal = createJournalReader(db);
   const task = await journal.task(taskId);
   if (!task) return undefined;
-  const [checklist, labels, category, entryRows, report, openSet, decisions] = await Promise.all([
+  const [checklist, labels, category, entryRows, report, pending, decisions] = await Promise.all([
     journal.checklistItems(taskId),
     journal.labels(),
     task.categoryId ? journal.category(task.categoryId) : Promise.resolve(undefined),
@@ -64,7 +87,7 @@ export async function buildWakeContext(
       .reverse()
       .toArray(),
     latestReport(db, agentId, taskId),
-    openChangeSet(db, taskId),
+    db.changeItems.where('[taskId+status]').equals([taskId, 'pending']).toArray(),
     decisionsForTask(db, taskId),
   ]);
 
@@ -106,8 +129,8 @@ export async function buildWakeContext(
     entries,
     omittedEntries: liveEntries.length - entries.length,
     previousReport: report ? { oneLiner: report.oneLiner, tldr: report.tldr } : undefined,
-    openProposals: (openSet?.items ?? [])
-      .filter((item) => item.status === 'pending')
+    openProposals: pending
+      .sort((a, b) => a.proposedAt.localeCompare(b.proposedAt) || a.itemIndex - b.itemIndex)
       .map((item) => ({ summary: item.humanSummary, fingerprint: item.fingerprint })),
     recentDecisions: decisions.slice(0, RECENT_DECISIONS).map((decision) => ({
       summary: decision.humanSummary ?? decision.toolName,

@@ -4,6 +4,7 @@ import { saveProviderSettings } from '../db/agent-settings';
 import type { CountersignDatabase } from '../db/database';
 import { SAMPLE_IDS } from '../domain/sample-journal';
 import { allowAgentCategories, createTestDatabase } from '../../test/support/test-database';
+import { itemsOfTask } from '../../test/support/proposals';
 import { NOT_CONFIGURED_MESSAGE, wakeWithDeviceSettings } from './wake-with-device-settings';
 import type { WakeProgress } from './wake-progress';
 
@@ -53,8 +54,8 @@ describe('starting a wake from this device’s settings', () => {
       reason: 'manual',
     });
     expect(outcome).toMatchObject({ status: 'done', turns: 2 });
-    const [set] = await db.changeSets.where('taskId').equals('sample-task-login-bug').toArray();
-    expect(set!.items.map((item) => item.humanSummary)).toEqual([
+    const items = await itemsOfTask(db, 'sample-task-login-bug');
+    expect(items.map((item) => item.humanSummary)).toEqual([
       'Set title to "Fix Safari logout after sign-in (session cookie)"',
       'Set priority to P0',
       'Set estimate to 120 minutes',

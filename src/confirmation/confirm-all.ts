@@ -1,62 +1,80 @@
 /**
- * Confirm All: the set's pending items in order, each in its own transaction, re-reading
- * the set before each one so an item sees what the previous one applied. It goes on
- * past failures and sums up. Stale items are not applied: they need "Apply anyway".
+ * Confirm All: every pending item of a set, in the order proposed, applied with their
+ * decisions in one transaction. If any item throws, that transaction aborts and each
+ * item runs in a transaction of its own (runSteps), so one bad item never blocks or
+ * undoes the others. Stale items are not applied: they need "Apply anyway". It ends with
+ * one summary that names what it applied.
  */
 import type { CountersignDatabase } from '../db/database';
-import { confirmItem, type ConfirmOptions } from './confirm-item';
+import { getDeviceId } from '../db/settings';
+import { runSteps } from '../dispatcher/run-steps';
+import type { ChangeItem } from '../domain/change-set';
+import { decisionStep, describeOutcome, type Verdict } from './decide-item';
 import type { ConfirmAllResult } from './review-result';
 
 export async function confirmAll(
   db: CountersignDatabase,
   changeSetId: string,
-  options: Pick<ConfirmOptions, 'actor' | 'now'> & {
-    onProgress?: (done: number, total: number) => void;
-  } = {},
+  options: { actor?: 'user' | 'rule'; now?: () => Date; only?: (item: ChangeItem) => boolean } = {},
 ): Promise<ConfirmAllResult> {
-  const set = await db.changeSets.get(changeSetId);
-  const indexes = (set?.items ?? []).flatMap((item, index) =>
-    item.status === 'pending' ? [index] : [],
-  );
+  const now = (options.now?.() ?? new Date()).toISOString();
+  const [deviceId, set, items] = await Promise.all([
+    getDeviceId(db),
+    db.changeSets.get(changeSetId),
+    db.changeItems.where('changeSetId').equals(changeSetId).toArray(),
+  ]);
+  const pending = items
+    .filter((item) => item.status === 'pending' && (options.only?.(item) ?? true))
+    .sort((a, b) => a.itemIndex - b.itemIndex);
   const result: ConfirmAllResult = {
-    applied: 0,
+    applied: [],
     failed: [],
     stale: [],
     decisionIds: [],
     message: '',
   };
-  let done = 0;
-  for (const index of indexes) {
-    const fresh = await db.changeSets.get(changeSetId);
-    const item = fresh?.items[index];
-    if (item?.status === 'pending') {
-      const outcome = await confirmItem(db, changeSetId, index, options);
-      if (outcome.status === 'applied') {
-        result.applied += 1;
-        if (outcome.decisionId) result.decisionIds.push(outcome.decisionId);
-      } else if (outcome.status === 'stale') {
-        result.stale.push(item.humanSummary);
-      } else if (outcome.status !== 'already-decided') {
-        result.failed.push({ summary: item.humanSummary, message: outcome.message });
-      }
-    }
-    options.onProgress?.(++done, indexes.length);
+  if (!set || pending.length === 0) return { ...result, message: 'Nothing was waiting.' };
+  const verdict: Verdict = { verdict: 'confirmed', actor: options.actor ?? 'user' };
+  const context = { agentId: set.agentId, deviceId, now };
+  const outcomes = await runSteps(
+    db,
+    pending.map((item) => decisionStep(db, item, verdict, context)),
+    { tables: ['decisions'] },
+  );
+  for (const [index, outcome] of outcomes.entries()) {
+    const item = pending[index]!;
+    const said = await describeOutcome(db, item, verdict, outcome, { deviceId, now });
+    if (said.status === 'applied') {
+      result.applied.push(item.humanSummary);
+      if (said.decisionId) result.decisionIds.push(said.decisionId);
+    } else if (said.status === 'stale') result.stale.push(item.humanSummary);
+    else if (said.status === 'denied') result.denied = said.message;
+    else if (said.status !== 'already-decided' && said.status !== 'missing')
+      result.failed.push({ summary: item.humanSummary, message: said.message });
   }
-  result.message = summarize(result);
+  result.message = summarizeConfirmAll(result);
   return result;
 }
 
-function summarize(result: ConfirmAllResult): string {
-  const parts = [`${result.applied} applied`];
-  if (result.failed.length > 0) {
+/** "Applied 3: A; B; C. 1 failed: … 1 changed since proposed and left for you: …" */
+export function summarizeConfirmAll(result: Omit<ConfirmAllResult, 'message'>): string {
+  const parts: string[] = [];
+  if (result.applied.length > 0)
+    parts.push(`Applied ${result.applied.length}: ${listed(result.applied)}.`);
+  else parts.push('Nothing was applied.');
+  if (result.denied) parts.push(result.denied);
+  if (result.failed.length > 0)
     parts.push(
-      `${result.failed.length} failed: ${result.failed.map((failure) => `${failure.summary} (${failure.message})`).join('; ')}`,
+      `${result.failed.length} failed: ${result.failed.map((failure) => `${failure.summary} (${failure.message})`).join('; ')}.`,
     );
-  }
-  if (result.stale.length > 0) {
+  if (result.stale.length > 0)
     parts.push(
-      `${result.stale.length} changed since proposed and left for you: ${result.stale.join('; ')}`,
+      `${result.stale.length} changed since proposed and left for you: ${listed(result.stale)}.`,
     );
-  }
-  return parts.join(', ');
+  return parts.join(' ');
+}
+
+function listed(summaries: readonly string[]): string {
+  const shown = summaries.slice(0, 5).join('; ');
+  return summaries.length > 5 ? `${shown}; and ${summaries.length - 5} more` : shown;
 }

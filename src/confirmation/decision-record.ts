@@ -1,10 +1,8 @@
 /** Builds decision rows: one per verdict on one change item, with who, when and where. */
 import type { ChangeItem, Decision } from '../domain/change-set';
+import { canonicalJson } from '../domain/canonical-json';
 
 export function newDecision(fields: {
-  changeSetId: string;
-  taskId: string;
-  itemIndex: number;
   item: ChangeItem;
   verdict: Decision['verdict'];
   actor: Decision['actor'];
@@ -12,21 +10,29 @@ export function newDecision(fields: {
   now: string;
   rejectionReason?: string;
   operationId?: string;
+  /** What the person applied, when it differs from what was proposed. */
+  appliedArgs?: Record<string, unknown>;
 }): Decision {
+  const { item } = fields;
   const reason = fields.rejectionReason?.trim();
+  const edited =
+    fields.appliedArgs !== undefined &&
+    canonicalJson(fields.appliedArgs) !== canonicalJson(item.args);
   return {
     id: crypto.randomUUID(),
-    changeSetId: fields.changeSetId,
-    taskId: fields.taskId,
-    itemIndex: fields.itemIndex,
-    toolName: fields.item.toolName,
-    args: fields.item.args,
-    fingerprint: fields.item.fingerprint,
-    humanSummary: fields.item.humanSummary,
+    changeSetId: item.changeSetId,
+    taskId: item.taskId,
+    itemIndex: item.itemIndex,
+    toolName: item.toolName,
+    args: item.args,
+    ...(edited ? { appliedArgs: fields.appliedArgs } : {}),
+    fingerprint: item.fingerprint,
+    humanSummary: item.humanSummary,
     verdict: fields.verdict,
     actor: fields.actor,
     ...(reason ? { rejectionReason: reason.slice(0, 500) } : {}),
     ...(fields.operationId ? { operationId: fields.operationId } : {}),
+    proposedAt: item.proposedAt,
     decidedAt: fields.now,
     deviceId: fields.deviceId,
     createdAt: fields.now,

@@ -4,6 +4,7 @@ export type ReviewStatus =
   | 'rejected'
   | 'already-decided'
   | 'stale'
+  | 'expired'
   | 'failed'
   | 'failed-permanently'
   | 'denied'
@@ -18,11 +19,29 @@ export interface ReviewResult {
 }
 
 export interface ConfirmAllResult {
-  applied: number;
+  /** The summaries of what was applied, in order. */
+  applied: string[];
   failed: { summary: string; message: string }[];
   /** Items not applied because they had changed since proposed (they need "Apply anyway"). */
   stale: string[];
+  /** Set when the agent's policy forbids applying anything now (said once, not per item). */
+  denied?: string;
   decisionIds: string[];
-  /** "7 applied, 1 failed: Set due date … (reason)". */
+  /** "Applied 3: estimate, due date and 1 checklist item." */
   message: string;
+}
+
+/** Words for an item that was decided before this action reached it. */
+export function alreadyDecided(status: string): ReviewResult {
+  const words: Record<string, string> = {
+    confirmed: 'This change was already confirmed.',
+    rejected: 'This change was already rejected.',
+    expired: 'This proposal expired before it was reviewed.',
+    failed: 'This change could not be applied and was set aside.',
+    undone: 'This change was applied and then undone.',
+  };
+  return {
+    status: 'already-decided',
+    message: words[status] ?? `This change is already ${status}.`,
+  };
 }

@@ -8,7 +8,8 @@ import {
   journalSnapshot,
   userWrite,
 } from '../../test/support/test-database';
-import { propose } from '../../test/support/proposals';
+import { propose, setWithItems } from '../../test/support/proposals';
+import { findTool } from '../tools/registry';
 import { applyTrustedItems } from './apply-trusted-items';
 import { confirmAll } from './confirm-all';
 import { confirmItem } from './confirm-item';
@@ -27,7 +28,7 @@ afterEach(async () => {
 });
 
 const task = async () => (await db.tasks.get(ids.taskId))!;
-const setOf = async (id: string) => (await db.changeSets.get(id))!;
+const setOf = (id: string) => setWithItems(db, id);
 
 describe('confirmItem', () => {
   it('applies the change and records decision, item status and set status together', async () => {
@@ -213,13 +214,111 @@ describe('confirmAll', () => {
       { name: 'update_task_estimate', args: { minutes: 90 } },
     ]);
     await userWrite(db, 'delete_checklist_item', { id: ids.itemIds[0] }, { taskId: ids.taskId });
-    const progress: number[] = [];
-    const result = await confirmAll(db, set.id, { onProgress: (done) => progress.push(done) });
-    expect(result.applied).toBe(2);
+    const result = await confirmAll(db, set.id);
+    expect(result.applied).toEqual(['Set title to "Demo day"', 'Set estimate to 90 minutes']);
     expect(result.failed).toHaveLength(1);
-    expect(result.message).toMatch(/^2 applied, 1 failed: Check off: "Write script" \(/);
-    expect(progress).toEqual([1, 2, 3]);
+    expect(result.message).toMatch(
+      /^Applied 2: Set title to "Demo day"; Set estimate to 90 minutes\. 1 failed: Check off: "Write script" \(/,
+    );
     expect(await task()).toMatchObject({ title: 'Demo day', estimateMinutes: 90 });
+    // The one that can never succeed is set aside with its reason; the others are decided.
+    expect((await setOf(set.id)).items.map((item) => item.status)).toEqual([
+      'confirmed',
+      'failed',
+      'confirmed',
+    ]);
+  });
+});
+
+describe('confirmAll in one transaction', () => {
+  it('applies the others once each when one item throws at apply time; the bad one stays pending with its reason', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'set_task_title', args: { title: 'Demo day' } },
+      { name: 'update_task_priority', args: { priority: 'P1' } },
+      { name: 'update_task_estimate', args: { minutes: 90 } },
+    ]);
+    const priority = findTool('update_task_priority')!;
+    const handle = priority.handle.bind(priority);
+    const spy = vi.spyOn(priority, 'handle').mockImplementation(async () => {
+      throw new Error('the index is corrupt');
+    });
+    const result = await confirmAll(db, set.id);
+    spy.mockImplementation(handle);
+    expect(result.applied).toEqual(['Set title to "Demo day"', 'Set estimate to 90 minutes']);
+    expect(result.failed).toEqual([
+      { summary: 'Set priority to P1', message: expect.stringMatching(/^Not applied: /) },
+    ]);
+    expect((await setOf(set.id)).items.map((item) => item.status)).toEqual([
+      'confirmed',
+      'pending',
+      'confirmed',
+    ]);
+    expect(await task()).toMatchObject({ title: 'Demo day', priority: 'P2', estimateMinutes: 90 });
+    const decisions = await db.decisions.where('changeSetId').equals(set.id).toArray();
+    expect(decisions.map((decision) => decision.itemIndex).sort()).toEqual([0, 2]);
+    const confirmations = await db.mutations
+      .filter((row) => row.source === 'confirmation')
+      .toArray();
+    expect(confirmations).toHaveLength(2);
+    // The failed attempt is in the audit trail.
+    const failures = await db.auditMessages.filter((row) => row.outcome === 'failure').toArray();
+    expect(failures.map((row) => row.toolName)).toEqual(['update_task_priority']);
+  });
+
+  it('commits a whole set of checklist items in one readwrite transaction', async () => {
+    const set = await propose(db, ids.taskId, [
+      {
+        name: 'add_multiple_checklist_items',
+        args: { items: Array.from({ length: 10 }, (_, index) => ({ title: `Step ${index}` })) },
+      },
+    ]);
+    const transactions = vi.spyOn(db, 'transaction');
+    const result = await confirmAll(db, set.id);
+    expect(result.applied).toHaveLength(10);
+    const readwrite = transactions.mock.calls.filter(([mode]) => mode === 'rw');
+    expect(readwrite).toHaveLength(1);
+    expect(await db.decisions.count()).toBe(10);
+  });
+});
+
+describe('failure paths write their audit record', () => {
+  it('a rejection whose label suppression fails: nothing is decided, and the attempt is audited', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'assign_task_labels', args: { labels: [{ id: ids.labelId }] } },
+    ]);
+    const suppress = findTool('suppress_task_label')!;
+    vi.spyOn(suppress, 'handle').mockRejectedValueOnce(new Error('disk on fire'));
+    const result = await rejectItem(db, set.id, 0, { reason: 'Wrong' });
+    expect(result.status).toBe('failed');
+    expect((await setOf(set.id)).items[0]!.status).toBe('pending');
+    expect(await db.decisions.count()).toBe(0);
+    const audit = await db.auditMessages
+      .filter((row) => row.toolName === 'suppress_task_label')
+      .sortBy('createdAt');
+    expect(audit.map((row) => [row.kind, row.outcome])).toEqual([
+      ['action', undefined],
+      ['toolResult', 'failure'],
+    ]);
+  });
+
+  it('an undo whose handler fails: the decision stays, and the attempt is audited', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'update_task_estimate', args: { minutes: 30 } },
+    ]);
+    const confirmed = await confirmItem(db, set.id, 0);
+    const restore = findTool('restore_entities')!;
+    vi.spyOn(restore, 'handle').mockRejectedValueOnce(new Error('disk on fire'));
+    const result = await undoDecision(db, confirmed.decisionId!);
+    expect(result.status).toBe('cannot-undo');
+    expect((await db.decisions.get(confirmed.decisionId!))?.undoneAt).toBeUndefined();
+    expect((await task()).estimateMinutes).toBe(30);
+    const audit = await db.auditMessages
+      .filter((row) => row.toolName === 'restore_entities')
+      .sortBy('createdAt');
+    expect(audit.map((row) => [row.kind, row.outcome])).toEqual([
+      ['action', undefined],
+      ['toolResult', 'failure'],
+    ]);
   });
 });
 
@@ -251,7 +350,7 @@ describe('undo', () => {
       { name: 'update_task_estimate', args: { minutes: 120 } },
     ]);
     const all = await confirmAll(db, set.id);
-    expect(all.applied).toBe(3);
+    expect(all.applied).toHaveLength(3);
     const result = await undoDecisions(db, all.decisionIds);
     expect(result).toMatchObject({ status: 'undone', message: 'Undid 3 changes.' });
     const after = await task();
@@ -300,7 +399,7 @@ describe('expiry', () => {
       { name: 'update_task_priority', args: { priority: 'P1' } },
     ]);
     expect(await expireChangeSets(db, new Date(Date.now() + 60_000))).toBe(0);
-    expect(await expireChangeSets(db, new Date(Date.parse(set.expiresAt!) + 1))).toBe(1);
+    expect(await expireChangeSets(db, new Date(Date.parse(set.items[0]!.expiresAt!) + 1))).toBe(1);
     const after = await setOf(set.id);
     expect(after).toMatchObject({ status: 'expired', items: [{ status: 'expired' }] });
     expect((await db.decisions.toArray())[0]).toMatchObject({

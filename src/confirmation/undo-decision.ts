@@ -1,23 +1,24 @@
 /**
- * Undo of a confirmed change: puts back the pre-image recorded in the ledger with the
- * mutation, through dispatch() with source `undo`, and marks the decision undone, in one
- * transaction. It refuses when any row was changed since (undo would overwrite that).
- * Undo of a rejection puts the item back up for review (and lifts a label suppression
- * the rejection made, the same way).
+ * Undo of a decision. A confirmed change: the pre-image recorded in the ledger with the
+ * mutation is put back through dispatch() (source `undo`), refused when any row was
+ * changed since (undo would overwrite that). A rejection: the item waits for review again
+ * (its set reopens) and a label suppression it made is lifted the same way. Either way the
+ * decision is marked undone in the same transaction.
  */
+import { writeChangeItems } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
 import { describeStorageProblem } from '../db/storage-problem';
 import type { EntityDiff } from '../domain/audit';
 import { canonicalJson } from '../domain/canonical-json';
-import {
-  applyPreparedDispatch,
-  DISPATCH_TABLES,
-  DispatchFailure,
-  prepareDispatch,
-} from '../dispatcher/dispatch';
+import { changeItemId } from '../domain/change-set';
+import type { JournalReader } from '../domain/journal-access';
+import { JOURNAL_TABLES, type JournalTable } from '../domain/journal';
+import { bumpClock } from '../domain/vector-clock';
+import { runStep } from '../dispatcher/run-steps';
 import type { ReviewResult } from './review-result';
-import { putItemStatus } from './update-change-set';
+
+type UndoRefusal = { kind: 'done-already' } | { kind: 'changed'; table: string };
 
 export async function undoDecision(
   db: CountersignDatabase,
@@ -29,68 +30,92 @@ export async function undoDecision(
   if (!decision || (decision.verdict !== 'confirmed' && decision.verdict !== 'rejected'))
     return { status: 'missing', message: 'There is nothing to undo.' };
   const rejection = decision.verdict === 'rejected';
+  const summary = decision.humanSummary ?? decision.toolName;
   if (decision.undoneAt)
     return { status: 'already-decided', message: 'This change was already undone.' };
-  const mutation = decision.operationId ? await db.mutations.get(decision.operationId) : undefined;
+  let deviceId: string;
   try {
-    const deviceId = await getDeviceId(db);
-    const diffs = mutation?.diffs ?? [];
-    const prepared =
-      diffs.length > 0
-        ? await prepareDispatch(
-            db,
-            'restore_entities',
-            { restorations: diffs.map(({ table, id, before }) => ({ table, id, before })) },
-            {
-              source: 'undo',
-              taskId: decision.taskId,
-              runKey: `undo:${decisionId}`,
-              summary: `Undo: ${decision.humanSummary ?? decision.toolName}`,
-              now,
-            },
-          )
-        : undefined;
-    const outcome = await db.transaction(
-      'rw',
-      [...DISPATCH_TABLES(db), db.changeSets, db.decisions],
-      async () => {
+    deviceId = await getDeviceId(db);
+  } catch (error) {
+    const problem = describeStorageProblem(error);
+    return { status: 'failed', message: `${problem.title}. ${problem.advice}` };
+  }
+  const mutation = decision.operationId ? await db.mutations.get(decision.operationId) : undefined;
+  const diffs = mutation?.diffs ?? [];
+  const runKey = `undo:${decisionId}`;
+  const outcome = await runStep<UndoRefusal, undefined>(
+    db,
+    {
+      call:
+        diffs.length > 0
+          ? {
+              toolName: 'restore_entities',
+              args: { restorations: diffs.map(({ table, id, before }) => ({ table, id, before })) },
+              context: {
+                source: 'undo',
+                taskId: decision.taskId,
+                runKey,
+                summary: `Undo: ${summary}`,
+                now,
+              },
+            }
+          : undefined,
+      runKey,
+      kind: 'undo',
+      guard: async (journal) => {
         const fresh = await db.decisions.get(decisionId);
-        if (!fresh || fresh.undoneAt) return { kind: 'done-already' as const };
-        const changed = await changedSince(db, diffs);
-        if (changed) return { kind: 'changed' as const, table: changed };
-        if (prepared) await applyPreparedDispatch(db, prepared);
-        await db.decisions.put({ ...fresh, undoneAt: now, updatedAt: now, rev: fresh.rev + 1 });
-        const set = await db.changeSets.get(fresh.changeSetId);
+        if (!fresh || fresh.undoneAt) return { kind: 'done-already' };
+        const changed = await changedSince(journal, diffs);
+        return changed ? { kind: 'changed', table: changed } : undefined;
+      },
+      followUp: async () => {
+        const fresh = (await db.decisions.get(decisionId))!;
+        const undone = {
+          ...fresh,
+          undoneAt: now,
+          updatedAt: now,
+          rev: fresh.rev + 1,
+          vectorClock: bumpClock(fresh.vectorClock, deviceId),
+        };
+        await db.decisions.put(undone);
+        const written: EntityDiff[] = [
+          { table: 'decisions', id: decisionId, before: fresh, after: undone },
+        ];
+        const item = await db.changeItems.get(changeItemId(fresh.changeSetId, fresh.itemIndex));
         // A rejected item waits for review again; a confirmed one is done with (undone).
         const [from, to] = rejection
           ? (['rejected', 'pending'] as const)
           : (['confirmed', 'undone'] as const);
-        if (set?.items[fresh.itemIndex]?.status === from) {
-          await putItemStatus(db, set, fresh.itemIndex, { status: to }, deviceId, now);
-        }
-        return { kind: 'undone' as const };
+        if (item?.status === from)
+          written.push(
+            ...(await writeChangeItems(db, [{ before: item, after: { ...item, status: to } }], {
+              deviceId,
+              now,
+            })),
+          );
+        return { value: undefined, diffs: written };
       },
-    );
-    if (outcome.kind === 'done-already')
-      return { status: 'already-decided', message: 'This change was already undone.' };
-    if (outcome.kind === 'changed') {
+    },
+    { tables: ['decisions'] },
+  );
+  switch (outcome.kind) {
+    case 'refused':
+      return outcome.refusal.kind === 'done-already'
+        ? { status: 'already-decided', message: 'This change was already undone.' }
+        : {
+            status: 'cannot-undo',
+            message: `Cannot undo "${summary}": the ${outcome.refusal.table} was changed after it was applied, and undoing would overwrite that change.`,
+          };
+    case 'failed':
+      return { status: 'cannot-undo', message: `Cannot undo: ${outcome.result.output}` };
+    case 'done':
       return {
-        status: 'cannot-undo',
-        message: `Cannot undo "${decision.humanSummary ?? decision.toolName}": the ${outcome.table} was changed after it was applied, and undoing would overwrite that change.`,
+        status: 'undone',
+        message: rejection
+          ? `Rejection undone: "${summary}" waits for review again.`
+          : `Undone: ${summary}.`,
+        decisionId,
       };
-    }
-    return {
-      status: 'undone',
-      message: rejection
-        ? `Rejection undone: "${decision.humanSummary ?? decision.toolName}" waits for review again.`
-        : `Undone: ${decision.humanSummary ?? decision.toolName}.`,
-      decisionId,
-    };
-  } catch (error) {
-    if (error instanceof DispatchFailure)
-      return { status: 'cannot-undo', message: `Cannot undo: ${error.result.output}` };
-    const problem = describeStorageProblem(error);
-    return { status: 'failed', message: `${problem.title}. ${problem.advice}` };
   }
 }
 
@@ -120,6 +145,7 @@ const TABLE_WORDS: Record<string, string> = {
   entries: 'journal entry',
   categories: 'category',
   labels: 'label',
+  agents: 'agent settings',
 };
 
 /**
@@ -135,14 +161,14 @@ function contentOf(row: Record<string, unknown> | null | undefined): string | nu
 
 /** The first row whose current content is not what the mutation left behind, if any. */
 async function changedSince(
-  db: CountersignDatabase,
-  diffs: EntityDiff[],
+  journal: JournalReader,
+  diffs: readonly EntityDiff[],
 ): Promise<string | undefined> {
   for (const diff of diffs) {
-    const table = db.table(diff.table);
-    const current = (await table.get(diff.id)) as Record<string, unknown> | undefined;
-    const after = diff.after as Record<string, unknown> | null;
-    if (contentOf(current) !== contentOf(after)) return TABLE_WORDS[diff.table] ?? diff.table;
+    if (!(JOURNAL_TABLES as readonly string[]).includes(diff.table)) continue;
+    const current = (await journal.storedRow(diff.table as JournalTable, diff.id)) as
+      Record<string, unknown> | undefined;
+    if (contentOf(current) !== contentOf(diff.after)) return TABLE_WORDS[diff.table] ?? diff.table;
   }
   return undefined;
 }

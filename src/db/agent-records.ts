@@ -1,9 +1,12 @@
 /**
- * The agent's own records (wakes, reports, observations, change sets). The wake writes
- * them directly: they are not journal data, so they do not go through dispatch().
+ * The agent's own records (wakes, reports, observations, change sets). They are not
+ * journal data, so they are not tool calls; the wake writes them inside the dispatcher's
+ * transaction (runStep), which gives reports and observations their outbox row.
  */
 import type { Observation, Report, Wake } from '../domain/agent';
-import type { ChangeSet, Decision } from '../domain/change-set';
+import { isOpenChangeSet, type ChangeSet, type Decision } from '../domain/change-set';
+import type { EntityDiff } from '../domain/audit';
+import { bumpClock } from '../domain/vector-clock';
 import type { CountersignDatabase } from './database';
 
 export async function latestReport(
@@ -19,45 +22,42 @@ export function reportId(agentId: string, taskId: string): string {
   return `${agentId}:${taskId}`;
 }
 
-export async function saveReport(
+/** Must run inside a readwrite transaction over `reports`. Returns the diff, for the outbox. */
+export async function writeReport(
   db: CountersignDatabase,
   report: Pick<Report, 'agentId' | 'taskId' | 'oneLiner' | 'tldr' | 'content'>,
-  deviceId: string,
-  now: string,
-): Promise<void> {
+  stamp: { deviceId: string; now: string },
+): Promise<EntityDiff> {
   const id = reportId(report.agentId, report.taskId);
-  await db.transaction('rw', db.reports, async () => {
-    const existing = await db.reports.get(id);
-    await db.reports.put({
-      ...report,
-      id,
-      createdAt: existing?.createdAt ?? now,
-      updatedAt: now,
-      rev: (existing?.rev ?? 0) + 1,
-      vectorClock: {
-        ...existing?.vectorClock,
-        [deviceId]: (existing?.vectorClock[deviceId] ?? 0) + 1,
-      },
-    });
-  });
+  const existing = await db.reports.get(id);
+  const next: Report = {
+    ...report,
+    id,
+    createdAt: existing?.createdAt ?? stamp.now,
+    updatedAt: stamp.now,
+    rev: (existing?.rev ?? 0) + 1,
+    vectorClock: bumpClock(existing?.vectorClock ?? {}, stamp.deviceId),
+  };
+  await db.reports.put(next);
+  return { table: 'reports', id, before: existing ?? null, after: next };
 }
 
-export async function addObservations(
+/** Must run inside a readwrite transaction over `observations`. Returns the diffs, for the outbox. */
+export async function writeObservations(
   db: CountersignDatabase,
   observations: Pick<Observation, 'agentId' | 'taskId' | 'text' | 'priority' | 'category'>[],
-  deviceId: string,
-  now: string,
-): Promise<void> {
-  await db.observations.bulkAdd(
-    observations.map((observation) => ({
-      ...observation,
-      id: crypto.randomUUID(),
-      createdAt: now,
-      updatedAt: now,
-      rev: 1,
-      vectorClock: { [deviceId]: 1 },
-    })),
-  );
+  stamp: { deviceId: string; now: string },
+): Promise<EntityDiff[]> {
+  const rows: Observation[] = observations.map((observation) => ({
+    ...observation,
+    id: crypto.randomUUID(),
+    createdAt: stamp.now,
+    updatedAt: stamp.now,
+    rev: 1,
+    vectorClock: { [stamp.deviceId]: 1 },
+  }));
+  await db.observations.bulkAdd(rows);
+  return rows.map((row) => ({ table: 'observations', id: row.id, before: null, after: row }));
 }
 
 export async function putWake(db: CountersignDatabase, wake: Wake): Promise<void> {
@@ -70,9 +70,7 @@ export async function openChangeSet(
   taskId: string,
 ): Promise<ChangeSet | undefined> {
   const sets = await db.changeSets.where('taskId').equals(taskId).toArray();
-  return sets
-    .filter((set) => set.status === 'pending' || set.status === 'partiallyResolved')
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  return sets.filter(isOpenChangeSet).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
 }
 
 export async function decisionsForTask(

@@ -6,7 +6,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { Agent, Observation, Report, Wake } from '../domain/agent';
 import type { AuditMessage, Mutation, OutboxRow } from '../domain/audit';
 import type { Category, Label } from '../domain/category';
-import type { ChangeSet, Decision } from '../domain/change-set';
+import type { ChangeItem, ChangeSet, Decision } from '../domain/change-set';
 import type { ChecklistItem } from '../domain/checklist-item';
 import type { JournalEntry } from '../domain/journal-entry';
 import type { Task } from '../domain/task';
@@ -15,6 +15,12 @@ import { SCHEMA_VERSIONS, type SchemaVersion } from './schema-versions';
 export interface SettingRow {
   key: string;
   value: unknown;
+}
+
+/** A running total kept in the same transactions as what it counts (db/tallies.ts). */
+export interface TallyRow {
+  key: string;
+  value: number;
 }
 
 export const DEFAULT_DATABASE_NAME = 'countersign';
@@ -29,6 +35,8 @@ export class CountersignDatabase extends Dexie {
   agents!: EntityTable<Agent, 'id'>;
   wakes!: EntityTable<Wake, 'id'>;
   changeSets!: EntityTable<ChangeSet, 'id'>;
+  changeItems!: EntityTable<ChangeItem, 'id'>;
+  tallies!: EntityTable<TallyRow, 'key'>;
   decisions!: EntityTable<Decision, 'id'>;
   auditMessages!: EntityTable<AuditMessage, 'id'>;
   reports!: EntityTable<Report, 'id'>;

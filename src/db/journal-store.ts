@@ -81,6 +81,13 @@ export interface JournalStore extends JournalWriter {
    * can be issued without waiting for it, in the same transaction.
    */
   flush(): Promise<void>;
+  /**
+   * Starts the next call of the transaction (runSteps applies several on one store, so
+   * later calls read what earlier ones wrote without a round trip): its time, whether its
+   * writes are recorded as diffs, and a mark to read back only its diffs.
+   */
+  beginStep(step: { now: string; recordDiffs: boolean }): number;
+  diffsSince(mark: number): EntityDiff[];
 }
 
 /**
@@ -96,8 +103,9 @@ export interface JournalStore extends JournalWriter {
  */
 export function createJournalStore(
   db: CountersignDatabase,
-  stamp: { deviceId: string; now: string; recordDiffs: boolean },
+  initial: { deviceId: string; now: string; recordDiffs: boolean },
 ): JournalStore {
+  const stamp = { ...initial };
   const diffs: EntityDiff[] = [];
   const known = new Map<string, JournalRow | undefined>();
   const queued = new Map<JournalTable, Map<string, JournalRow>>();
@@ -181,6 +189,12 @@ export function createJournalStore(
   return {
     ...reader,
     diffs,
+    beginStep(step) {
+      stamp.now = step.now;
+      stamp.recordDiffs = step.recordDiffs;
+      return diffs.length;
+    },
+    diffsSince: (mark) => diffs.slice(mark),
     async flush() {
       for (const table of [...queued.keys()]) issue(table);
       await Promise.all(issued);

@@ -64,9 +64,76 @@ describe('schema versions', () => {
       taskId: 'task-1',
       runKey: 'run',
       status: 'pending',
-      items: [],
+      counts: { total: 0, pending: 0, expired: 0, waiting: 0 },
     });
     expect(await current.changeSets.where('taskId').equals('task-1').count()).toBe(1);
+  });
+
+  it('open version 2 proposals with the current code: one row per item, counts and the inbox index', async () => {
+    const name = `migration-v2-sets-${crypto.randomUUID()}`;
+    const old = openAtVersion(name, 2);
+    await old.open();
+    await old.table('tasks').bulkAdd([
+      { ...v1Task, suppressedLabelIds: [] },
+      { ...v1Task, id: 'task-gone', suppressedLabelIds: [], deletedAt: stamp.updatedAt },
+    ]);
+    const item = (status: string, title: string) => ({
+      toolName: 'update_task_estimate',
+      args: { minutes: title.length },
+      humanSummary: title,
+      status,
+      fingerprint: `fp-${title}`,
+      baseRev: 1,
+    });
+    await old.table('changeSets').bulkAdd([
+      {
+        ...stamp,
+        id: 'set-open',
+        agentId: 'default-agent',
+        taskId: 'task-1',
+        runKey: 'wake:1',
+        status: 'partiallyResolved',
+        expiresAt: '2026-02-01T00:00:00.000Z',
+        items: [item('confirmed', 'one'), item('pending', 'two'), item('pending', 'three')],
+      },
+      {
+        ...stamp,
+        id: 'set-of-deleted-task',
+        agentId: 'default-agent',
+        taskId: 'task-gone',
+        runKey: 'wake:2',
+        status: 'pending',
+        items: [item('pending', 'four')],
+      },
+    ]);
+    old.close();
+
+    const current = track(openCurrent(name));
+    await current.open();
+    const items = await current.changeItems
+      .where('changeSetId')
+      .equals('set-open')
+      .sortBy('itemIndex');
+    expect(items.map((row) => [row.id, row.status, row.humanSummary])).toEqual([
+      ['set-open:0', 'confirmed', 'one'],
+      ['set-open:1', 'pending', 'two'],
+      ['set-open:2', 'pending', 'three'],
+    ]);
+    expect(items[1]).toMatchObject({
+      taskId: 'task-1',
+      proposedAt: stamp.createdAt,
+      expiresAt: '2026-02-01T00:00:00.000Z',
+      pendingKey: [stamp.createdAt, 'set-open', 1],
+      pendingExpiry: '2026-02-01T00:00:00.000Z',
+    });
+    expect(items[0]!.pendingKey).toBeUndefined();
+    const set = await current.changeSets.get('set-open');
+    expect(set).toMatchObject({ counts: { total: 3, pending: 2, expired: 0, waiting: 2 } });
+    expect(set).not.toHaveProperty('items');
+    // The deleted task's item stays pending but does not wait in the inbox.
+    expect((await current.changeItems.get('set-of-deleted-task:0'))?.pendingKey).toBeUndefined();
+    expect(await current.tallies.get('pendingItems')).toEqual({ key: 'pendingItems', value: 2 });
+    expect(await current.tallies.get('pendingSets')).toEqual({ key: 'pendingSets', value: 1 });
   });
 
   it('open each previous version with the next one without losing rows', async () => {

@@ -51,6 +51,72 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         });
     },
   },
+  {
+    version: 3,
+    stores: {
+      changeItems:
+        'id, changeSetId, taskId, pendingKey, [taskId+pendingKey], pendingExpiry, [taskId+status]',
+      tallies: 'key',
+    },
+    upgrade: splitChangeItems,
+  },
 ];
+
+/**
+ * 3: each proposal is its own row (changeItems), so deciding one item writes O(1) rows and
+ * two devices deciding two items of one set never write the same row. Sets keep counts
+ * of their items; `tallies` keeps the inbox's totals. Items carry derived, device-local
+ * index fields while they wait in the inbox (`pendingKey`, `pendingExpiry`): the inbox
+ * and its count read those sparse indexes instead of scanning every open set.
+ */
+async function splitChangeItems(transaction: Transaction): Promise<void> {
+  const sets = await transaction.table('changeSets').toArray();
+  const tasks = new Map<string, { deletedAt?: string }>(
+    (await transaction.table('tasks').toArray()).map((task) => [task.id, task]),
+  );
+  const items: Record<string, unknown>[] = [];
+  const tallies = { pendingItems: 0, pendingSets: 0 };
+  for (const set of sets) {
+    const counts = { total: 0, pending: 0, expired: 0, waiting: 0 };
+    const taskLive = tasks.get(set.taskId)?.deletedAt === undefined && tasks.has(set.taskId);
+    const expiresAt: string | undefined = set.expiresAt;
+    (set.items ?? []).forEach((item: Record<string, unknown>, itemIndex: number) => {
+      const status = item.status as string;
+      const waiting = status === 'pending' && taskLive && set.deletedAt === undefined;
+      counts.total += 1;
+      if (status === 'pending') counts.pending += 1;
+      if (status === 'expired') counts.expired += 1;
+      if (waiting) counts.waiting += 1;
+      items.push({
+        ...item,
+        id: `${set.id}:${itemIndex}`,
+        changeSetId: set.id,
+        itemIndex,
+        taskId: set.taskId,
+        proposedAt: set.createdAt,
+        ...(expiresAt ? { expiresAt } : {}),
+        createdAt: set.createdAt,
+        updatedAt: set.updatedAt,
+        rev: 1,
+        vectorClock: set.vectorClock ?? {},
+        ...(waiting
+          ? {
+              pendingKey: [set.createdAt, set.id, itemIndex],
+              ...(expiresAt ? { pendingExpiry: expiresAt } : {}),
+            }
+          : {}),
+      });
+    });
+    tallies.pendingItems += counts.waiting;
+    if (counts.waiting > 0) tallies.pendingSets += 1;
+    const { items: _items, expiresAt: _expiresAt, ...rest } = set;
+    await transaction.table('changeSets').put({ ...rest, counts });
+  }
+  await transaction.table('changeItems').bulkPut(items);
+  await transaction.table('tallies').bulkPut([
+    { key: 'pendingItems', value: tallies.pendingItems },
+    { key: 'pendingSets', value: tallies.pendingSets },
+  ]);
+}
 
 export const LATEST_SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]!.version;

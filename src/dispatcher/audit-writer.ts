@@ -12,8 +12,11 @@ export interface AuditDraft {
   now: string;
 }
 
+/** One message; fields given here override the draft's (a bulk write of several calls). */
 export type AuditEntry = Pick<AuditMessage, 'kind' | 'summary' | 'payload'> &
-  Partial<Pick<AuditMessage, 'outcome'>>;
+  Partial<
+    Pick<AuditMessage, 'outcome' | 'runKey' | 'toolName' | 'operationId' | 'taskId' | 'source'>
+  >;
 
 export async function writeAuditSafely(
   db: CountersignDatabase,

@@ -1,14 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CountersignDatabase } from '../db/database';
 import { createTask, createTestDatabase, userWrite } from '../../test/support/test-database';
-import {
-  applyPreparedDispatch,
-  DISPATCH_TABLES,
-  DispatchFailure,
-  dispatch,
-  prepareDispatch,
-  recordDispatchFailure,
-} from './dispatch';
+import { dispatch } from './dispatch';
 
 let db: CountersignDatabase;
 beforeEach(() => {
@@ -158,64 +151,5 @@ describe('the audit trail and the ledger', () => {
     expect(lookups).not.toHaveBeenCalled();
     await userWrite(db, 'update_task_priority', { priority: 'P1' }, { taskId, runKey: 'replay-1' });
     expect(lookups).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('prepared dispatches, inside a caller’s transaction', () => {
-  it('commit with the caller’s own writes', async () => {
-    const taskId = await createTask(db);
-    const prepared = await prepareDispatch(
-      db,
-      'update_task_estimate',
-      { minutes: 25 },
-      { source: 'user', taskId, runKey: 'with-caller' },
-    );
-    const result = await db.transaction('rw', [...DISPATCH_TABLES(db), db.settings], async () => {
-      const applied = await applyPreparedDispatch(db, prepared);
-      await db.settings.put({ key: 'caller-wrote', value: applied.operationId });
-      return applied;
-    });
-    expect(result).toMatchObject({ success: true, operationId: prepared.operationId });
-    expect((await db.tasks.get(taskId))?.estimateMinutes).toBe(25);
-    expect((await db.settings.get('caller-wrote'))?.value).toBe(prepared.operationId);
-  });
-
-  it('roll back with them when the handler refuses, and record the failure afterwards', async () => {
-    const prepared = await prepareDispatch(
-      db,
-      'update_task_estimate',
-      { minutes: 25 },
-      { source: 'user', taskId: 'no-such-task', runKey: 'missing' },
-    );
-    const attempt = db.transaction('rw', [...DISPATCH_TABLES(db), db.settings], async () => {
-      await db.settings.put({ key: 'caller-wrote', value: true });
-      await applyPreparedDispatch(db, prepared);
-    });
-    const failure = await attempt.catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(DispatchFailure);
-    expect((failure as DispatchFailure).result).toMatchObject({
-      success: false,
-      nonRetryable: true,
-    });
-    expect(await db.settings.get('caller-wrote')).toBeUndefined();
-    await recordDispatchFailure(db, failure as DispatchFailure);
-    const audit = await db.auditMessages
-      .where('operationId')
-      .equals(prepared.operationId)
-      .sortBy('createdAt');
-    expect(audit.map((message) => [message.kind, message.summary])).toEqual([
-      ['action', 'Set estimate to 25 minutes'],
-      ['toolResult', (failure as DispatchFailure).result.output],
-    ]);
-  });
-
-  it('refuse before any transaction when the arguments do not parse', async () => {
-    const preparing = prepareDispatch(
-      db,
-      'update_task_estimate',
-      { minutes: 0 },
-      { source: 'user' },
-    );
-    await expect(preparing).rejects.toBeInstanceOf(DispatchFailure);
   });
 });

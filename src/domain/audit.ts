@@ -60,10 +60,40 @@ export const mutationSchema = z.object({
 });
 export type Mutation = z.infer<typeof mutationSchema>;
 
+/** What an operation is, for sync and for the person reading Activity. */
+export const operationKindSchema = z.enum([
+  'journal',
+  'proposal',
+  'decision',
+  'undo',
+  'expiry',
+  'report',
+  'import',
+]);
+export type OperationKind = z.infer<typeof operationKindSchema>;
+
+/**
+ * A decision that must win its item everywhere before its operation is pushed: sync
+ * claims the item (first decision wins) and reverts the local one if another device won.
+ */
+export const decisionClaimSchema = z.object({
+  changeSetId: idSchema,
+  itemIndex: z.number().int().nonnegative(),
+  decisionId: idSchema,
+  verdict: z.enum(['confirmed', 'rejected']),
+});
+export type DecisionClaim = z.infer<typeof decisionClaimSchema>;
+
+/**
+ * One operation waiting to leave this device: everything one transaction wrote that other
+ * devices need (journal rows, proposals, decisions), written in that same transaction.
+ */
 export const outboxRowSchema = z.object({
   id: idSchema,
   operationId: z.string(),
+  kind: operationKindSchema.default('journal'),
   diffs: z.array(entityDiffSchema),
+  claim: decisionClaimSchema.optional(),
   createdAt: isoTimestampSchema,
 });
 export type OutboxRow = z.infer<typeof outboxRowSchema>;

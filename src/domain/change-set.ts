@@ -1,4 +1,12 @@
-/** Proposals the agent queued for review, and the decisions people made about them. */
+/**
+ * Proposals the agent queued for review, and the decisions people made about them.
+ *
+ * A change set is one wake's (or several wakes') proposals for one task; each proposal
+ * is its own row, a change item, so two devices deciding two items of one set never
+ * write the same row, and a decision reads and writes O(1) rows however long the
+ * backlog is. The set keeps counts of its items by status, maintained in the same
+ * transactions as the items (db/change-items.ts), and its status is derived from them.
+ */
 import { z } from 'zod';
 import { entityBaseSchema, idSchema, isoTimestampSchema } from './entity';
 
@@ -12,19 +20,47 @@ export const changeItemStatusSchema = z.enum([
 ]);
 export type ChangeItemStatus = z.infer<typeof changeItemStatusSchema>;
 
-export const changeItemSchema = z.object({
-  toolName: z.string(),
+export const RATIONALE_MAX_LENGTH = 200;
+
+/** What the agent proposed: one tool call (an exploded batch element is one). */
+export const proposalSchema = z.object({
+  toolName: z.string().max(100),
   args: z.record(z.string(), z.unknown()),
-  humanSummary: z.string(),
-  status: changeItemStatusSchema,
-  fingerprint: z.string(),
+  humanSummary: z.string().max(2_000),
+  fingerprint: z.string().max(20_000),
+  /** The target entity's rev when proposed: when it moved, review checks the fields below. */
   baseRev: z.number().int().nonnegative(),
   /** The values of the fields this item changes, as they were when it was proposed. */
   base: z.record(z.string(), z.unknown()).optional(),
-  groupId: z.string().optional(),
-  error: z.string().optional(),
+  /** The call this item came from (a batch explodes into items of one group). */
+  groupId: z.string().max(300).optional(),
+  /** Why the agent proposed it, in its words: shown under the row, never part of its identity. */
+  rationale: z.string().max(RATIONALE_MAX_LENGTH).optional(),
+});
+export type Proposal = z.infer<typeof proposalSchema>;
+
+export const changeItemSchema = entityBaseSchema.extend({
+  ...proposalSchema.shape,
+  changeSetId: idSchema,
+  itemIndex: z.number().int().nonnegative(),
+  taskId: idSchema,
+  status: changeItemStatusSchema,
+  error: z.string().max(2_000).optional(),
+  proposedAt: isoTimestampSchema,
+  /** Each item expires on its own, counted from when it was proposed. */
+  expiresAt: isoTimestampSchema.optional(),
+  /**
+   * Derived on this device, never synced: present exactly while the item waits in the
+   * Review inbox (pending, its task live). The inbox and its count read these indexes.
+   */
+  pendingKey: z.tuple([z.string(), z.string(), z.number()]).optional(),
+  pendingExpiry: z.string().optional(),
 });
 export type ChangeItem = z.infer<typeof changeItemSchema>;
+
+/** An item's id: its set and its place in it. */
+export const changeItemId = (changeSetId: string, itemIndex: number) =>
+  `${changeSetId}:${itemIndex}`;
 
 export const changeSetStatusSchema = z.enum([
   'pending',
@@ -34,31 +70,61 @@ export const changeSetStatusSchema = z.enum([
 ]);
 export type ChangeSetStatus = z.infer<typeof changeSetStatusSchema>;
 
+/** How many of a set's items are in each state; `waiting`: in the inbox (pending, task live). */
+export const itemCountsSchema = z.object({
+  total: z.number().int().nonnegative(),
+  pending: z.number().int().nonnegative(),
+  expired: z.number().int().nonnegative(),
+  waiting: z.number().int().nonnegative(),
+});
+export type ItemCounts = z.infer<typeof itemCountsSchema>;
+
+export const NO_ITEMS: ItemCounts = { total: 0, pending: 0, expired: 0, waiting: 0 };
+
 export const changeSetSchema = entityBaseSchema.extend({
   agentId: idSchema,
   taskId: idSchema,
-  runKey: z.string(),
+  runKey: z.string().max(300),
   status: changeSetStatusSchema,
-  items: z.array(changeItemSchema),
+  counts: itemCountsSchema,
   resolvedAt: isoTimestampSchema.optional(),
-  expiresAt: isoTimestampSchema.optional(),
 });
 export type ChangeSet = z.infer<typeof changeSetSchema>;
+
+/** The set lifecycle (ADR 0006), from its item counts. */
+export function deriveChangeSetStatus(counts: ItemCounts): ChangeSetStatus {
+  if (counts.total > 0 && counts.expired === counts.total) return 'expired';
+  if (counts.pending === counts.total) return 'pending';
+  if (counts.pending === 0) return 'resolved';
+  return 'partiallyResolved';
+}
+
+/** A set new proposals may join and reviewers still work through. */
+export function isOpenChangeSet(set: Pick<ChangeSet, 'status' | 'deletedAt'>): boolean {
+  return (
+    (set.status === 'pending' || set.status === 'partiallyResolved') && set.deletedAt === undefined
+  );
+}
 
 export const decisionSchema = entityBaseSchema.extend({
   changeSetId: idSchema,
   taskId: idSchema,
   itemIndex: z.number().int().nonnegative(),
-  toolName: z.string(),
+  toolName: z.string().max(100),
+  /** What the agent proposed. */
   args: z.record(z.string(), z.unknown()),
-  fingerprint: z.string(),
-  humanSummary: z.string().optional(),
+  /** What the person applied instead, when they edited the proposal before confirming. */
+  appliedArgs: z.record(z.string(), z.unknown()).optional(),
+  fingerprint: z.string().max(20_000),
+  humanSummary: z.string().max(2_000).optional(),
   verdict: z.enum(['confirmed', 'rejected', 'expired', 'retracted']),
   actor: z.enum(['user', 'agent', 'system', 'rule']),
-  rejectionReason: z.string().optional(),
+  rejectionReason: z.string().max(500).optional(),
+  /** When the item was proposed: the time it took to decide is decidedAt minus this. */
+  proposedAt: isoTimestampSchema.optional(),
   decidedAt: isoTimestampSchema,
-  deviceId: z.string(),
-  operationId: z.string().optional(),
+  deviceId: z.string().max(100),
+  operationId: z.string().max(200).optional(),
   undoneAt: isoTimestampSchema.optional(),
 });
 export type Decision = z.infer<typeof decisionSchema>;

@@ -3,13 +3,40 @@ import { ChangeSetBuilder } from '../../src/agent/change-set-builder';
 import type { CountersignDatabase } from '../../src/db/database';
 import { getDeviceId } from '../../src/db/settings';
 import { DEFAULT_AGENT_ID } from '../../src/domain/agent';
+import { isOpenChangeSet, type ChangeItem, type ChangeSet } from '../../src/domain/change-set';
 import { resolveModelToolCall } from '../../src/tools/model-call';
+
+/** A change set with its items, in order: the shape tests read proposals in. */
+export type SetWithItems = ChangeSet & { items: ChangeItem[] };
+
+export async function setWithItems(
+  db: CountersignDatabase,
+  changeSetId: string,
+): Promise<SetWithItems> {
+  const [set, items] = await Promise.all([
+    db.changeSets.get(changeSetId),
+    db.changeItems.where('changeSetId').equals(changeSetId).sortBy('itemIndex'),
+  ]);
+  if (!set) throw new Error(`no change set ${changeSetId}`);
+  return { ...set, items };
+}
+
+/** Every item proposed for a task, oldest set first. */
+export async function itemsOfTask(db: CountersignDatabase, taskId: string): Promise<ChangeItem[]> {
+  const items = await db.changeItems.where('taskId').equals(taskId).toArray();
+  return items.sort(
+    (a, b) =>
+      a.proposedAt.localeCompare(b.proposedAt) ||
+      a.changeSetId.localeCompare(b.changeSetId) ||
+      a.itemIndex - b.itemIndex,
+  );
+}
 
 export async function propose(
   db: CountersignDatabase,
   taskId: string,
   calls: { name: string; args: unknown }[],
-) {
+): Promise<SetWithItems> {
   const builder = new ChangeSetBuilder({
     db,
     taskId,
@@ -30,9 +57,7 @@ export async function propose(
     if (outcome.skipped.length > 0) throw new Error(`skipped: ${JSON.stringify(outcome.skipped)}`);
   }
   await builder.flush();
-  const set = (await db.changeSets.where('taskId').equals(taskId).toArray()).find(
-    (candidate) => candidate.status !== 'resolved',
-  );
+  const set = (await db.changeSets.where('taskId').equals(taskId).toArray()).find(isOpenChangeSet);
   if (!set) throw new Error('no change set');
-  return set;
+  return setWithItems(db, set.id);
 }

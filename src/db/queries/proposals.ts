@@ -1,32 +1,27 @@
 /**
- * Read queries for review: what waits for the person's decision (per task, across all
- * tasks, and how many), and what was decided. Pure functions of the database, for
- * `useLiveQuery`. An item waits when its set is open, it is pending and the set has not
- * passed its expiry; items of deleted tasks never leave this module.
+ * Read queries for review: what waits for the person's decision (per task, a window of
+ * the inbox, how many) and what was decided. Pure functions of the database, for
+ * `useLiveQuery`. What waits is read through the sparse inbox indexes the item writer
+ * keeps (db/change-items.ts), so none of these reads grows with the backlog: a task's
+ * card reads its own items, the inbox one window, the badge one row.
  */
-import type { ChangeItem, ChangeSet, Decision } from '../../domain/change-set';
-import type { Task } from '../../domain/task';
+import Dexie from 'dexie';
+import { changeItemId, type ChangeItem, type Decision } from '../../domain/change-set';
+import { isLive } from '../../domain/entity';
+import { reportId } from '../agent-records';
 import type { CountersignDatabase } from '../database';
+import { readTally } from '../tallies';
 
 /** One item waiting for review, with where it lives. */
 export interface PendingReviewItem {
-  /** Stable across renders: `changeSetId:itemIndex`. */
+  /** Stable across renders: the item's id (`changeSetId:itemIndex`). */
   key: string;
   changeSetId: string;
   itemIndex: number;
   taskId: string;
   item: ChangeItem;
-  /** When its change set was created. */
   proposedAt: string;
   expiresAt: string | undefined;
-}
-
-export interface PendingTaskGroup {
-  taskId: string;
-  taskTitle: string;
-  /** The ids of the open sets these items belong to, in proposal order (for Confirm all). */
-  changeSetIds: string[];
-  items: PendingReviewItem[];
 }
 
 export type ReviewOutcome =
@@ -45,107 +40,135 @@ export interface ReviewHistoryEntry {
   error: string | undefined;
   /** The decision behind the entry, when there is one (failed items have none). */
   decisionId: string | undefined;
+  /** What the agent proposed and what the person applied instead (confirmed with changes). */
+  edited: { proposed: Record<string, unknown>; applied: Record<string, unknown> } | undefined;
 }
 
-const OPEN_STATUSES = ['pending', 'partiallyResolved'] as const;
+export const reviewItemKey = changeItemId;
 
-export const reviewItemKey = (changeSetId: string, itemIndex: number) =>
-  `${changeSetId}:${itemIndex}`;
-
-const isOpen = (set: ChangeSet, now: string) =>
-  (set.status === 'pending' || set.status === 'partiallyResolved') &&
-  set.deletedAt === undefined &&
-  (set.expiresAt === undefined || set.expiresAt > now);
-
-const isLiveTask = (task: Task | undefined): task is Task =>
-  task !== undefined && task.deletedAt === undefined;
-
-/** Sets in proposal order: oldest first, so items read in the order the agent proposed them. */
-const byProposalOrder = (a: ChangeSet, b: ChangeSet) =>
-  a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
-
-function pendingItemsOf(set: ChangeSet): PendingReviewItem[] {
-  const items: PendingReviewItem[] = [];
-  set.items.forEach((item, itemIndex) => {
-    if (item.status !== 'pending') return;
-    items.push({
-      key: reviewItemKey(set.id, itemIndex),
-      changeSetId: set.id,
-      itemIndex,
-      taskId: set.taskId,
-      item,
-      proposedAt: set.createdAt,
-      expiresAt: set.expiresAt,
-    });
-  });
-  return items;
+function pendingEntry(item: ChangeItem): PendingReviewItem {
+  return {
+    key: item.id,
+    changeSetId: item.changeSetId,
+    itemIndex: item.itemIndex,
+    taskId: item.taskId,
+    item,
+    proposedAt: item.proposedAt,
+    expiresAt: item.expiresAt,
+  };
 }
 
-/** The items waiting for review on one task, in proposal order. Empty for a deleted task. */
+/**
+ * The items waiting for review on one task, in proposal order. Empty for a deleted task.
+ * An item past its expiry is not shown even before the expiry sweep records it (confirming
+ * it would be refused anyway).
+ */
 export async function listPendingItemsForTask(
   db: CountersignDatabase,
   taskId: string,
   now: Date = new Date(),
 ): Promise<PendingReviewItem[]> {
   if (!taskId) return [];
-  const [task, sets] = await Promise.all([
-    db.tasks.get(taskId),
-    db.changeSets.where('taskId').equals(taskId).toArray(),
-  ]);
-  if (!isLiveTask(task)) return [];
   const stamp = now.toISOString();
-  return sets
-    .filter((set) => isOpen(set, stamp))
-    .sort(byProposalOrder)
-    .flatMap(pendingItemsOf);
+  const items = await db.changeItems
+    .where('[taskId+pendingKey]')
+    .between([taskId, Dexie.minKey], [taskId, Dexie.maxKey])
+    .toArray();
+  return items
+    .filter((item) => item.expiresAt === undefined || item.expiresAt > stamp)
+    .map(pendingEntry);
+}
+
+export interface PendingCounts {
+  /** Items waiting in the inbox. */
+  items: number;
+  /** Change sets (one per task at a time) with an item waiting. */
+  sets: number;
+}
+
+/** How many items wait for review: two maintained rows, never a count over the items. */
+export async function countPendingItems(db: CountersignDatabase): Promise<PendingCounts> {
+  const [items, sets] = await Promise.all([
+    readTally(db, 'pendingItems'),
+    readTally(db, 'pendingSets'),
+  ]);
+  return { items, sets };
+}
+
+/** One row of the inbox window, with what its group heading needs. */
+export interface InboxRow {
+  entry: PendingReviewItem;
+  /** Its position in the whole inbox. */
+  index: number;
+  taskTitle: string;
+  /** The first waiting item of its change set: the group heading goes above it. */
+  startsGroup: boolean;
+  /** How many of its set's items wait (for the heading's count and Confirm all). */
+  groupWaiting: number;
+  /** The agent's one-line summary of the task, from its last report. */
+  reportOneLiner: string | undefined;
 }
 
 /**
- * Every item waiting for review, grouped by task: one read of the open sets through the
- * status index and one bulk read of their tasks, so five thousand items stay cheap.
- * Groups come oldest first (the proposals closest to expiring lead).
+ * `count` rows of the inbox from position `start`, in proposal order (grouped by change
+ * set, so by task). Reads the window and the row before it, and the tasks, sets and
+ * reports of those rows only.
  */
-export async function listPendingGroups(
+export async function readInboxWindow(
   db: CountersignDatabase,
-  now: Date = new Date(),
-): Promise<PendingTaskGroup[]> {
-  const stamp = now.toISOString();
-  const sets = (await db.changeSets.where('status').anyOf(OPEN_STATUSES).toArray())
-    .filter((set) => isOpen(set, stamp))
-    .sort(byProposalOrder);
-  const taskIds = [...new Set(sets.map((set) => set.taskId))];
-  const tasks = await db.tasks.bulkGet(taskIds);
-  const titles = new Map(tasks.filter(isLiveTask).map((task) => [task.id, task.title] as const));
-  const groups = new Map<string, PendingTaskGroup>();
-  for (const set of sets) {
-    const title = titles.get(set.taskId);
-    if (title === undefined) continue;
-    const items = pendingItemsOf(set);
-    if (items.length === 0) continue;
-    let group = groups.get(set.taskId);
-    if (!group) {
-      group = { taskId: set.taskId, taskTitle: title, changeSetIds: [], items: [] };
-      groups.set(set.taskId, group);
-    }
-    group.changeSetIds.push(set.id);
-    group.items.push(...items);
-  }
-  return [...groups.values()];
+  start: number,
+  count: number,
+): Promise<InboxRow[]> {
+  const from = Math.max(0, start - 1);
+  const items = await db.changeItems
+    .orderBy('pendingKey')
+    .offset(from)
+    .limit(count + (start - from))
+    .toArray();
+  const setIds = [...new Set(items.map((item) => item.changeSetId))];
+  const taskIds = [...new Set(items.map((item) => item.taskId))];
+  const sets = await db.changeSets.bulkGet(setIds);
+  const setById = new Map(sets.flatMap((set) => (set ? [[set.id, set] as const] : [])));
+  const reportIds = [...setById.values()].map((set) => reportId(set.agentId, set.taskId));
+  const [tasks, reports] = await Promise.all([
+    db.tasks.bulkGet(taskIds),
+    db.reports.bulkGet(reportIds),
+  ]);
+  const titles = new Map(tasks.filter(isLive).map((task) => [task.id, task.title]));
+  const oneLiners = new Map(
+    reports.filter(isLive).map((report) => [report.taskId, report.oneLiner] as const),
+  );
+  const rows: InboxRow[] = [];
+  items.forEach((item, position) => {
+    const index = from + position;
+    if (index < start) return;
+    const previous = items[position - 1];
+    rows.push({
+      entry: pendingEntry(item),
+      index,
+      taskTitle: titles.get(item.taskId) ?? '',
+      startsGroup: previous?.changeSetId !== item.changeSetId,
+      groupWaiting: setById.get(item.changeSetId)?.counts.waiting ?? 1,
+      reportOneLiner: oneLiners.get(item.taskId),
+    });
+  });
+  return rows;
 }
 
-/** How many items wait for review across all live tasks. */
-export async function countPendingItems(
+/** Where an item stands in the inbox now (its index), or undefined when it does not wait. */
+export async function inboxPositionOf(
   db: CountersignDatabase,
-  now: Date = new Date(),
-): Promise<number> {
-  const groups = await listPendingGroups(db, now);
-  return groups.reduce((total, group) => total + group.items.length, 0);
+  key: string,
+): Promise<number | undefined> {
+  const item = await db.changeItems.get(key);
+  if (!item?.pendingKey) return undefined;
+  return db.changeItems.where('pendingKey').below(item.pendingKey).count();
 }
 
 /**
  * What happened to the task's proposals, newest first: every decision (an undone one shows
- * as undone), items that failed for good, and items whose set ran out of time before the
- * expiry job recorded them.
+ * as undone), items that failed for good, and items that ran out of time before the expiry
+ * sweep recorded them.
  */
 export async function listReviewHistory(
   db: CountersignDatabase,
@@ -153,50 +176,45 @@ export async function listReviewHistory(
   now: Date = new Date(),
 ): Promise<ReviewHistoryEntry[]> {
   if (!taskId) return [];
-  const [decisions, sets] = await Promise.all([
+  const [decisions, items] = await Promise.all([
     db.decisions.where('taskId').equals(taskId).toArray(),
-    db.changeSets.where('taskId').equals(taskId).toArray(),
+    db.changeItems.where('taskId').equals(taskId).toArray(),
   ]);
   const stamp = now.toISOString();
   const decided = new Set(
-    decisions.map((decision) => reviewItemKey(decision.changeSetId, decision.itemIndex)),
+    decisions.map((decision) => changeItemId(decision.changeSetId, decision.itemIndex)),
   );
-  const entries: ReviewHistoryEntry[] = decisions
-    .filter((decision) => decision.deletedAt === undefined)
-    .map((decision) => ({
-      key: `decision:${decision.id}`,
-      outcome: decision.undoneAt ? 'undone' : decision.verdict,
-      toolName: decision.toolName,
-      summary: decision.humanSummary ?? decision.toolName,
-      actor: decision.actor,
-      at: decision.undoneAt ?? decision.decidedAt,
-      rejectionReason: decision.rejectionReason,
-      error: undefined,
-      decisionId: decision.id,
-    }));
-  for (const set of sets) {
-    if (set.deletedAt !== undefined) continue;
-    set.items.forEach((item, itemIndex) => {
-      const key = reviewItemKey(set.id, itemIndex);
-      if (decided.has(key)) return;
-      const ranOut =
-        item.status === 'expired' ||
-        (item.status === 'pending' && set.expiresAt !== undefined && set.expiresAt <= stamp);
-      if (item.status !== 'failed' && !ranOut) return;
-      entries.push({
-        key: `item:${key}`,
-        outcome: item.status === 'failed' ? 'failed' : 'expired',
-        toolName: item.toolName,
-        summary: item.humanSummary,
-        actor: item.status === 'failed' ? undefined : 'system',
-        at:
-          item.status === 'pending'
-            ? (set.expiresAt ?? set.updatedAt)
-            : (set.resolvedAt ?? set.updatedAt),
-        rejectionReason: undefined,
-        error: item.error,
-        decisionId: undefined,
-      });
+  const entries: ReviewHistoryEntry[] = decisions.filter(isLive).map((decision) => ({
+    key: `decision:${decision.id}`,
+    outcome: decision.undoneAt ? 'undone' : decision.verdict,
+    toolName: decision.toolName,
+    summary: decision.humanSummary ?? decision.toolName,
+    actor: decision.actor,
+    at: decision.undoneAt ?? decision.decidedAt,
+    rejectionReason: decision.rejectionReason,
+    error: undefined,
+    decisionId: decision.id,
+    edited: decision.appliedArgs
+      ? { proposed: decision.args, applied: decision.appliedArgs }
+      : undefined,
+  }));
+  for (const item of items) {
+    if (item.deletedAt !== undefined || decided.has(item.id)) continue;
+    const ranOut =
+      item.status === 'expired' ||
+      (item.status === 'pending' && item.expiresAt !== undefined && item.expiresAt <= stamp);
+    if (item.status !== 'failed' && !ranOut) continue;
+    entries.push({
+      key: `item:${item.id}`,
+      outcome: item.status === 'failed' ? 'failed' : 'expired',
+      toolName: item.toolName,
+      summary: item.humanSummary,
+      actor: item.status === 'failed' ? undefined : 'system',
+      at: item.status === 'pending' ? (item.expiresAt ?? item.updatedAt) : item.updatedAt,
+      rejectionReason: undefined,
+      error: item.error,
+      decisionId: undefined,
+      edited: undefined,
     });
   }
   return entries.sort((a, b) => b.at.localeCompare(a.at) || a.key.localeCompare(b.key));

@@ -1,16 +1,15 @@
-/** Confirm all's progress ("Applying 3 of 7…") while it runs, then the service's summary. */
+/** Confirm all while it runs ("Applying 7 changes…", one commit), then the service's summary. */
 import { Button } from '../../ui/button';
 import type { BulkState } from './use-review-actions';
 
 export function BulkStatus({ state, onDismiss }: { state: BulkState; onDismiss(): void }) {
   if (state.progress) {
-    const { done, total } = state.progress;
+    const { total } = state.progress;
     return (
       <div className="review-progress" role="status">
         <span>
-          Applying {Math.min(done + 1, total)} of {total}…
+          Applying {total} change{total === 1 ? '' : 's'}…
         </span>
-        <progress value={done} max={Math.max(total, 1)} aria-hidden="true" />
       </div>
     );
   }

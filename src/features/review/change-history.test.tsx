@@ -45,7 +45,7 @@ describe('ChangeHistory', () => {
         { ...checklistProposal('Broken'), status: 'failed', error: 'The checklist is full.' },
         { ...checklistProposal('Later'), status: 'expired' },
       ],
-      { updatedAt: '2026-05-04T12:00:00.000Z' },
+      { now: '2026-05-04T12:00:00.000Z' },
     );
     await seedDecision({
       changeSetId: set.id,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
+import { expireChangeSets } from '../../confirmation/expire-change-sets';
+import { getDatabase } from '../../db/connection';
 import { ReviewNavBadge } from './pending-count';
 import {
   checklistProposal,
@@ -21,6 +23,8 @@ describe('ReviewNavBadge', () => {
     await seedChangeSet(errands, [checklistProposal('Expired')], {
       expiresAt: new Date(Date.now() - 1000).toISOString(),
     });
+    // An expired item waits until the expiry sweep records it (the app runs it every minute).
+    await expireChangeSets(getDatabase());
     render(<ReviewNavBadge />);
 
     expect(await screen.findByRole('img', { name: '3 pending' })).toHaveTextContent('3');

@@ -1,17 +1,17 @@
-/** How many proposals wait for review, for the badge on the "Review" nav link. */
+/** How many proposals wait for review, for the badge on the "Review" nav link: one maintained row. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getDatabase } from '../../db/connection';
-import { countPendingItems } from '../../db/queries/proposals';
+import { countPendingItems, type PendingCounts } from '../../db/queries/proposals';
 import './review.css';
 
 /** Undefined until the first read. */
-export function usePendingReviewCount(): number | undefined {
+export function usePendingReviewCounts(): PendingCounts | undefined {
   return useLiveQuery(() => countPendingItems(getDatabase()), []);
 }
 
 /** `3` in a badge named "3 pending"; nothing at 0. */
 export function ReviewNavBadge() {
-  const count = usePendingReviewCount();
+  const count = usePendingReviewCounts()?.items;
   if (!count) return null;
   return (
     // role="img" lets the badge carry a name of its own, which the link's name includes.

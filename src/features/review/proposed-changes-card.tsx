@@ -43,7 +43,10 @@ export function ProposedChangesCard({ taskId }: { taskId: string }) {
   if (items === undefined) return null;
   const bulk = actions.bulk.get(taskId);
   const keys = new Set(items.map((entry) => entry.key));
-  const orphanNotices = [...actions.notices].filter(([key]) => !keys.has(key));
+  const orphanNotices = [
+    ...[...actions.notices].filter(([key]) => !keys.has(key)),
+    ...actions.orphans,
+  ];
   if (items.length === 0 && !actions.rejection && !bulk && orphanNotices.length === 0) return null;
 
   const changeSetIds = [...new Set(items.map((entry) => entry.changeSetId))];
@@ -76,7 +79,14 @@ export function ProposedChangesCard({ taskId }: { taskId: string }) {
       {orphanNotices.map(([key, message]) => (
         <div key={key} className="review-orphan">
           <Notice tone="error">{message}</Notice>
-          <Button size="small" variant="quiet" onClick={() => actions.dismissNotice(key)}>
+          <Button
+            size="small"
+            variant="quiet"
+            onClick={() => {
+              actions.dismissNotice(key);
+              actions.dismissOrphan(key);
+            }}
+          >
             Dismiss
           </Button>
         </div>

@@ -1,102 +1,185 @@
 /**
- * Every pending item across tasks, grouped by task, windowed so thousands of rows stay
- * smooth. Keyboard: j / k move between rows, y confirms, n rejects (in the row), a confirms
- * all of the focused row's task, u undoes the last decision made here. After a decision
- * the focus moves on to the next row.
+ * Every pending item across tasks, in proposal order, grouped by task (each group's
+ * heading sits above its first row). Only the rows near the viewport are read and
+ * rendered: @tanstack/react-virtual places them, readInboxWindow reads them through the
+ * inbox index, and the count comes from a maintained tally, so fifty thousand waiting
+ * items cost what fifty do.
+ *
+ * Nothing moves under a finger: a decided row collapses in place before the list closes
+ * up (the shown rows are held while it does), and a rejected row's reason prompt keeps the
+ * row's place until the person moves on. Keyboard: j / k move between rows, y confirms,
+ * n rejects, a confirms all of the focused row's task, u undoes the last decision here.
  */
-import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import type { PendingReviewItem, PendingTaskGroup } from '../../db/queries/proposals';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
+import { getDatabase } from '../../db/connection';
+import { readInboxWindow, type InboxRow, type PendingReviewItem } from '../../db/queries/proposals';
 import type { ReviewResult } from '../../confirmation/review-result';
-import { Button } from '../../ui/button';
-import { BulkStatus } from './bulk-status';
-import { ESTIMATED_HEIGHT, groupKey, inboxEntries, type InboxEntry } from './inbox-entries';
+import { InboxGroupHeading } from './inbox-group-heading';
 import { RejectionReasonPanel } from './rejection-reason-panel';
 import { findRowElement, isEditableTarget, ReviewItemRow } from './review-item-row';
 import { leavesTheList, type ReviewActions } from './use-review-actions';
-import { useWindowVirtualizer } from './use-window-virtualizer';
 
 export interface ReviewInboxProps {
-  groups: readonly PendingTaskGroup[];
+  /** Items waiting (the tally). */
+  count: number;
   actions: ReviewActions;
 }
 
-const isItem = (entry: InboxEntry): entry is Extract<InboxEntry, { type: 'item' }> =>
-  entry.type === 'item';
+/** How long a decided row takes to collapse (matches review.css); none under reduced motion. */
+export const COLLAPSE_MS = 200;
+const PAGE = 20;
+const ESTIMATED_ROW = 176;
+const ESTIMATED_HEADING = 84;
 
-export function ReviewInbox({ groups, actions }: ReviewInboxProps) {
-  const entries = useMemo(
-    () => inboxEntries(groups, actions.rejection),
-    [groups, actions.rejection],
-  );
-  const virtualEntries = useMemo(
-    () => entries.map((entry) => ({ key: entry.key, estimate: ESTIMATED_HEIGHT[entry.type] })),
-    [entries],
-  );
-  const itemEntries = useMemo(() => entries.filter(isItem), [entries]);
-  const { listRef, range, measureElement, scrollToIndex } = useWindowVirtualizer(virtualEntries);
+export const groupKey = (changeSetId: string) => `group:${changeSetId}`;
+
+export function ReviewInbox({ count, actions }: ReviewInboxProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [held, setHeld] = useState<{ rows: Map<number, InboxRow>; count: number }>();
+  const [leaving, setLeaving] = useState<ReadonlySet<string>>(new Set());
   const [currentKey, setCurrentKey] = useState<string>();
-  // A row to focus once it is rendered (after the window moved to it).
-  const pendingFocus = useRef<string | undefined>(undefined);
+  /** A row to focus once it is rendered: by key, or by its place in the list. */
+  const focusRequest = useRef<{ key: string } | { index: number } | undefined>(undefined);
+  /** Where j / k move from: the focused row, or the row a focus request is on its way to. */
+  const cursor = useRef<number | undefined>(undefined);
+  const [range, setRange] = useState({ start: 0, end: PAGE });
+  const [scrollMargin, setScrollMargin] = useState(0);
 
+  const live = useLiveQuery(
+    () => readInboxWindow(getDatabase(), range.start, range.end - range.start),
+    [range.start, range.end],
+  );
+  const rows = held?.rows ?? new Map((live ?? []).map((row) => [row.index, row] as const));
+  const dataCount = held?.count ?? count;
+
+  // The rejected row's prompt keeps its place once the row has left the data.
+  const rejection = actions.rejection;
+  const promptAt =
+    rejection?.index !== undefined &&
+    ![...rows.values()].some((row) => row.entry.key === rejection.entry.key)
+      ? Math.min(rejection.index, dataCount)
+      : undefined;
+  const total = dataCount + (promptAt !== undefined ? 1 : 0);
+  const dataIndexOf = (virtualIndex: number) =>
+    promptAt !== undefined && virtualIndex > promptAt ? virtualIndex - 1 : virtualIndex;
+
+  const estimate = (index: number) => {
+    const row = rows.get(dataIndexOf(index));
+    return ESTIMATED_ROW + (row?.startsGroup ? ESTIMATED_HEADING : 0);
+  };
+  const virtualizer = useWindowVirtualizer({
+    count: total,
+    estimateSize: estimate,
+    // A row that has no layout yet (or none at all, as in tests) keeps its estimate.
+    measureElement: (element) =>
+      element.getBoundingClientRect().height ||
+      estimate(Number((element as HTMLElement).dataset.index)),
+    overscan: 4,
+    scrollMargin,
+    getItemKey: (index) => {
+      if (index === promptAt) return `prompt:${rejection!.entry.key}`;
+      return rows.get(dataIndexOf(index))?.entry.key ?? `row:${dataIndexOf(index)}`;
+    },
+  });
+  const virtualItems = virtualizer.getVirtualItems();
+
+  // Read the pages the viewport needs (a page at a time, so scrolling re-reads rarely).
+  const first = virtualItems[0] ? dataIndexOf(virtualItems[0].index) : 0;
+  const last = virtualItems.at(-1) ? dataIndexOf(virtualItems.at(-1)!.index) : 0;
+  const wanted = {
+    start: Math.floor(first / PAGE) * PAGE,
+    end: (Math.floor(last / PAGE) + 1) * PAGE,
+  };
+  if (wanted.start !== range.start || wanted.end !== range.end) setRange(wanted);
+
+  const itemIndexes = [...rows.keys()].sort((a, b) => a - b);
   const activeKey =
-    currentKey !== undefined && itemEntries.some((entry) => entry.key === currentKey)
+    currentKey !== undefined && [...rows.values()].some((row) => row.entry.key === currentKey)
       ? currentKey
-      : itemEntries[0]?.key;
+      : rows.get(itemIndexes[0] ?? 0)?.entry.key;
 
   useLayoutEffect(() => {
-    const key = pendingFocus.current;
-    if (key === undefined) return;
-    const element = findRowElement(listRef.current, key);
+    const top = listRef.current?.getBoundingClientRect().top;
+    if (top !== undefined) setScrollMargin(Math.max(0, top + window.scrollY));
+  }, []);
+
+  useLayoutEffect(() => {
+    const request = focusRequest.current;
+    if (request === undefined) return;
+    const key = 'key' in request ? request.key : rows.get(request.index)?.entry.key;
+    const element = key === undefined ? undefined : findRowElement(listRef.current, key);
     if (element) {
-      pendingFocus.current = undefined;
+      focusRequest.current = undefined;
+      // Focusing the row runs its onFocus, which records it as the current row.
       element.focus();
     }
   });
 
-  function focusRow(key: string | undefined) {
-    if (key === undefined) return;
-    setCurrentKey(key);
-    const element = findRowElement(listRef.current, key);
+  function indexOfKey(key: string | undefined): number | undefined {
+    for (const [index, row] of rows) if (row.entry.key === key) return index;
+    return undefined;
+  }
+
+  /**
+   * Focuses the row at `index` of the data, scrolling it into view (and reading it) first
+   * if need be. Keys pressed before it renders move on from there, not from the old focus.
+   */
+  function focusData(index: number) {
+    cursor.current = index;
+    const row = rows.get(index);
+    const element = row && findRowElement(listRef.current, row.entry.key);
     if (element) {
+      setCurrentKey(row.entry.key);
       element.focus();
       return;
     }
-    pendingFocus.current = key;
-    scrollToIndex(entries.findIndex((entry) => entry.key === key));
+    focusRequest.current = { index };
+    const virtual = promptAt !== undefined && index >= promptAt ? index + 1 : index;
+    virtualizer.scrollToIndex(virtual, { align: 'auto' });
   }
 
-  /** The row the keyboard acts on: the one holding the focus, else the last one focused. */
-  function focusedRowKey(): string | undefined {
-    const active = document.activeElement;
-    const row =
-      active instanceof HTMLElement ? active.closest<HTMLElement>('[data-review-key]') : undefined;
-    return row?.dataset.reviewKey ?? activeKey;
-  }
-
-  async function decide(entry: PendingReviewItem, action: () => Promise<ReviewResult>) {
+  /**
+   * Runs a decision while the shown rows are held: the row collapses in place (or turns
+   * into its reason prompt), and the list closes up only once that is over.
+   */
+  async function decide(row: InboxRow, action: () => Promise<ReviewResult>) {
     const hadFocus =
-      findRowElement(listRef.current, entry.key)?.contains(document.activeElement) ?? false;
-    const index = itemEntries.findIndex((candidate) => candidate.key === entry.key);
-    const next = itemEntries[index + 1]?.key ?? itemEntries[index - 1]?.key;
+      findRowElement(listRef.current, row.entry.key)?.contains(document.activeElement) ?? false;
+    setHeld({ rows: new Map(rows), count: dataCount });
     const result = await action();
-    const leaving = leavesTheList(result);
-    if (leaving && hadFocus) focusRow(next);
-    return leaving;
+    const leaves = leavesTheList(result);
+    if (!leaves) {
+      setHeld(undefined);
+      return false;
+    }
+    if (result.status !== 'rejected') setLeaving((keys) => new Set(keys).add(row.entry.key));
+    const collapse = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
+      ? 0
+      : COLLAPSE_MS;
+    await new Promise((resolve) => setTimeout(resolve, collapse));
+    setHeld(undefined);
+    setLeaving((keys) => {
+      const next = new Set(keys);
+      next.delete(row.entry.key);
+      return next;
+    });
+    // The focus goes on to the next row (the one before, at the end) once it renders.
+    const next = rows.get(row.index + 1) ?? rows.get(row.index - 1);
+    if (hadFocus && next) focusRequest.current = { key: next.entry.key };
+    return true;
   }
 
-  async function confirmGroup(group: PendingTaskGroup) {
+  async function confirmGroup(row: InboxRow) {
     const hadFocus = listRef.current?.contains(document.activeElement) === true;
-    const at = groups.indexOf(group);
-    const nextGroup = groups[at + 1] ?? groups[at - 1];
     const result = await actions.confirmAll(
-      groupKey(group.taskId),
-      group.changeSetIds,
-      group.items.length,
+      groupKey(row.entry.changeSetId),
+      [row.entry.changeSetId],
+      row.groupWaiting,
     );
-    // When every row of the task went, carry on with the next task's first row.
     if (hadFocus && result.failed.length === 0 && result.stale.length === 0)
-      focusRow(nextGroup?.items[0]?.key);
+      focusRequest.current = { index: Math.min(row.index, Math.max(0, count - 1)) };
   }
 
   const onDocumentKey = useEffectEvent((event: KeyboardEvent) => {
@@ -110,34 +193,35 @@ export function ReviewInbox({ groups, actions }: ReviewInboxProps) {
       target === document.body ||
       (list !== null && (list.contains(target) || target.contains(list)));
     if (!onPage) return;
-    const key = focusedRowKey();
-    const index = itemEntries.findIndex((entry) => entry.key === key);
-    const rowHasFocus =
-      document.activeElement instanceof HTMLElement &&
-      document.activeElement.closest('[data-review-key]') !== null;
+    const focusedKey =
+      document.activeElement instanceof HTMLElement
+        ? document.activeElement.closest<HTMLElement>('[data-review-key]')?.dataset.reviewKey
+        : undefined;
+    const travelling = focusRequest.current !== undefined && cursor.current !== undefined;
+    const focused = focusedKey !== undefined || travelling;
+    const index = travelling
+      ? cursor.current!
+      : (indexOfKey(focusedKey ?? activeKey) ?? cursor.current ?? 0);
     switch (event.key) {
       case 'j':
         event.preventDefault();
-        focusRow(rowHasFocus ? itemEntries[Math.min(index + 1, itemEntries.length - 1)]?.key : key);
+        focusData(focused ? Math.min(index + 1, dataCount - 1) : index);
         break;
       case 'k':
         event.preventDefault();
-        focusRow(rowHasFocus ? itemEntries[Math.max(index - 1, 0)]?.key : key);
+        focusData(focused ? Math.max(index - 1, 0) : index);
         break;
       case 'y':
       case 'n':
         // Handled by the focused row; from elsewhere, the first press finds the row.
         event.preventDefault();
-        focusRow(key);
+        if (!focused) focusData(index);
         break;
       case 'a': {
-        const group = itemEntries[index]?.group;
-        if (!group || !rowHasFocus) {
-          focusRow(key);
-          break;
-        }
         event.preventDefault();
-        void confirmGroup(group);
+        const row = rows.get(index);
+        if (row && focused) void confirmGroup(row);
+        else focusData(index);
         break;
       }
       case 'u':
@@ -155,85 +239,93 @@ export function ReviewInbox({ groups, actions }: ReviewInboxProps) {
     return () => document.removeEventListener('keydown', listener);
   }, []);
 
-  function renderEntry(entry: InboxEntry) {
-    switch (entry.type) {
-      case 'group': {
-        const { group } = entry;
-        const bulk = actions.bulk.get(entry.key);
-        const title = group.taskTitle || 'Untitled task';
-        return (
-          <div className="review-group__header">
-            <h2 className="review-group__title">
-              <Link to={`/tasks/${encodeURIComponent(group.taskId)}`}>{title}</Link>{' '}
-              <span className="muted review-group__count">({group.items.length})</span>
-            </h2>
-            {group.items.length > 1 && (
-              <Button
-                className="review-group__confirm-all"
-                aria-label={`Confirm all for ${title}`}
-                disabled={bulk?.progress !== undefined}
-                onClick={() => void confirmGroup(group)}
-              >
-                Confirm all
-              </Button>
-            )}
-            {bulk && <BulkStatus state={bulk} onDismiss={() => actions.dismissBulk(entry.key)} />}
-          </div>
-        );
-      }
-      case 'item':
-        return (
-          <ReviewItemRow
-            entry={entry.entry}
-            busy={
-              actions.busyKeys.has(entry.key) ||
-              actions.bulk.get(groupKey(entry.group.taskId))?.progress !== undefined
-            }
-            notice={actions.notices.get(entry.key)}
-            keyboardShortcuts
-            tabIndex={entry.key === activeKey ? 0 : -1}
-            onFocus={() => setCurrentKey(entry.key)}
-            onConfirm={(item, options) => decide(item, () => actions.confirm(item, options))}
-            onReject={(item) =>
-              decide(item, () =>
-                actions.reject(item, {
-                  taskTitle: entry.group.taskTitle,
-                  groupIndex: groups.indexOf(entry.group),
-                }),
-              )
-            }
+  function renderRow(row: InboxRow) {
+    const bulk = actions.bulk.get(groupKey(row.entry.changeSetId));
+    const entry: PendingReviewItem = row.entry;
+    return (
+      <>
+        {row.startsGroup && (
+          <InboxGroupHeading
+            row={row}
+            bulk={bulk}
+            onConfirmAll={() => void confirmGroup(row)}
+            onDismissBulk={() => actions.dismissBulk(groupKey(row.entry.changeSetId))}
           />
-        );
-      case 'rejection':
-        return (
+        )}
+        {rejection?.entry.key === entry.key ? (
           <RejectionReasonPanel
-            rejection={entry.rejection}
+            rejection={rejection}
             onDismiss={actions.dismissRejection}
             onUndo={(decisionId) => {
               actions.dismissRejection();
               void actions.undo([decisionId]);
             }}
           />
-        );
-    }
+        ) : (
+          <div className={leaving.has(entry.key) ? 'review-collapse' : undefined}>
+            <ReviewItemRow
+              entry={entry}
+              busy={actions.busyKeys.has(entry.key) || bulk?.progress !== undefined}
+              notice={actions.notices.get(entry.key)}
+              keyboardShortcuts
+              tabIndex={entry.key === activeKey ? 0 : -1}
+              onFocus={() => {
+                cursor.current = row.index;
+                setCurrentKey(entry.key);
+              }}
+              onConfirm={(item, options) => decide(row, () => actions.confirm(item, options))}
+              onReject={(item) => decide(row, () => actions.reject(item, { index: row.index }))}
+            />
+          </div>
+        )}
+      </>
+    );
   }
 
   return (
     <div
       ref={listRef}
       className="review-inbox__list"
-      style={{ paddingTop: range.paddingTop, paddingBottom: range.paddingBottom }}
+      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
     >
-      {entries.slice(range.start, range.end + 1).map((entry) => (
-        <div
-          key={entry.key}
-          ref={measureElement}
-          data-virtual-key={entry.key}
-          className={`review-inbox__entry review-inbox__entry--${entry.type}`}
-        >
-          {renderEntry(entry)}
-        </div>
-      ))}
+      {virtualItems.map((virtual) => {
+        const isPrompt = virtual.index === promptAt;
+        const row = isPrompt ? undefined : rows.get(dataIndexOf(virtual.index));
+        return (
+          <div
+            key={virtual.key}
+            ref={virtualizer.measureElement}
+            data-index={virtual.index}
+            className="review-inbox__entry"
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              transform: `translateY(${virtual.start - virtualizer.options.scrollMargin}px)`,
+            }}
+          >
+            {isPrompt ? (
+              <RejectionReasonPanel
+                rejection={rejection!}
+                onDismiss={actions.dismissRejection}
+                onUndo={(decisionId) => {
+                  actions.dismissRejection();
+                  void actions.undo([decisionId]);
+                }}
+              />
+            ) : row ? (
+              renderRow(row)
+            ) : (
+              <div
+                className="review-inbox__placeholder"
+                style={{ height: ESTIMATED_ROW }}
+                aria-hidden="true"
+              />
+            )}
+          </div>
+        );
+      })}
     </div>
   );
 }

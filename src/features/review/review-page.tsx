@@ -2,14 +2,11 @@
  * /review: every proposal waiting for a decision, across tasks, grouped by task. The same
  * rows as the task page's card, with keyboard shortcuts for working through a long list.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
-import { getDatabase } from '../../db/connection';
-import { listPendingGroups } from '../../db/queries/proposals';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Notice } from '../../ui/notice';
 import { BulkStatus } from './bulk-status';
-import { groupKey } from './inbox-entries';
+import { usePendingReviewCounts } from './pending-count';
 import { ReviewInbox } from './review-inbox';
 import { useReviewActions } from './use-review-actions';
 import './review.css';
@@ -19,19 +16,9 @@ function plural(count: number, word: string) {
 }
 
 export function ReviewPage() {
-  const groups = useLiveQuery(() => listPendingGroups(getDatabase()), []);
+  const counts = usePendingReviewCounts();
   const actions = useReviewActions();
-
-  const itemCount = groups?.reduce((total, group) => total + group.items.length, 0) ?? 0;
-  const shownKeys = new Set<string>();
-  const shownGroups = new Set<string>();
-  for (const group of groups ?? []) {
-    shownGroups.add(groupKey(group.taskId));
-    for (const entry of group.items) shownKeys.add(entry.key);
-  }
-  // Messages about rows or tasks that have left the list are shown at the top instead.
-  const orphanNotices = [...actions.notices].filter(([key]) => !shownKeys.has(key));
-  const orphanBulk = [...actions.bulk].filter(([key]) => !shownGroups.has(key));
+  const bulkSummaries = [...actions.bulk].filter(([, state]) => state.progress === undefined);
 
   return (
     <section className="review-page stack" aria-labelledby="review-heading">
@@ -40,20 +27,22 @@ export function ReviewPage() {
       <p className="visually-hidden" role="status">
         {actions.rejection ? `Rejected: ${actions.rejection.entry.item.humanSummary}` : ''}
       </p>
-      {orphanBulk.map(([key, state]) => (
+      {bulkSummaries.map(([key, state]) => (
         <BulkStatus key={key} state={state} onDismiss={() => actions.dismissBulk(key)} />
       ))}
-      {orphanNotices.map(([key, message]) => (
+      {[...actions.orphans].map(([key, message]) => (
         <div key={key} className="review-orphan">
           <Notice tone="error">{message}</Notice>
-          <Button size="small" variant="quiet" onClick={() => actions.dismissNotice(key)}>
+          <Button size="small" variant="quiet" onClick={() => actions.dismissOrphan(key)}>
             Dismiss
           </Button>
         </div>
       ))}
-      {groups === undefined ? (
-        <p className="muted">Loading proposals…</p>
-      ) : groups.length === 0 && !actions.rejection ? (
+      {counts === undefined ? (
+        <p className="muted" role="status" aria-busy="true">
+          Loading proposals…
+        </p>
+      ) : counts.items === 0 && !actions.rejection ? (
         <EmptyState title="Nothing to review">
           <p>
             When the agent proposes changes to a task, they wait here for you to confirm or reject
@@ -63,7 +52,7 @@ export function ReviewPage() {
       ) : (
         <>
           <p className="review-page__count">
-            {plural(itemCount, 'change')} waiting on {plural(groups.length, 'task')}
+            {plural(counts.items, 'change')} waiting on {plural(counts.sets, 'task')}
           </p>
           <p className="review-page__help muted">
             Swipe a row right to confirm, left to reject.{' '}
@@ -72,7 +61,7 @@ export function ReviewPage() {
               <kbd>n</kbd> reject · <kbd>a</kbd> confirm all for the task · <kbd>u</kbd> undo
             </span>
           </p>
-          <ReviewInbox groups={groups} actions={actions} />
+          <ReviewInbox count={counts.items} actions={actions} />
         </>
       )}
     </section>

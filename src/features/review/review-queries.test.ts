@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '../../db/connection';
+import { reportId } from '../../db/agent-records';
 import {
   countPendingItems,
-  listPendingGroups,
   listPendingItemsForTask,
   listReviewHistory,
+  readInboxWindow,
 } from '../../db/queries/proposals';
 import {
   checklistProposal,
   createTask,
   estimateProposal,
+  markItem,
   seedChangeSet,
   seedDecision,
   setUpReviewDatabase,
@@ -21,7 +23,7 @@ setUpReviewDatabase();
 const past = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
 describe('review queries', () => {
-  it('lists a task’s pending items from its open, unexpired sets, in proposal order', async () => {
+  it('lists a task’s pending, unexpired items in proposal order', async () => {
     const taskId = await createTask('Plan the launch');
     const first = await seedChangeSet(taskId, [
       estimateProposal(60, { status: 'confirmed' }),
@@ -29,7 +31,7 @@ describe('review queries', () => {
     ]);
     const second = await seedChangeSet(taskId, [checklistProposal('Write copy')]);
     await seedChangeSet(taskId, [checklistProposal('Old idea')], { expiresAt: past(1) });
-    await seedChangeSet(taskId, [checklistProposal('Resolved')], { status: 'resolved' });
+    await seedChangeSet(taskId, [{ ...checklistProposal('Resolved'), status: 'confirmed' }]);
 
     const items = await listPendingItemsForTask(getDatabase(), taskId);
 
@@ -42,7 +44,7 @@ describe('review queries', () => {
     expect(items[0]!.key).toBe(`${first.id}:1`);
   });
 
-  it('groups everything pending by task with titles, and counts it', async () => {
+  it('reads the inbox a window at a time, grouped by task, and counts it from the tallies', async () => {
     const launch = await createTask('Plan the launch');
     const errands = await createTask('Errands');
     const gone = await createTask('Deleted task');
@@ -50,30 +52,72 @@ describe('review queries', () => {
     const errandsSet = await seedChangeSet(errands, [checklistProposal('Buy milk')]);
     await seedChangeSet(gone, [checklistProposal('Never shown')]);
     await userWrite('delete_task', {}, gone);
-    await seedChangeSet(errands, [checklistProposal('Expired')], { expiresAt: past(2) });
+    const now = new Date().toISOString();
+    await getDatabase().reports.put({
+      id: reportId('agent-1', launch),
+      agentId: 'agent-1',
+      taskId: launch,
+      oneLiner: 'The launch slips unless the mockup lands this week.',
+      tldr: '',
+      content: '',
+      createdAt: now,
+      updatedAt: now,
+      rev: 1,
+      vectorClock: {},
+    });
 
-    const groups = await listPendingGroups(getDatabase());
-
+    const all = await readInboxWindow(getDatabase(), 0, 10);
     expect(
-      groups.map((group) => [group.taskTitle, group.changeSetIds, group.items.length]),
+      all.map((row) => [
+        row.index,
+        row.taskTitle,
+        row.entry.key,
+        row.startsGroup,
+        row.groupWaiting,
+      ]),
     ).toEqual([
-      ['Plan the launch', [launchSet.id], 2],
-      ['Errands', [errandsSet.id], 1],
+      [0, 'Plan the launch', `${launchSet.id}:0`, true, 2],
+      [1, 'Plan the launch', `${launchSet.id}:1`, false, 2],
+      [2, 'Errands', `${errandsSet.id}:0`, true, 1],
     ]);
-    expect(await countPendingItems(getDatabase())).toBe(3);
+    expect(all[0]!.reportOneLiner).toBe('The launch slips unless the mockup lands this week.');
+    // A window that starts inside a group still knows where its groups start.
+    const window = await readInboxWindow(getDatabase(), 1, 2);
+    expect(window.map((row) => [row.index, row.startsGroup])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect(await countPendingItems(getDatabase())).toEqual({ items: 3, sets: 2 });
+
+    await markItem(launchSet.id, 0, 'confirmed');
+    await markItem(launchSet.id, 1, 'rejected');
+    expect(await countPendingItems(getDatabase())).toEqual({ items: 1, sets: 1 });
+    expect((await readInboxWindow(getDatabase(), 0, 10)).map((row) => row.taskTitle)).toEqual([
+      'Errands',
+    ]);
+  });
+
+  it('puts a deleted task’s items back in the inbox when the task is restored', async () => {
+    const taskId = await createTask('Plan the launch');
+    await seedChangeSet(taskId, [estimateProposal(60)]);
+    const deleted = await userWrite('delete_task', {}, taskId);
+    expect(await countPendingItems(getDatabase())).toEqual({ items: 0, sets: 0 });
+    const ledger = await getDatabase().mutations.get(deleted.operationId);
+    await userWrite(
+      'restore_entities',
+      { restorations: ledger!.diffs.map(({ table, id, before }) => ({ table, id, before })) },
+      taskId,
+    );
+    expect(await countPendingItems(getDatabase())).toEqual({ items: 1, sets: 1 });
   });
 
   it('tells the history newest first: decisions, undone ones, failures and what ran out of time', async () => {
     const taskId = await createTask('Plan the launch');
-    const set = await seedChangeSet(
-      taskId,
-      [
-        estimateProposal(60, { status: 'confirmed' }),
-        checklistProposal('Design mockup'),
-        { ...checklistProposal('Broken'), status: 'failed', error: 'The checklist is full.' },
-      ],
-      { updatedAt: '2026-05-04T12:00:00.000Z' },
-    );
+    const set = await seedChangeSet(taskId, [
+      estimateProposal(60, { status: 'confirmed' }),
+      checklistProposal('Design mockup'),
+      { ...checklistProposal('Broken'), status: 'failed', error: 'The checklist is full.' },
+    ]);
     const stale = await seedChangeSet(taskId, [checklistProposal('Never looked at')], {
       expiresAt: '2026-05-01T00:00:00.000Z',
     });
@@ -105,13 +149,13 @@ describe('review queries', () => {
     const history = await listReviewHistory(getDatabase(), taskId);
 
     expect(history.map((entry) => [entry.outcome, entry.summary, entry.actor, entry.at])).toEqual([
-      ['failed', 'Add: "Broken"', undefined, '2026-05-04T12:00:00.000Z'],
       ['rejected', 'Add: "Design mockup"', 'user', '2026-05-04T11:00:00.000Z'],
       ['confirmed', 'Set estimate to 60 minutes', 'rule', '2026-05-04T10:00:00.000Z'],
+      ['failed', 'Add: "Broken"', undefined, set.items[2]!.updatedAt],
       ['undone', 'Set estimate to 60 minutes', 'user', '2026-05-03T09:00:00.000Z'],
-      ['expired', 'Add: "Never looked at"', 'system', stale.expiresAt],
+      ['expired', 'Add: "Never looked at"', 'system', stale.items[0]!.expiresAt],
     ]);
-    expect(history[0]!.error).toBe('The checklist is full.');
-    expect(history[1]!.rejectionReason).toBe('Not now');
+    expect(history[2]!.error).toBe('The checklist is full.');
+    expect(history[0]!.rejectionReason).toBe('Not now');
   });
 });

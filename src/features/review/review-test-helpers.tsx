@@ -7,8 +7,14 @@ import { afterEach, beforeEach } from 'vitest';
 import { act, cleanup, fireEvent } from '@testing-library/react';
 import { getDatabase } from '../../db/connection';
 import { dispatch } from '../../dispatcher/dispatch';
-import type { ChangeItem, ChangeSet, Decision } from '../../domain/change-set';
-import { deriveChangeSetStatus } from '../../domain/change-set-status';
+import { createChangeSet, writeChangeItems } from '../../db/change-items';
+import {
+  changeItemId,
+  type ChangeItem,
+  type ChangeSet,
+  type Decision,
+  type Proposal,
+} from '../../domain/change-set';
 import { proposalFingerprint } from '../../domain/fingerprint';
 import { useToastStore } from '../../ui/toast-store';
 
@@ -50,18 +56,23 @@ export async function createTask(title: string, extra: Record<string, unknown> =
   return result.data!.taskId as string;
 }
 
-/** A pending item as the change set builder makes it (base: the fields' values then). */
+/** A pending proposal as the change set builder makes it (base: the fields' values then). */
+export interface SeedItem extends Proposal {
+  status?: ChangeItem['status'];
+  expiresAt?: string;
+  error?: string;
+}
+
 export function proposal(
   toolName: string,
   args: Record<string, unknown>,
   humanSummary: string,
-  extra: Partial<ChangeItem> = {},
-): ChangeItem {
+  extra: Partial<SeedItem> = {},
+): SeedItem {
   return {
     toolName,
     args,
     humanSummary,
-    status: 'pending',
     fingerprint: proposalFingerprint(toolName, args),
     baseRev: 1,
     groupId: 'group-1',
@@ -69,7 +80,7 @@ export function proposal(
   };
 }
 
-export const estimateProposal = (minutes: number, extra: Partial<ChangeItem> = {}) =>
+export const estimateProposal = (minutes: number, extra: Partial<SeedItem> = {}) =>
   proposal('update_task_estimate', { minutes }, `Set estimate to ${minutes} minutes`, {
     base: { estimateMinutes: null },
     ...extra,
@@ -80,29 +91,47 @@ export const checklistProposal = (title: string) =>
 
 let setCounter = 0;
 
+/** A change set and its items, written the way the builder writes them (counts, inbox index). */
 export async function seedChangeSet(
   taskId: string,
-  items: ChangeItem[],
-  extra: Partial<ChangeSet> = {},
-): Promise<ChangeSet> {
+  items: SeedItem[],
+  extra: { expiresAt?: string; agentId?: string; now?: string } = {},
+): Promise<ChangeSet & { items: ChangeItem[] }> {
   setCounter += 1;
-  const now = new Date(Date.UTC(2026, 4, 4, 9, 0, setCounter)).toISOString();
-  const set: ChangeSet = {
-    id: `set-${setCounter}`,
-    agentId: 'agent-1',
-    taskId,
-    runKey: `run-${setCounter}`,
-    status: deriveChangeSetStatus(items),
-    items,
-    createdAt: now,
-    updatedAt: now,
-    rev: 1,
-    vectorClock: { device: 1 },
-    expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-    ...extra,
-  };
-  await getDatabase().changeSets.add(set);
-  return set;
+  const db = getDatabase();
+  const now = extra.now ?? new Date(Date.UTC(2026, 4, 4, 9, 0, setCounter)).toISOString();
+  const stamp = { deviceId: 'device', now };
+  const id = `set-${setCounter}`;
+  await db.transaction('rw', [db.changeSets, db.changeItems, db.tallies, db.tasks], async () => {
+    await createChangeSet(
+      db,
+      { id, agentId: extra.agentId ?? 'agent-1', taskId, runKey: `run-${setCounter}` },
+      stamp,
+    );
+    await writeChangeItems(
+      db,
+      items.map(({ status = 'pending', expiresAt, ...proposed }, itemIndex) => ({
+        before: undefined,
+        after: {
+          ...proposed,
+          id: changeItemId(id, itemIndex),
+          changeSetId: id,
+          itemIndex,
+          taskId,
+          status,
+          proposedAt: now,
+          expiresAt:
+            expiresAt ?? extra.expiresAt ?? new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        },
+      })),
+      stamp,
+    );
+  });
+  const [set, stored] = await Promise.all([
+    db.changeSets.get(id),
+    db.changeItems.where('changeSetId').equals(id).sortBy('itemIndex'),
+  ]);
+  return { ...set!, items: stored };
 }
 
 /** What the service does to an item it decided: a new status (the row leaves the list). */
@@ -112,14 +141,13 @@ export async function markItem(
   status: ChangeItem['status'],
 ) {
   const db = getDatabase();
-  const set = await db.changeSets.get(changeSetId);
-  if (!set) throw new Error(`No change set ${changeSetId}`);
-  const items = set.items.map((item, index) => (index === itemIndex ? { ...item, status } : item));
-  await db.changeSets.put({
-    ...set,
-    items,
-    status: deriveChangeSetStatus(items),
-    rev: set.rev + 1,
+  await db.transaction('rw', [db.changeSets, db.changeItems, db.tallies, db.tasks], async () => {
+    const item = await db.changeItems.get(changeItemId(changeSetId, itemIndex));
+    if (!item) throw new Error(`No item ${itemIndex} in ${changeSetId}`);
+    await writeChangeItems(db, [{ before: item, after: { ...item, status } }], {
+      deviceId: 'device',
+      now: new Date().toISOString(),
+    });
   });
 }
 

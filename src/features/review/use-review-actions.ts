@@ -8,7 +8,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { getDatabase } from '../../db/connection';
 import type { PendingReviewItem } from '../../db/queries/proposals';
-import { confirmAll } from '../../confirmation/confirm-all';
+import { confirmAll, summarizeConfirmAll } from '../../confirmation/confirm-all';
 import { confirmItem } from '../../confirmation/confirm-item';
 import { rejectItem } from '../../confirmation/reject-item';
 import type {
@@ -23,9 +23,8 @@ import { showToast } from '../../ui/toast-store';
 export interface RecentRejection {
   entry: PendingReviewItem;
   decisionId: string;
-  /** Where it was, for lists that keep groups (the inbox). */
-  taskTitle?: string;
-  groupIndex?: number;
+  /** Where its row stood in the inbox: the prompt keeps that place. */
+  index?: number;
 }
 
 export interface BulkState {
@@ -59,34 +58,26 @@ function failure(error: unknown): ReviewResult {
 /** Several sets' Confirm all results as one (a task rarely has more than one open set). */
 function combine(results: ConfirmAllResult[]): ConfirmAllResult {
   if (results.length === 1) return results[0]!;
-  const combined: ConfirmAllResult = {
-    applied: results.reduce((sum, result) => sum + result.applied, 0),
+  const combined = {
+    applied: results.flatMap((result) => result.applied),
     failed: results.flatMap((result) => result.failed),
     stale: results.flatMap((result) => result.stale),
+    denied: results.find((result) => result.denied)?.denied,
     decisionIds: results.flatMap((result) => result.decisionIds),
-    message: '',
   };
-  const parts = [`${combined.applied} applied`];
-  if (combined.failed.length > 0)
-    parts.push(
-      `${combined.failed.length} failed: ${combined.failed
-        .map((item) => `${item.summary} (${item.message})`)
-        .join('; ')}`,
-    );
-  if (combined.stale.length > 0)
-    parts.push(`${combined.stale.length} changed since proposed, not applied`);
-  combined.message = `${parts.join(', ')}.`;
-  return combined;
+  return { ...combined, message: summarizeConfirmAll(combined) };
 }
 
 function toneOf(result: ConfirmAllResult): 'success' | 'warning' | 'error' {
   if (result.failed.length > 0) return 'error';
-  return result.stale.length > 0 ? 'warning' : 'success';
+  return result.stale.length > 0 || result.denied ? 'warning' : 'success';
 }
 
 export function useReviewActions() {
   const [busyKeys, setBusyKeys] = useState<ReadonlySet<string>>(new Set());
   const [notices, setNotices] = useState<ReadonlyMap<string, string>>(new Map());
+  /** Messages about rows that left the list (decided elsewhere, set aside): shown above it. */
+  const [orphans, setOrphans] = useState<ReadonlyMap<string, string>>(new Map());
   const [rejection, setRejection] = useState<RecentRejection>();
   const [bulk, setBulk] = useState<ReadonlyMap<string, BulkState>>(new Map());
   /** Decisions made here, newest last: what `u` undoes. */
@@ -110,6 +101,18 @@ export function useReviewActions() {
       return next;
     });
   }, []);
+
+  /** A result that did not do what was asked, said in its row, or above the list once the row left. */
+  const say = useCallback(
+    (key: string, result: ReviewResult) => {
+      if (!leavesTheList(result)) {
+        setNotice(key, result.message);
+        return;
+      }
+      setOrphans((previous) => new Map(previous).set(key, result.message));
+    },
+    [setNotice],
+  );
 
   const setBulkState = useCallback((groupKey: string, state: BulkState | undefined) => {
     setBulk((previous) => {
@@ -174,11 +177,11 @@ export function useReviewActions() {
           UNDO_TOAST_MS,
         );
       } else {
-        setNotice(entry.key, result.message);
+        say(entry.key, result);
       }
       return result;
     },
-    [setBusy, setNotice, undo],
+    [setBusy, setNotice, say, undo],
   );
 
   const reject = useCallback(
@@ -199,11 +202,11 @@ export function useReviewActions() {
           setRejection({ entry, decisionId: result.decisionId, ...where });
         }
       } else {
-        setNotice(entry.key, result.message);
+        say(entry.key, result);
       }
       return result;
     },
-    [setBusy, setNotice],
+    [setBusy, setNotice, say],
   );
 
   /** Confirms every pending item of the given sets, in order, reporting progress. */
@@ -212,21 +215,13 @@ export function useReviewActions() {
       setRejection(undefined);
       setBulkState(groupKey, { progress: { done: 0, total } });
       const results: ConfirmAllResult[] = [];
-      let doneBefore = 0;
       for (const changeSetId of changeSetIds) {
         try {
-          const result = await confirmAll(getDatabase(), changeSetId, {
-            onProgress: (done) =>
-              setBulkState(groupKey, {
-                progress: { done: Math.min(doneBefore + done, total), total },
-              }),
-          });
-          results.push(result);
-          doneBefore += result.applied + result.failed.length + result.stale.length;
+          results.push(await confirmAll(getDatabase(), changeSetId));
         } catch (error) {
           const message = failure(error).message;
           results.push({
-            applied: 0,
+            applied: [],
             failed: [{ summary: 'Confirm all', message }],
             stale: [],
             decisionIds: [],
@@ -267,6 +262,7 @@ export function useReviewActions() {
   return {
     busyKeys,
     notices,
+    orphans,
     rejection,
     bulk,
     confirm,
@@ -276,6 +272,15 @@ export function useReviewActions() {
     undoLast,
     dismissRejection,
     dismissNotice: useCallback((key: string) => setNotice(key, undefined), [setNotice]),
+    dismissOrphan: useCallback(
+      (key: string) =>
+        setOrphans((previous) => {
+          const next = new Map(previous);
+          next.delete(key);
+          return next;
+        }),
+      [],
+    ),
     dismissBulk: useCallback(
       (groupKey: string) => setBulkState(groupKey, undefined),
       [setBulkState],

@@ -1,0 +1,302 @@
+/**
+ * Deciding one proposed change, confirmed or rejected: the one step both verdicts, Confirm
+ * All and trusted-tool rules are built from. Inside the dispatcher's transaction the item
+ * is re-read; an item no longer pending, past its expiry, or (for a confirmation) whose
+ * fields the person changed since the proposal is refused; otherwise the change is applied
+ * through dispatch() with the decision, the item's status, its set's counts and the inbox
+ * tallies, all in the same transaction (docs/decisions/0002-one-transaction-per-confirmation.md).
+ */
+import { writeChangeItems } from '../db/change-items';
+import type { CountersignDatabase } from '../db/database';
+import { changeItemId, type ChangeItem, type Decision } from '../domain/change-set';
+import type { EntityDiff } from '../domain/audit';
+import type { DispatchContext } from '../dispatcher/dispatch-types';
+import { runStep, type Step, type StepOutcome } from '../dispatcher/run-steps';
+import { newDecision } from './decision-record';
+import { describeStaleness } from './describe-staleness';
+import { alreadyDecided, type ReviewResult } from './review-result';
+import { itemStaleness } from './staleness';
+
+export type Verdict =
+  | {
+      verdict: 'confirmed';
+      /** `rule`: applied by a trusted-tool rule, not by a person. */
+      actor: 'user' | 'rule';
+      /** The person saw the field changed since the proposal and wants it applied anyway. */
+      applyAnyway?: boolean;
+      /** The arguments the person edited the proposal to (confirmed with changes). */
+      args?: Record<string, unknown>;
+      /** The summary of the edited arguments. */
+      summary?: string;
+    }
+  | { verdict: 'rejected'; reason?: string };
+
+export type Refusal =
+  | { kind: 'missing' }
+  | { kind: 'decided'; status: string }
+  | { kind: 'expired' }
+  | { kind: 'stale'; message: string };
+
+export interface Decided {
+  decision: Decision;
+  item: ChangeItem;
+}
+
+export interface DecisionContext {
+  agentId: string;
+  deviceId: string;
+  now: string;
+}
+
+/** The step that decides `item` (as read before the transaction) in the dispatcher's transaction. */
+export function decisionStep(
+  db: CountersignDatabase,
+  item: ChangeItem,
+  verdict: Verdict,
+  context: DecisionContext,
+): Step<Refusal, Decided> {
+  const { deviceId, now } = context;
+  let fresh: ChangeItem | undefined;
+  const guard: Step<Refusal, Decided>['guard'] = async (journal) => {
+    fresh = await db.changeItems.get(item.id);
+    if (!fresh || fresh.deletedAt !== undefined) return { kind: 'missing' };
+    if (fresh.status !== 'pending') return { kind: 'decided', status: fresh.status };
+    if (fresh.expiresAt !== undefined && fresh.expiresAt <= now) return { kind: 'expired' };
+    if (verdict.verdict === 'confirmed' && !verdict.applyAnyway) {
+      const staleness = await itemStaleness(journal, fresh.taskId, fresh);
+      if (staleness.stale) {
+        const changed = describeStaleness(staleness) ?? 'Changed since proposed';
+        return {
+          kind: 'stale',
+          message: `${changed}. Applying it would overwrite that change; choose "Apply anyway" if you still want it.`,
+        };
+      }
+    }
+    return undefined;
+  };
+  const followUp: Step<Refusal, Decided>['followUp'] = async (applied) => {
+    const current = fresh!;
+    const decision = newDecision({
+      item: current,
+      verdict: verdict.verdict,
+      actor: verdict.verdict === 'confirmed' ? verdict.actor : 'user',
+      deviceId,
+      now,
+      ...(verdict.verdict === 'rejected' ? { rejectionReason: verdict.reason } : {}),
+      ...(verdict.verdict === 'confirmed' && verdict.args ? { appliedArgs: verdict.args } : {}),
+      operationId: applied?.operationId || undefined,
+    });
+    await db.decisions.add(decision);
+    const itemDiffs = await writeChangeItems(
+      db,
+      [{ before: current, after: { ...current, status: verdict.verdict } }],
+      { deviceId, now },
+    );
+    const diffs: EntityDiff[] = [
+      { table: 'decisions', id: decision.id, before: null, after: decision },
+      ...itemDiffs,
+    ];
+    return {
+      value: { decision, item: current },
+      diffs,
+      claim: {
+        changeSetId: current.changeSetId,
+        itemIndex: current.itemIndex,
+        decisionId: decision.id,
+        verdict: verdict.verdict,
+      },
+    };
+  };
+
+  if (verdict.verdict === 'confirmed') {
+    const call = {
+      toolName: item.toolName,
+      args: verdict.args ?? item.args,
+      context: {
+        source: verdict.actor === 'rule' ? 'rule' : 'confirmation',
+        taskId: item.taskId,
+        agentId: context.agentId,
+        // Ties the operation to this item: a retried confirmation is recognised, never
+        // applied twice.
+        runKey: `confirm:${item.changeSetId}:${item.itemIndex}`,
+        summary: verdict.summary ?? item.humanSummary,
+        now,
+      } satisfies DispatchContext,
+    };
+    return { call, kind: 'decision', guard, followUp };
+  }
+  // A fresh key per rejection: the pending check makes a rejection happen once, and a
+  // rejection undone and made again must be a new operation.
+  const runKey = `reject:${item.id}:${crypto.randomUUID()}`;
+  // A rejected label is suppressed on the task, in the same transaction; the suppression's
+  // operation goes on the decision, so undoing the rejection lifts it.
+  const call =
+    item.toolName === 'assign_task_label'
+      ? {
+          toolName: 'suppress_task_label',
+          args: { id: item.args.id },
+          context: { source: 'user', taskId: item.taskId, runKey, now } satisfies DispatchContext,
+        }
+      : undefined;
+  return { call, runKey, kind: 'decision', guard, followUp };
+}
+
+/** Reads the item (and its set's agent) a decision needs before its transaction. */
+export async function readItemForDecision(
+  db: CountersignDatabase,
+  changeSetId: string,
+  itemIndex: number,
+): Promise<{ item: ChangeItem; agentId: string } | undefined> {
+  const [item, set] = await Promise.all([
+    db.changeItems.get(changeItemId(changeSetId, itemIndex)),
+    db.changeSets.get(changeSetId),
+  ]);
+  if (!item || !set || item.deletedAt !== undefined) return undefined;
+  return { item, agentId: set.agentId };
+}
+
+/** Runs one decision in its own transaction and says what happened, in words. */
+export async function decideItem(
+  db: CountersignDatabase,
+  changeSetId: string,
+  itemIndex: number,
+  verdict: Verdict,
+  context: Omit<DecisionContext, 'agentId'>,
+): Promise<ReviewResult> {
+  const read = await readItemForDecision(db, changeSetId, itemIndex);
+  if (!read) return { status: 'missing', message: 'This proposal no longer exists.' };
+  if (read.item.status !== 'pending') return alreadyDecided(read.item.status);
+  const step = decisionStep(db, read.item, verdict, { ...context, agentId: read.agentId });
+  const outcome = await runStep(db, step, { tables: ['decisions'] });
+  return describeOutcome(db, read.item, verdict, outcome, context);
+}
+
+/** The outcome of a decision step in words; a failure that can never succeed sets the item aside. */
+export async function describeOutcome(
+  db: CountersignDatabase,
+  item: ChangeItem,
+  verdict: Verdict,
+  outcome: StepOutcome<Refusal, Decided>,
+  context: Omit<DecisionContext, 'agentId'>,
+): Promise<ReviewResult> {
+  switch (outcome.kind) {
+    case 'refused':
+      return describeRefusal(db, item, outcome.refusal, context);
+    case 'done': {
+      const decisionId = outcome.value?.decision.id;
+      if (verdict.verdict === 'rejected')
+        return { status: 'rejected', message: `Rejected: ${item.humanSummary}.`, decisionId };
+      const summary = verdict.summary ?? item.humanSummary;
+      return {
+        status: 'applied',
+        message: outcome.result?.noop
+          ? `Nothing to change: ${outcome.result.output}`
+          : `Applied: ${summary}.`,
+        decisionId,
+      };
+    }
+    case 'failed': {
+      const { result } = outcome;
+      if (result.policyDenied) return { status: 'denied', message: result.output };
+      if (result.nonRetryable && verdict.verdict === 'confirmed') {
+        await setItemAside(db, item, result.output, context);
+        return {
+          status: 'failed-permanently',
+          message: `This change can no longer be applied: ${result.output}`,
+        };
+      }
+      const verb = verdict.verdict === 'confirmed' ? 'Not applied' : 'Not rejected';
+      return { status: 'failed', message: `${verb}: ${result.output}` };
+    }
+  }
+}
+
+async function describeRefusal(
+  db: CountersignDatabase,
+  item: ChangeItem,
+  refusal: Refusal,
+  context: Omit<DecisionContext, 'agentId'>,
+): Promise<ReviewResult> {
+  switch (refusal.kind) {
+    case 'missing':
+      return { status: 'missing', message: 'This proposal no longer exists.' };
+    case 'decided':
+      return alreadyDecided(refusal.status);
+    case 'stale':
+      return { status: 'stale', message: refusal.message };
+    case 'expired':
+      await expireItemsNow(db, [item], context);
+      return { status: 'expired', message: 'This proposal expired before it was reviewed.' };
+  }
+}
+
+/** A failure that can never succeed: out of the pending list, with the reason. */
+async function setItemAside(
+  db: CountersignDatabase,
+  item: ChangeItem,
+  reason: string,
+  context: Omit<DecisionContext, 'agentId'>,
+): Promise<void> {
+  await runStep(db, {
+    runKey: `failed:${item.id}:${context.now}`,
+    kind: 'decision',
+    guard: async () => {
+      const fresh = await db.changeItems.get(item.id);
+      return fresh?.status === 'pending' ? undefined : { kind: 'decided' as const, status: '' };
+    },
+    followUp: async () => {
+      const fresh = (await db.changeItems.get(item.id))!;
+      const diffs = await writeChangeItems(
+        db,
+        [{ before: fresh, after: { ...fresh, status: 'failed', error: reason.slice(0, 2_000) } }],
+        context,
+      );
+      return { value: undefined, diffs };
+    },
+  });
+}
+
+/**
+ * Items past their expiry become "expired" (not rejected) with a decision by the system,
+ * so the agent hears "not reviewed". One operation for the lot.
+ */
+export async function expireItemsNow(
+  db: CountersignDatabase,
+  items: readonly ChangeItem[],
+  context: Omit<DecisionContext, 'agentId'>,
+): Promise<number> {
+  if (items.length === 0) return 0;
+  const outcome = await runStep(
+    db,
+    {
+      runKey: `expire:${context.now}:${items[0]!.id}`,
+      kind: 'expiry',
+      followUp: async () => {
+        const fresh = (await db.changeItems.bulkGet(items.map((item) => item.id))).filter(
+          (row): row is ChangeItem => row?.status === 'pending',
+        );
+        const decisions = fresh.map((item) =>
+          newDecision({ item, verdict: 'expired', actor: 'system', ...context }),
+        );
+        await db.decisions.bulkAdd(decisions);
+        const itemDiffs = await writeChangeItems(
+          db,
+          fresh.map((item) => ({ before: item, after: { ...item, status: 'expired' } })),
+          context,
+        );
+        const diffs: EntityDiff[] = [
+          ...decisions.map((decision) => ({
+            table: 'decisions',
+            id: decision.id,
+            before: null,
+            after: decision,
+          })),
+          ...itemDiffs,
+        ];
+        return { value: fresh.length, diffs };
+      },
+    },
+    { tables: ['decisions'] },
+  );
+  return outcome.kind === 'done' ? (outcome.value ?? 0) : 0;
+}

@@ -1,0 +1,227 @@
+/**
+ * The dispatcher's transaction, offered to callers whose own writes must commit with a
+ * journal write (a confirmation writes its decision with the change it applies). A step
+ * is: a guard the caller checks inside the transaction (still pending? stale?), the call
+ * to apply (optional: a rejection may write only its decision), and the caller's
+ * follow-up writes. The dispatcher prepares the call before the transaction opens, opens
+ * it over its own tables plus the caller's, applies, follows up, writes the ledger, audit
+ * and outbox rows, and records a failure in the audit trail on every path. Callers never
+ * see its table list, prepare or apply.
+ *
+ * runSteps puts many steps in one transaction (Confirm All): if any step throws, that
+ * transaction aborts and every step runs again in a transaction of its own, so one bad
+ * item never blocks or undoes the others, and each stays atomic with its follow-up.
+ */
+import { CHANGE_ITEM_TABLES } from '../db/change-items';
+import type { CountersignDatabase } from '../db/database';
+import { createJournalStore, type JournalStore } from '../db/journal-store';
+import { getDeviceId } from '../db/settings';
+import type { DecisionClaim, EntityDiff, OperationKind } from '../domain/audit';
+import { sha256Hex } from '../domain/canonical-json';
+import type { JournalReader } from '../domain/journal-access';
+import { applyCall } from './apply-call';
+import {
+  DispatchFailure,
+  describeStorageFailure,
+  recordDispatchFailure,
+  storageFailure,
+} from './dispatch-failure';
+import type { DispatchContext, DispatchResult } from './dispatch-types';
+import { OperationWrites } from './operation-writes';
+import { attemptOf, prepareCall, type PreparedCall } from './prepare-call';
+
+export interface DispatchCall {
+  toolName: string;
+  args: unknown;
+  context: DispatchContext;
+}
+
+export interface FollowUp<Value> {
+  value: Value;
+  /** Rows the follow-up wrote that other devices need (decision, item, set). */
+  diffs?: readonly EntityDiff[];
+  /** The decision this operation carries, which sync claims before pushing it. */
+  claim?: DecisionClaim;
+}
+
+export interface Step<Refusal, Value> {
+  call?: DispatchCall;
+  /** Names the operation of a step without a call (its id is a hash of it). */
+  runKey?: string;
+  kind?: OperationKind;
+  /** Inside the transaction, before anything is written: why not to go on, if so. */
+  guard?: (journal: JournalReader) => Promise<Refusal | undefined>;
+  /** Inside the transaction, after the call applied (or at once, without a call). */
+  followUp?: (applied: DispatchResult | undefined) => Promise<FollowUp<Value>>;
+}
+
+export type StepOutcome<Refusal, Value> =
+  | { kind: 'done'; result: DispatchResult | undefined; value: Value | undefined }
+  | { kind: 'refused'; refusal: Refusal }
+  | { kind: 'failed'; result: DispatchResult };
+
+/** The tables a caller's guard and follow-up use, besides the dispatcher's own. */
+export type StepTable = 'decisions' | 'reports' | 'observations' | 'wakes' | 'settings';
+
+export interface StepOptions {
+  tables?: readonly StepTable[];
+}
+
+/** The journal, the agent's policy, the ledger, audit and outbox, and the proposal rows. */
+function transactionTables(db: CountersignDatabase, options: StepOptions) {
+  return [
+    ...new Set([
+      'tasks',
+      'checklistItems',
+      'entries',
+      'categories',
+      'labels',
+      'agents',
+      'mutations',
+      'auditMessages',
+      'outbox',
+      ...CHANGE_ITEM_TABLES,
+      ...(options.tables ?? []),
+    ]),
+  ].map((name) => db.table(name));
+}
+
+/** A step ready for its transaction: its call prepared, or its operation named. */
+interface Ready {
+  call: PreparedCall | undefined;
+  operationId: string;
+}
+
+type Prepared = ({ ok: true } & Ready) | { ok: false; result: DispatchResult };
+
+async function prepareStep<R, V>(db: CountersignDatabase, step: Step<R, V>): Promise<Prepared> {
+  if (!step.call) {
+    // Hashing is Web Crypto, not IndexedDB: done here, since awaiting it inside the
+    // transaction would end the transaction.
+    const operationId = step.runKey ? await sha256Hex(step.runKey) : crypto.randomUUID();
+    return { ok: true, call: undefined, operationId };
+  }
+  try {
+    const { toolName, args, context } = step.call;
+    const call = await prepareCall(db, toolName, args, context);
+    return { ok: true, call, operationId: call.operationId };
+  } catch (error) {
+    if (error instanceof DispatchFailure) {
+      await recordDispatchFailure(db, error);
+      return { ok: false, result: error.result };
+    }
+    // Only a platform without Web Crypto gets here: there is no attempt to audit.
+    return { ok: false, result: storageResult(error) };
+  }
+}
+
+/** One step in one transaction. Never throws. */
+export async function runStep<Refusal, Value>(
+  db: CountersignDatabase,
+  step: Step<Refusal, Value>,
+  options: StepOptions = {},
+): Promise<StepOutcome<Refusal, Value>> {
+  const prepared = await prepareStep(db, step);
+  if (!prepared.ok) return { kind: 'failed', result: prepared.result };
+  return runPrepared(db, step, prepared, options);
+}
+
+/** Many steps, in order, in one transaction; on any failure, each in its own. Never throws. */
+export async function runSteps<Refusal, Value>(
+  db: CountersignDatabase,
+  steps: readonly Step<Refusal, Value>[],
+  options: StepOptions = {},
+): Promise<StepOutcome<Refusal, Value>[]> {
+  const outcomes: (StepOutcome<Refusal, Value> | undefined)[] = [];
+  const prepared: (Ready | undefined)[] = [];
+  for (const step of steps) {
+    const ready = await prepareStep(db, step);
+    outcomes.push(ready.ok ? undefined : { kind: 'failed', result: ready.result });
+    prepared.push(ready.ok ? ready : undefined);
+  }
+  const runnable = steps.flatMap((_, index) => (outcomes[index] ? [] : [index]));
+  if (runnable.length === 0) return outcomes as StepOutcome<Refusal, Value>[];
+  try {
+    const deviceId = await getDeviceId(db);
+    const together = await db.transaction('rw', transactionTables(db, options), async () => {
+      const writes = new OperationWrites(db);
+      const store = newStore(db, deviceId);
+      const results: StepOutcome<Refusal, Value>[] = [];
+      for (const index of runnable)
+        results.push(await runInside(db, steps[index]!, prepared[index]!, writes, store));
+      await writes.flush();
+      return results;
+    });
+    runnable.forEach((index, position) => (outcomes[index] = together[position]));
+  } catch {
+    // One step threw and took the whole transaction with it: nothing of it was written.
+    // Each step runs again on its own, so the failure is the failing step's alone.
+    for (const index of runnable)
+      outcomes[index] = await runPrepared(db, steps[index]!, prepared[index]!, options);
+  }
+  return outcomes as StepOutcome<Refusal, Value>[];
+}
+
+async function runPrepared<Refusal, Value>(
+  db: CountersignDatabase,
+  step: Step<Refusal, Value>,
+  ready: Ready,
+  options: StepOptions,
+): Promise<StepOutcome<Refusal, Value>> {
+  const { call } = ready;
+  try {
+    const deviceId = call?.toolContext.deviceId ?? (await getDeviceId(db));
+    // One transaction: the call's writes, the caller's follow-up, the ledger row, the
+    // audit trail and the outbox row commit together or not at all.
+    return await db.transaction('rw', transactionTables(db, options), async () => {
+      const writes = new OperationWrites(db);
+      const outcome = await runInside(db, step, ready, writes, newStore(db, deviceId));
+      await writes.flush();
+      return outcome;
+    });
+  } catch (error) {
+    if (error instanceof DispatchFailure) {
+      await recordDispatchFailure(db, error);
+      return { kind: 'failed', result: error.result };
+    }
+    // The transaction itself failed (storage full, blocked, closed): say what to do.
+    if (!call) return { kind: 'failed', result: storageResult(error) };
+    const failure = storageFailure(error, call.operationId, attemptOf(call));
+    await recordDispatchFailure(db, failure);
+    return { kind: 'failed', result: failure.result };
+  }
+}
+
+/** Inside a transaction: guard, call, follow-up, and the step's outbox row. */
+async function runInside<Refusal, Value>(
+  db: CountersignDatabase,
+  step: Step<Refusal, Value>,
+  { call, operationId }: Ready,
+  writes: OperationWrites,
+  store: JournalStore,
+): Promise<StepOutcome<Refusal, Value>> {
+  const refusal = await step.guard?.(store);
+  if (refusal !== undefined) return { kind: 'refused', refusal };
+  const applied = call ? await applyCall(db, call, writes, store) : undefined;
+  const followed = await step.followUp?.(applied?.result);
+  const diffs = [...(applied?.diffs ?? []), ...(followed?.diffs ?? [])];
+  if (diffs.length > 0) {
+    writes.addOutboxRow({
+      operationId,
+      kind: step.kind ?? 'journal',
+      diffs,
+      ...(followed?.claim ? { claim: followed.claim } : {}),
+      createdAt: call?.toolContext.now ?? new Date().toISOString(),
+    });
+  }
+  return { kind: 'done', result: applied?.result, value: followed?.value };
+}
+
+function newStore(db: CountersignDatabase, deviceId: string): JournalStore {
+  return createJournalStore(db, { deviceId, now: new Date().toISOString(), recordDiffs: true });
+}
+
+function storageResult(error: unknown): DispatchResult {
+  const output = describeStorageFailure(error);
+  return { success: false, output, errorMessage: output, operationId: '', mutatedEntries: [] };
+}
