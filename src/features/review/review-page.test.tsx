@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { getDatabase } from '../../db/connection';
+import { seedChangeSets, seedRows } from '../../db/seed-rows';
 import type { ChangeSet } from '../../domain/change-set';
 import type { Task } from '../../domain/task';
 import { confirmAll } from '../../confirmation/confirm-all';
@@ -10,6 +11,7 @@ import { confirmItem } from '../../confirmation/confirm-item';
 import { rejectItem } from '../../confirmation/reject-item';
 import { undoDecision } from '../../confirmation/undo-decision';
 import { ToastRegion } from '../../ui/toast-region';
+import { stamp, taskRow } from '../../../test/support/factories';
 import {
   checklistProposal,
   createTask,
@@ -242,19 +244,7 @@ async function seedManyProposals(taskCount: number, itemsPerTask: number) {
   const sets: ChangeSet[] = [];
   for (let index = 0; index < taskCount; index += 1) {
     const id = `task-${String(index).padStart(4, '0')}`;
-    tasks.push({
-      id,
-      title: `Task ${String(index).padStart(4, '0')}`,
-      status: 'OPEN',
-      statusHistory: [{ status: 'OPEN', at: now, by: 'user' }],
-      priority: 'P2',
-      labelIds: [],
-      suppressedLabelIds: [],
-      createdAt: now,
-      updatedAt: now,
-      rev: 1,
-      vectorClock: { device: 1 },
-    });
+    tasks.push(taskRow({ id, title: `Task ${String(index).padStart(4, '0')}`, ...stamp(now) }));
     sets.push({
       id: `set-${String(index).padStart(4, '0')}`,
       agentId: 'agent-1',
@@ -264,13 +254,11 @@ async function seedManyProposals(taskCount: number, itemsPerTask: number) {
       items: Array.from({ length: itemsPerTask }, (_unused, itemIndex) =>
         checklistProposal(`Step ${itemIndex + 1} of task ${index}`),
       ),
+      ...stamp(now),
       createdAt: new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString(),
-      updatedAt: now,
-      rev: 1,
-      vectorClock: { device: 1 },
       expiresAt,
     });
   }
-  await db.tasks.bulkAdd(tasks);
-  await db.changeSets.bulkAdd(sets);
+  await seedRows(db, 'tasks', tasks);
+  await seedChangeSets(db, sets);
 }
