@@ -146,6 +146,54 @@ export default tseslint.config(
       ),
     ),
   ),
+  // The benchmark's page side is a composition root of its own: it may import any src/
+  // module (nothing in src/ imports it: see `patterns`) and the row factories it shares
+  // with the tests. It runs in the page, so it reaches neither the bench's Node side nor
+  // Node, nor a test runner; and like the app outside src/db it never imports Dexie.
+  {
+    files: ['bench/**/*.{ts,tsx}'],
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/scripts/*', '**/scripts/**', 'node:*'],
+              message:
+                'bench/page runs in the page; scripts/bench (Node) drives it through window.__countersignBench.',
+            },
+            {
+              regex: '(^|/)(test/(?!support/factories$)|e2e/)',
+              message:
+                'bench/ shares only the row factories with the tests (test/support/factories.ts).',
+            },
+            {
+              group: [
+                'vitest',
+                'vitest/*',
+                '@testing-library/*',
+                '@playwright/*',
+                'fake-indexeddb',
+                'fake-indexeddb/*',
+              ],
+              message: 'bench/page runs in a real browser, not under a test runner.',
+            },
+            {
+              group: ['dexie', 'dexie/*'],
+              message:
+                'Only src/db imports dexie: seed through src/db/seed-rows.ts, write through dispatch().',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Tests exercise their module through the layers above it (a tool through dispatch()).
   { files: ['**/*.test.ts', '**/*.test.tsx'], rules: { 'no-restricted-imports': 'off' } },
 );

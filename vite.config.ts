@@ -1,13 +1,35 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+
+const APP_ENTRY = '/src/app/main.tsx';
+const BENCH_ENTRY = '/bench/page/main.ts';
+
+/**
+ * `vite build --mode bench` (what `npm run bench` builds): index.html loads the bench's own
+ * entry, which starts the app and then installs the measurement hooks (bench/page/main.ts).
+ * The app never imports the benchmark; every other mode builds index.html as it is.
+ */
+function benchEntry(): Plugin {
+  return {
+    name: 'countersign-bench-entry',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!html.includes(APP_ENTRY)) throw new Error(`index.html no longer loads ${APP_ENTRY}`);
+        return html.replace(APP_ENTRY, BENCH_ENTRY);
+      },
+    },
+  };
+}
 
 // The app is a static PWA: the service worker precaches the built shell so the
 // journal opens offline; `registerType: 'prompt'` lets the page ask before it
 // swaps to a new version (see src/app/update-prompt.tsx).
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [
+    ...(mode === 'bench' ? [benchEntry()] : []),
     react(),
     VitePWA({
       registerType: 'prompt',
@@ -78,4 +100,4 @@ export default defineConfig({
     // other test files run beside them; a slow machine is not a failing test.
     testTimeout: 20_000,
   },
-});
+}));

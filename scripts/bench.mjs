@@ -3,11 +3,15 @@
 // so missed targets do not fail it. It exits non-zero only when something could not be
 // measured (no Chromium, a failed build, a section that timed out).
 //
-// Layout: dist-bench/app is built with --mode bench (the app plus the hooks of
-// src/app/bench-hooks.ts) and served by `vite preview`; dist-bench/production is a normal
-// build, measured for size. Neither touches dist/, which the e2e suite serves. Both are
-// removed at the end (minified bundles in the tree would fail `eslint .` and
-// `prettier --check .` for everyone); pass --keep-builds to keep them for inspection.
+// Layout: dist-bench/app is built with --mode bench (index.html loads bench/page/main.ts,
+// which starts the app and installs the hooks of bench/page/) and served by `vite preview`;
+// dist-bench/production is a normal build, measured for size. Neither touches dist/, which
+// the e2e suite serves. Both are removed at the end (minified bundles in the tree would
+// fail `eslint .` and `prettier --check .` for everyone); pass --keep-builds to keep them
+// for inspection.
+//
+// Size: `--scale N` (or BENCH_SCALE=N) seeds N times today's journal: 1× is 5,000 tasks,
+// 50,000 entries, 20,000 checklist items, and 5,000 pending items for section 8b.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -29,7 +33,7 @@ import {
 } from './bench/processes.mjs';
 import { printSection, writeJson } from './bench/report.mjs';
 import * as build from './bench/sections.mjs';
-import { seedJournal } from './bench/seed.mjs';
+import { readScale, seedJournal, seedSize } from './bench/seed.mjs';
 import { round } from './bench/stats.mjs';
 import { findChromium } from './find-chromium.mjs';
 
@@ -38,6 +42,9 @@ const PRODUCTION_DIR = 'dist-bench/production';
 const BUILD_ROOT = 'dist-bench';
 const REPORT_PATH = 'reports/bench.json';
 const KEEP_BUILDS = process.argv.includes('--keep-builds');
+const SCALE = readScale();
+const SIZE = seedSize(SCALE);
+const count = (value) => value.toLocaleString('en-US');
 const runStartedAt = Date.now();
 
 function progress(message) {
@@ -117,16 +124,21 @@ async function main() {
     cleanups.add(browser.close);
     const { context } = browser;
 
-    progress('seeding the journal');
+    progress(
+      `seeding the journal at ${SCALE}× (${count(SIZE.tasks)} tasks, ${count(SIZE.entries)} entries, ${count(SIZE.checklistItems)} checklist items)`,
+    );
     const quietPage = await openQuietAppPage(context);
     // Without a seed nothing else means anything: a failure here ends the run.
     let seed;
     sections.push(
       await section('seed', '1. Seed', async () =>
-        build.seedSection((seed = await seedJournal(quietPage))),
+        build.seedSection((seed = await seedJournal(quietPage, SIZE)), SCALE),
       ),
     );
     if (!seed) throw new Error(`seeding failed: ${sections.at(-1).reason}`);
+    progress(
+      `seeded ${count(Object.values(seed.counts).reduce((a, b) => a + b, 0))} rows in ${(seed.wallClockMs / 1000).toFixed(1)} s (writes ${(seed.writeMs / 1000).toFixed(1)} s)`,
+    );
     await quietPage.close();
 
     progress('measuring renders: quiet route (floor), task list, task page, in rounds');
@@ -151,9 +163,9 @@ async function main() {
     sections.push(
       await renderSection(
         'task-list-render',
-        '2. Task list render at 5,000 tasks',
+        `2. Task list render at ${count(SIZE.tasks)} tasks`,
         'taskList',
-        build.taskListSection,
+        (samples, appStart) => build.taskListSection(samples, appStart, SIZE.tasks),
       ),
       await renderSection(
         'task-page-render',
@@ -168,7 +180,10 @@ async function main() {
     progress('measuring one task edit vs one raw put');
     sections.push(
       await section('task-edit', '4. One task edit vs one raw put', async () =>
-        build.taskEditSection(await measureTaskEdits(writePage, { editTaskId, floorTaskId })),
+        build.taskEditSection(
+          await measureTaskEdits(writePage, { editTaskId, floorTaskId }),
+          SIZE.tasks,
+        ),
       ),
     );
     progress('measuring dispatcher overhead');
@@ -187,8 +202,8 @@ async function main() {
       'measuring the wake without a model (instant model, in the page)',
       () => measureWakeOverhead(writePage),
     );
-    // Section 8a on the same quiet page, before section 8b fills the inbox: with 5,000
-    // pending items every change-set write re-runs the navigation's pending count.
+    // Section 8a on the same quiet page, before section 8b fills the inbox: with thousands
+    // of pending items every change-set write re-runs the navigation's pending count.
     const loadBeforeReview = loadavg()[0];
     const confirmAll = await attempt('measuring Confirm All of 20 items vs one transaction', () =>
       measureConfirmAll(writePage),
@@ -206,14 +221,15 @@ async function main() {
         loadBeforeWake,
       ),
     );
-    const swipe = await attempt('measuring a swipe-confirm with 5,000 pending items', () =>
-      measureSwipeConfirm(context),
+    const swipe = await attempt(
+      `measuring a swipe-confirm with ${count(SIZE.pending)} pending items`,
+      () => measureSwipeConfirm(context, { totalPending: SIZE.pending }),
     );
     sections.push(
       await section(
         'review',
-        '8. Review: Confirm All, and a swipe at 5,000 pending',
-        async () => build.reviewSection(confirmAll, swipe),
+        `8. Review: Confirm All, and a swipe at ${count(SIZE.pending)} pending`,
+        async () => build.reviewSection(confirmAll, swipe, SIZE.pending),
         loadBeforeReview,
       ),
     );
@@ -251,6 +267,8 @@ async function main() {
       chromium: browser?.version,
       platform: `${process.platform} ${process.arch}`,
       cpus: cpus().length,
+      scale: SCALE,
+      seedSize: SIZE,
       commit: gitCommit(),
       note: 'Production builds; Chromium headless with an on-disk profile, service workers blocked, 820×1180 tablet viewport with touch (isMobile, hasTouch).',
     },

@@ -115,7 +115,7 @@ async function apply(db: CountersignDatabase, taskIds: string[], step: Action) {
     case 'restore-task': {
       const taskId = taskIds[step.task]!;
       const row = await db.tasks.get(taskId);
-      if (!row || isLive(row)) return;
+      if (!row || row.deletedAt === undefined) return;
       const { deletedAt: _deleted, ...alive } = row;
       await userWrite(
         db,

@@ -56,7 +56,7 @@ async function chromiumVersion(context) {
 
 /**
  * Opens the app on a route that renders almost nothing (the not-found page), so the write
- * measurements do not share the main thread with a live-updating list of 5,000 tasks,
+ * measurements do not share the main thread with a live-updating list of thousands of tasks,
  * and waits for the storage gate and the bench hooks.
  */
 export async function openQuietAppPage(context) {

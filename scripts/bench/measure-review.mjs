@@ -1,6 +1,7 @@
 // Section 8: review. (a) Confirm All of a 20-item change set against the same journal rows
 // in one transaction (in the page, interleaved); (b) a real swipe-right on the first row of
-// /review with 5,000 items pending, its latency read from the Event Timing API.
+// /review with 5,000 items pending (50,000 at --scale 10), its latency read from the
+// Event Timing API.
 import { openQuietAppPage } from './browser.mjs';
 
 /** Section 8a. */
@@ -141,8 +142,8 @@ async function swipe(cdp, { x, y }, distance, steps = 10) {
 }
 
 /**
- * Section 8b. Tops the pending items up to `totalPending` (sets of `itemsPerTask`), opens /review and swipes the
- * first row right, `swipes` times (after `warmup`). Before each, a short swipe (short of the
+ * Section 8b. Tops the pending items up to `totalPending` (sets of `itemsPerTask`), opens
+ * /review and swipes the first row right, `swipes` times (after `warmup`). Before each, a short swipe (short of the
  * threshold, so the row springs back and nothing is decided) on the same row: the floor, the
  * gesture's own cost on the same page.
  */

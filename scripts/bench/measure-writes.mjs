@@ -1,5 +1,5 @@
 // Sections 4 and 6: the write path against floors measured in the same page, in the same
-// run, interleaved (see src/app/bench-hooks.ts for the loops themselves).
+// run, interleaved (see bench/page/writes.ts for the loops themselves).
 
 /** Section 4: one estimate edit through dispatch() vs one raw put. */
 export function measureTaskEdits(page, { editTaskId, floorTaskId, samples = 200, warmup = 20 }) {

@@ -25,7 +25,7 @@ function timingRow(figure, samples, extra = {}) {
   };
 }
 
-export function seedSection(seed) {
+export function seedSection(seed, scale) {
   const rowCount = Object.values(seed.counts).reduce((a, b) => a + b, 0);
   const single = (figure, value, extra = {}) => ({
     figure,
@@ -59,6 +59,7 @@ export function seedSection(seed) {
       `Rows: ${Object.entries(seed.counts)
         .map(([table, count]) => `${table} ${numberText(count)}`)
         .join(', ')}; setting sampleJournalSeededAt written.`,
+      `Scale ${scale}× (npm run bench -- --scale N, or BENCH_SCALE=N). Written through seedRows (src/db/seed-rows.ts): each row parsed with its schema, then bulkPut in ${numberText(seed.transactions)} transactions; entries and checklist items are written as they are generated.`,
       'One run (not repeated): the seed is the set-up for the sections below.',
       `Text lengths: entries average ${seed.averageEntryCharacters} characters (1 to 28 sentences), task titles ${seed.averageTaskTitleCharacters}.`,
     ],
@@ -66,7 +67,7 @@ export function seedSection(seed) {
   };
 }
 
-export function taskListSection(samples, appStartSamples) {
+export function taskListSection(samples, appStartSamples, taskCount) {
   const appStart = summarize(appStartSamples.map((sample) => sample.detectedAt));
   const detected = timingRow(
     'First task row in the DOM (fresh page at /)',
@@ -76,7 +77,7 @@ export function taskListSection(samples, appStartSamples) {
   const rowsAfterFrame = samples.map((s) => s.afterFrame?.taskLinks ?? 0);
   return {
     id: 'task-list-render',
-    title: '2. Task list render at 5,000 tasks',
+    title: `2. Task list render at ${numberText(taskCount)} tasks`,
     status: 'measured',
     rows: [
       {
@@ -145,7 +146,7 @@ export function taskPageSection(samples, appStartSamples) {
   };
 }
 
-export function taskEditSection(samples) {
+export function taskEditSection(samples, taskCount) {
   const floor = summarize(samples.nativePutMs);
   const dispatched = timingRow(
     'Edit: dispatch(update_task_estimate), source user',
@@ -177,7 +178,7 @@ export function taskEditSection(samples) {
     notes: [
       `${samples.dispatchMs.length} samples each after 20 warm-up rounds; the three series are interleaved (rotating which goes first) on the app's own connection (db.backendDB() for the native put).`,
       `p95 difference: ${round(dispatched.p95 - summarize(samples.nativePutMs).p95)} ms. The floor puts write a second seeded task, so they never undo the dispatched edits.`,
-      'Measured on a quiet route (not-found page) so no live query re-renders a 5,000-task list between samples.',
+      `Measured on a quiet route (not-found page) so no live query re-renders a ${numberText(taskCount)}-task list between samples.`,
     ],
     raw: samples,
   };
@@ -366,7 +367,7 @@ function wakeOverheadPart(samples) {
       ),
     ],
     notes: [
-      `${samples.wakeMs.length} wakes after 2 warm-ups, each on a fresh task in an allowed category; each wake and its floor (a twin task) interleaved. Model: a LanguageModelV4 in bench-hooks.ts that streams its parts at once (turn 1: set_task_title, update_task_estimate, add_multiple_checklist_items ×3, set_task_language, record_observations; turn 2: update_report). Every wake checked: done, 2 turns, 5 proposals, language applied.`,
+      `${samples.wakeMs.length} wakes after 2 warm-ups, each on a fresh task in an allowed category; each wake and its floor (a twin task) interleaved. Model: a LanguageModelV4 in bench/page/instant-model.ts that streams its parts at once (turn 1: set_task_title, update_task_estimate, add_multiple_checklist_items ×3, set_task_language, record_observations; turn 2: update_report). Every wake checked: done, 2 turns, 5 proposals, language applied.`,
       `The phases come from the wake's own progress reports; the context put ${samples.entriesInPrompt[0]} of 200 entries in the prompt (6,000-character budget), ${samples.promptCharacters[0]?.toLocaleString('en-US')} characters of context text.`,
       `Turn 1 by progress report (median ms; each step holds the previous call's audit write and this call's routing; the first, the instant model's answer): ${samples.turn1Tools.map((tool, position) => `${tool === 'proposed' ? 'last audit + flush' : tool} ${round(segments[position], 1)}`).join(', ')}.`,
       `${transactions}; the floor opens 9 (3 readonly: task, entries, checklist; 6 readwrite).`,
@@ -580,7 +581,7 @@ function swipePart(data) {
     notes: [
       `${confirms.length} swipes after 1 warm-up, each on the then-first row of /review (${data.inboxCount ?? 'count not read'}): CDP Input.dispatchTouchEvent touchStart, 10 touchMoves 16 ms apart over 200 px (the threshold is 120 px), touchEnd; each checked: the row left and its item is confirmed. Before each, the floor: the same gesture over 60 px.`,
       `Event Timing: PerformanceObserver type "event", durationThreshold 16 (the API's minimum; durations are rounded to 8 ms). Counted events: ${[...SWIPE_EVENTS].join(', ')}. Per swipe, the longest: ${longest.map((event) => (event.belowThreshold ? '<16' : `${event.name} ${Math.round(event.duration)}`)).join(', ')} ms${below ? ` (${below} swipe(s) had no such event ≥ 16 ms and count as 16 ms, an upper bound)` : ''}; floor swipes: ${floorLongest.map((event) => (event.belowThreshold ? '<16' : Math.round(event.duration))).join(', ')} ms.`,
-      `Seeded ${seed.items.toLocaleString('en-US')} pending items in ${seed.sets.toLocaleString('en-US')} change sets on as many tasks (title, estimate, priority and checklist proposals, written in the builder's shape in ${Math.round(seed.writeMs)} ms), on top of ${seed.alreadyPending} left by sections 7 and 8a.`,
+      `Seeded ${seed.items.toLocaleString('en-US')} pending items in ${seed.sets.toLocaleString('en-US')} change sets on as many tasks (title, estimate, priority and checklist proposals, written by seedChangeSets in ${numberText(seed.transactions)} transactions in ${Math.round(seed.writeMs)} ms), on top of ${seed.alreadyPending} left by sections 7 and 8a.`,
       frames.length
         ? `Longest animation frames with blocking time (+ms from touchstart): ${describeFrames(frames)}.`
         : 'No animation frame with blocking time during the swipes.',
@@ -600,9 +601,10 @@ function swipeEventsOnly(swipe) {
   return { ...swipe, events, otherEvents: swipe.events.length - events.length };
 }
 
-export function reviewSection(confirmAll, swipe) {
-  return sectionOfParts('review', '8. Review: Confirm All, and a swipe at 5,000 pending', {
+export function reviewSection(confirmAll, swipe, totalPending) {
+  const pending = `${numberText(totalPending)} pending`;
+  return sectionOfParts('review', `8. Review: Confirm All, and a swipe at ${pending}`, {
     'Confirm All': part(confirmAll, confirmAllPart),
-    'swipe at 5,000 pending': part(swipe, swipePart),
+    [`swipe at ${pending}`]: part(swipe, swipePart),
   });
 }

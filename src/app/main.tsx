@@ -7,11 +7,6 @@ import { StorageGate } from './storage-gate';
 import '../ui/theme.css';
 import './app.css';
 
-// `npm run bench` builds with --mode bench; only then are measurement hooks exposed.
-// In every other build this branch is removed as dead code.
-if (import.meta.env.MODE === 'bench')
-  void import('./bench-hooks').then((hooks) => hooks.installBenchHooks());
-
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });

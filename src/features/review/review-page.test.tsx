@@ -3,8 +3,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { getDatabase } from '../../db/connection';
-import { createChangeSet, writeChangeItems } from '../../db/change-items';
-import { changeItemId } from '../../domain/change-set';
+import { seedChangeSets, seedRows, type SeedChangeSet } from '../../db/seed-rows';
+import { stamp, taskRow } from '../../../test/support/factories';
 import type { Task } from '../../domain/task';
 import { confirmAll } from '../../confirmation/confirm-all';
 import { confirmItem } from '../../confirmation/confirm-item';
@@ -249,48 +249,22 @@ async function seedManyProposals(taskCount: number, itemsPerTask: number) {
   const now = new Date().toISOString();
   const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
   const tasks: Task[] = [];
+  const sets: SeedChangeSet[] = [];
   for (let index = 0; index < taskCount; index += 1) {
-    tasks.push({
-      id: `task-${String(index).padStart(4, '0')}`,
-      title: `Task ${String(index).padStart(4, '0')}`,
-      status: 'OPEN',
-      statusHistory: [{ status: 'OPEN', at: now, by: 'user' }],
-      priority: 'P2',
-      labelIds: [],
-      suppressedLabelIds: [],
-      createdAt: now,
-      updatedAt: now,
-      rev: 1,
-      vectorClock: { device: 1 },
+    const id = `task-${String(index).padStart(4, '0')}`;
+    tasks.push(taskRow({ id, title: `Task ${String(index).padStart(4, '0')}`, ...stamp(now) }));
+    sets.push({
+      id: `set-${String(index).padStart(4, '0')}`,
+      agentId: 'agent-1',
+      taskId: id,
+      runKey: `run-${index}`,
+      proposedAt: new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString(),
+      expiresAt,
+      items: Array.from({ length: itemsPerTask }, (_unused, itemIndex) =>
+        checklistProposal(`Step ${itemIndex + 1} of task ${index}`),
+      ),
     });
   }
-  await db.tasks.bulkAdd(tasks);
-  await db.transaction('rw', [db.changeSets, db.changeItems, db.tallies, db.tasks], async () => {
-    const writes = [];
-    for (const [index, task] of tasks.entries()) {
-      const proposedAt = new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString();
-      const id = `set-${String(index).padStart(4, '0')}`;
-      await createChangeSet(
-        db,
-        { id, agentId: 'agent-1', taskId: task.id, runKey: `run-${index}` },
-        { deviceId: 'device', now: proposedAt },
-      );
-      for (let itemIndex = 0; itemIndex < itemsPerTask; itemIndex += 1) {
-        writes.push({
-          before: undefined,
-          after: {
-            ...checklistProposal(`Step ${itemIndex + 1} of task ${index}`),
-            id: changeItemId(id, itemIndex),
-            changeSetId: id,
-            itemIndex,
-            taskId: task.id,
-            status: 'pending' as const,
-            proposedAt,
-            expiresAt,
-          },
-        });
-      }
-    }
-    await writeChangeItems(db, writes, { deviceId: 'device', now });
-  });
+  await seedRows(db, 'tasks', tasks);
+  await seedChangeSets(db, sets);
 }

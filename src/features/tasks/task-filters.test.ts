@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { taskRow } from '../../../test/support/factories';
 import type { Task } from '../../domain/task';
 import {
   DEFAULT_FILTERS,
@@ -12,22 +13,8 @@ import {
   type TaskFilters,
 } from './task-filters';
 
-function task(id: string, fields: Partial<Task> = {}): Task {
-  return {
-    id,
-    title: id,
-    status: 'OPEN',
-    statusHistory: [],
-    priority: 'P2',
-    labelIds: [],
-    suppressedLabelIds: [],
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    rev: 1,
-    vectorClock: {},
-    ...fields,
-  };
-}
+const task = (id: string, fields: Partial<Task> = {}): Task =>
+  taskRow({ id, title: id, ...fields });
 
 const filters = (patch: Partial<TaskFilters>): TaskFilters => ({ ...DEFAULT_FILTERS, ...patch });
 const ids = (tasks: readonly Task[]) => tasks.map((each) => each.id);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getDatabase } from '../../db/connection';
-import type { Task } from '../../domain/task';
+import { taskRow } from '../../../test/support/factories';
 import { createTask, userWrite } from '../../../test/support/test-database';
 import { TASK_PAGE_SIZE } from './task-list';
 import { renderApp, setUpEmptyAppDatabase } from './test-helpers';
@@ -127,21 +127,10 @@ describe('TaskListPage', () => {
 
   it('renders the first page of a large journal and shows more on request', async () => {
     const user = userEvent.setup();
-    const now = '2026-01-01T00:00:00.000Z';
     // Seeded directly: this test is about rendering, and 5,000 dispatches would be slow.
-    const tasks: Task[] = Array.from({ length: 5000 }, (_, index) => ({
-      id: `task-${index}`,
-      title: `Task number ${index}`,
-      status: 'OPEN',
-      statusHistory: [],
-      priority: 'P2',
-      labelIds: [],
-      suppressedLabelIds: [],
-      createdAt: now,
-      updatedAt: now,
-      rev: 1,
-      vectorClock: {},
-    }));
+    const tasks = Array.from({ length: 5000 }, (_, index) =>
+      taskRow({ id: `task-${index}`, title: `Task number ${index}` }),
+    );
     await getDatabase().tasks.bulkAdd(tasks);
     renderApp('/');
     await screen.findByText('5000 tasks');

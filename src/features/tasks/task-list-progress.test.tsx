@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getDatabase } from '../../db/connection';
 import { checklistProgressOf } from '../../db/queries/tasks';
+import { FACTORY_TIME, checklistItemRow, stamp, taskRow } from '../../../test/support/factories';
 import type { ChecklistItem } from '../../domain/checklist-item';
 import type { Task } from '../../domain/task';
 import { TASK_PAGE_SIZE } from './task-list';
@@ -10,35 +11,19 @@ import { renderApp, setUpEmptyAppDatabase } from './test-helpers';
 
 setUpEmptyAppDatabase();
 
-const NOW = '2026-01-01T00:00:00.000Z';
-const stamp = { createdAt: NOW, updatedAt: NOW, rev: 1, vectorClock: {} };
-
 /** Tasks newest first by index (so task-0 is at the top), written directly for speed. */
 function tasks(count: number): Task[] {
-  return Array.from({ length: count }, (_, index) => ({
-    id: `task-${index}`,
-    title: `Task number ${index}`,
-    status: 'OPEN',
-    statusHistory: [],
-    priority: 'P2',
-    labelIds: [],
-    suppressedLabelIds: [],
-    ...stamp,
-    updatedAt: new Date(Date.parse(NOW) - index * 1000).toISOString(),
-  }));
+  return Array.from({ length: count }, (_, index) =>
+    taskRow({
+      id: `task-${index}`,
+      title: `Task number ${index}`,
+      ...stamp(Date.parse(FACTORY_TIME) - index * 1000),
+    }),
+  );
 }
 
 function item(taskId: string, id: string, fields: Partial<ChecklistItem> = {}): ChecklistItem {
-  return {
-    id,
-    taskId,
-    title: id,
-    isChecked: false,
-    isArchived: false,
-    order: 1,
-    ...stamp,
-    ...fields,
-  };
+  return checklistItemRow({ id, taskId, title: id, ...fields });
 }
 
 describe('checklist progress in the task list', () => {
@@ -48,7 +33,7 @@ describe('checklist progress in the task list', () => {
       item('a', 'a1', { isChecked: true }),
       item('a', 'a2'),
       item('a', 'a3', { isArchived: true, isChecked: true }),
-      item('a', 'a4', { deletedAt: NOW }),
+      item('a', 'a4', { deletedAt: FACTORY_TIME }),
       item('b', 'b1', { isArchived: true }),
       item('c', 'c1', { isChecked: true }),
     ]);

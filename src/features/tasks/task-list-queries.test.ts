@@ -3,6 +3,7 @@
  * caller. Rows are written directly: these tests are about reading, not dispatch.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stamp, taskRow } from '../../../test/support/factories';
 import { createTestDatabase } from '../../../test/support/test-database';
 import type { CountersignDatabase } from '../../db/database';
 import { loadNewestTasks, loadTaskListData, taskListData } from '../../db/queries/tasks';
@@ -20,21 +21,7 @@ afterEach(async () => {
 const BASE = Date.parse('2026-01-01T00:00:00.000Z');
 
 function task(id: string, secondsAgo: number, extra: Partial<Task> = {}): Task {
-  const updatedAt = new Date(BASE - secondsAgo * 1000).toISOString();
-  return {
-    id,
-    title: id,
-    status: 'OPEN',
-    statusHistory: [],
-    priority: 'P2',
-    labelIds: [],
-    suppressedLabelIds: [],
-    createdAt: updatedAt,
-    updatedAt,
-    rev: 1,
-    vectorClock: {},
-    ...extra,
-  };
+  return taskRow({ id, title: id, ...stamp(BASE - secondsAgo * 1000), ...extra });
 }
 
 const ids = (tasks: readonly Task[]) => tasks.map((row) => row.id);

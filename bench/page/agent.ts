@@ -1,0 +1,240 @@
+/**
+ * Section 7a: what a wake costs apart from the model. runWake with an instant model on a
+ * fresh task, against the wake's own reads and writes done directly on a twin task.
+ */
+import { buildWakeContext, type WakeContext } from '../../src/agent/wake-context';
+import { renderContext } from '../../src/agent/render-context';
+import { runWake, type WakeOutcome } from '../../src/agent/run-wake';
+import { reportId } from '../../src/db/agent-records';
+import { getDatabase } from '../../src/db/connection';
+import type { CountersignDatabase } from '../../src/db/database';
+import { getDeviceId } from '../../src/db/settings';
+import { seedChangeSets } from '../../src/db/seed-rows';
+import { DEFAULT_AGENT_ID, type Wake } from '../../src/domain/agent';
+import { proposalFingerprint } from '../../src/domain/fingerprint';
+import { stamp } from '../../test/support/factories';
+import { changedRow, createBusyTask, ensureBenchCategory } from './fixtures';
+import { WAKE_SCRIPT_PROPOSALS, instantModel, wakeScript } from './instant-model';
+import { createRandom } from './random';
+import { countTransactions, runInOrder, timed, type TransactionCounts } from './timing';
+
+export interface WakeOverheadSamples {
+  /** runWake from call to outcome, with the instant model. */
+  wakeMs: number[];
+  /** Phases of the same wakes, from the progress it reports. */
+  phases: {
+    setupMs: number[];
+    promptMs: number[];
+    turn1Ms: number[];
+    turn2Ms: number[];
+    finishMs: number[];
+  };
+  /** buildWakeContext alone on the same task, just before its wake. */
+  contextMs: number[];
+  /** renderContext of that context (the first user message). */
+  renderMs: number[];
+  /** The wake's essential reads and writes as plain Dexie calls, on a twin task. */
+  floorMs: number[];
+  entriesInPrompt: number[];
+  promptCharacters: number[];
+  /**
+   * Turn 1 cut at each call's progress report: [thinking → 1st call reported, 1st → 2nd, …,
+   * last call → proposals flushed]. Segment k holds the audit of call k-1 and the routing of call k.
+   */
+  turn1Segments: number[][];
+  turn1Tools: string[];
+  /** IndexedDB transactions one wake opens (counted on the last warm-up wake). */
+  transactions?: TransactionCounts;
+}
+
+/**
+ * One wake's storage, done directly: the reads of the context, then each record the wake
+ * keeps, each in its own transaction (the proposals through the seeding helper, so they
+ * are stored as the builder stores them).
+ */
+async function wakeStorageFloor(db: CountersignDatabase, taskId: string, deviceId: string) {
+  return timed(async () => {
+    const task = await db.tasks.get(taskId);
+    if (!task) throw new Error(`no task ${taskId}`);
+    await Promise.all([
+      db.entries
+        .where('[taskId+createdAt]')
+        .between([taskId, ''], [taskId, '\uffff'])
+        .reverse()
+        .toArray(),
+      db.checklistItems.where('taskId').equals(taskId).toArray(),
+    ]);
+    const now = new Date().toISOString();
+    const base = stamp(now, 1, deviceId);
+    const wakeId = crypto.randomUUID();
+    const wake: Wake = {
+      id: wakeId,
+      agentId: DEFAULT_AGENT_ID,
+      taskId,
+      runKey: `bench-floor:${wakeId}`,
+      status: 'running',
+      startedAt: now,
+      ...base,
+    };
+    await db.wakes.put(wake);
+    const item = (toolName: string, args: Record<string, unknown>, summary: string) => ({
+      toolName,
+      args,
+      humanSummary: summary,
+      // Written as decided, so the floor's sets never show up in the Review inbox.
+      status: 'confirmed' as const,
+      fingerprint: proposalFingerprint(toolName, args),
+      baseRev: task.rev,
+      groupId: 'floor',
+    });
+    // Through the seeding helper: the floor stores its proposals however the wake would.
+    await seedChangeSets(db, [
+      {
+        id: crypto.randomUUID(),
+        agentId: DEFAULT_AGENT_ID,
+        taskId,
+        runKey: wake.runKey,
+        proposedAt: now,
+        items: [
+          item('set_task_title', { title: `${task.title}, clarified` }, 'Set title'),
+          item('update_task_estimate', { minutes: 90 }, 'Set estimate to 90 minutes'),
+          ...['Write the migration plan', 'Ask Priya to review', 'Schedule the rollout'].map(
+            (title) => item('add_checklist_item', { title }, `Add: "${title}"`),
+          ),
+        ],
+      },
+    ]);
+    await db.tasks.put(changedRow(task, { languageCode: 'de', languageSource: 'agent' }, deviceId));
+    await db.reports.put({
+      id: reportId(DEFAULT_AGENT_ID, taskId),
+      agentId: DEFAULT_AGENT_ID,
+      taskId,
+      oneLiner: 'Half done.',
+      tldr: 'Steady progress.',
+      content: '## Proposed\n- Title, estimate, three steps.',
+      ...base,
+    });
+    await db.observations.add({
+      id: crypto.randomUUID(),
+      agentId: DEFAULT_AGENT_ID,
+      taskId,
+      text: 'Depends on the vendor reply.',
+      priority: 'high',
+      category: 'dependency',
+      ...base,
+    });
+    await db.wakes.put({ ...wake, status: 'done', endedAt: now, rev: 2, turns: 2, proposed: 5 });
+  });
+}
+
+export async function measureWakeOverhead(options: {
+  repetitions: number;
+  warmup: number;
+  entries: number;
+  checklistItems: number;
+}): Promise<WakeOverheadSamples> {
+  const db = getDatabase();
+  await ensureBenchCategory(db);
+  const deviceId = await getDeviceId(db);
+  const random = createRandom(7_000_007);
+  const samples: WakeOverheadSamples = {
+    wakeMs: [],
+    phases: { setupMs: [], promptMs: [], turn1Ms: [], turn2Ms: [], finishMs: [] },
+    contextMs: [],
+    renderMs: [],
+    floorMs: [],
+    entriesInPrompt: [],
+    promptCharacters: [],
+    turn1Segments: [],
+    turn1Tools: [],
+  };
+  const size = { entries: options.entries, checklistItems: options.checklistItems };
+  for (let index = 0; index < options.warmup + options.repetitions; index++) {
+    const measuring = index >= options.warmup;
+    const task = await createBusyTask(db, random, `${index}`, size);
+    const twin = await createBusyTask(db, random, `${index} (floor)`, size);
+
+    const contextAndWake = async () => {
+      let context: WakeContext | undefined;
+      const contextMs = await timed(async () => {
+        context = await buildWakeContext(db, task.id, DEFAULT_AGENT_ID);
+      });
+      if (!context) throw new Error(`buildWakeContext found no task ${task.id}`);
+      const renderStarted = performance.now();
+      const prompt = renderContext(context);
+      const renderMs = performance.now() - renderStarted;
+
+      const marks: { type: string; at: number; toolName?: string }[] = [];
+      const started = performance.now();
+      const wake = () =>
+        runWake({
+          db,
+          taskId: task.id,
+          model: instantModel(wakeScript(`${index}`)),
+          providerLabel: 'the bench’s instant model',
+          describeError: (error) => ({
+            kind: 'bench',
+            message: error instanceof Error ? error.message : String(error),
+          }),
+          onProgress: (progress) =>
+            marks.push({
+              type: progress.type,
+              at: performance.now(),
+              ...(progress.type === 'tool' ? { toolName: progress.toolName } : {}),
+            }),
+        });
+      let outcome: WakeOutcome;
+      if (index === options.warmup - 1) {
+        const counted = await countTransactions(db, wake);
+        outcome = counted.value;
+        samples.transactions = counted.counts;
+      } else outcome = await wake();
+      const ended = performance.now();
+      if (
+        outcome.status !== 'done' ||
+        outcome.turns !== 2 ||
+        outcome.proposed !== WAKE_SCRIPT_PROPOSALS
+      ) {
+        throw new Error(
+          `the wake did not do what the script asks (want done, 2 turns, ${WAKE_SCRIPT_PROPOSALS} proposals): ${JSON.stringify(outcome)}`,
+        );
+      }
+      const after = await db.tasks.get(task.id);
+      if (after?.languageCode !== 'de') {
+        throw new Error(
+          'set_task_language was not applied during the wake (is the bench category allowed?)',
+        );
+      }
+      const at = (type: string, nth = 0) => {
+        const mark = marks.filter((candidate) => candidate.type === type)[nth];
+        if (!mark) throw new Error(`the wake reported no "${type}" #${nth + 1}`);
+        return mark.at;
+      };
+      if (!measuring) return;
+      samples.contextMs.push(contextMs);
+      samples.renderMs.push(renderMs);
+      samples.entriesInPrompt.push(context.entries.length);
+      samples.promptCharacters.push(prompt.length);
+      samples.wakeMs.push(ended - started);
+      samples.phases.setupMs.push(at('started') - started);
+      samples.phases.promptMs.push(at('thinking') - at('started'));
+      samples.phases.turn1Ms.push(at('proposed') - at('thinking'));
+      samples.phases.turn2Ms.push(at('proposed', 1) - at('proposed'));
+      samples.phases.finishMs.push(ended - at('proposed', 1));
+      // By position, not time: marks a few microseconds apart can share a timestamp.
+      const firstThinking = marks.findIndex((mark) => mark.type === 'thinking');
+      const firstProposed = marks.findIndex((mark) => mark.type === 'proposed');
+      const turn1 = marks.slice(firstThinking + 1, firstProposed + 1);
+      samples.turn1Tools = turn1.map((mark) => mark.toolName ?? mark.type);
+      samples.turn1Segments.push(
+        turn1.map((mark, position) => mark.at - (turn1[position - 1]?.at ?? at('thinking'))),
+      );
+    };
+    const floor = async () => {
+      const ms = await wakeStorageFloor(db, twin.id, deviceId);
+      if (measuring) samples.floorMs.push(ms);
+    };
+    await runInOrder(index % 2 === 0, contextAndWake, floor);
+  }
+  return samples;
+}
