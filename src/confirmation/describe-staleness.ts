@@ -3,7 +3,7 @@
  * "estimate is now 45 min", "title is now “Ship it”".
  */
 import type { Staleness } from './staleness';
-import { formatMinutes } from '../tools/task/task-target';
+import { formatMinutes } from '../lib/format-minutes';
 
 const FIELD_NAMES: Readonly<Record<string, string>> = {
   title: 'title',

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { saveTtlDays } from '../../db/agent-settings';
 import { getDatabase } from '../../db/connection';
 import { Field } from '../../ui/field';
+import { countOf } from '../../lib/count-of';
 
 const MIN_DAYS = 1;
 const MAX_DAYS = 365;
@@ -38,9 +39,7 @@ export function TtlSetting({ saved }: { saved: number }) {
     try {
       await saveTtlDays(getDatabase(), parsed.days);
       setLastSaved(parsed.days);
-      setStatus(
-        `Saved: proposals expire after ${parsed.days} ${parsed.days === 1 ? 'day' : 'days'}.`,
-      );
+      setStatus(`Saved: proposals expire after ${countOf(parsed.days, 'day')}.`);
     } catch (saveError) {
       setError(`Not saved: ${saveError instanceof Error ? saveError.message : String(saveError)}`);
     }

@@ -4,7 +4,7 @@ import type { JournalEntry } from '../../domain/journal-entry';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { EntryEditor } from './entry-editor';
-import { formatEntryTime } from './format-entry-time';
+import { formatTimestamp } from '../../lib/format-timestamp';
 
 type Mode = 'view' | 'edit' | 'confirmDelete';
 
@@ -53,7 +53,7 @@ export function EntryItem({ entry, onDeleted }: { entry: JournalEntry; onDeleted
     onDeleted();
   }
 
-  const when = formatEntryTime(entry.createdAt);
+  const when = formatTimestamp(entry.createdAt);
   const edited = entry.updatedAt !== entry.createdAt;
 
   return (

@@ -3,6 +3,7 @@ import { actorOf } from '../../domain/actor';
 import { defineTool } from '../tool-definition';
 import { requireTask, contextTaskId } from '../task/task-target';
 import { CHECKLIST_EXAMPLE, newChecklistItemsSchema, nextChecklistOrder } from './checklist-rules';
+import { countOf } from '../../lib/count-of';
 
 export const addMultipleChecklistItems = defineTool({
   name: 'add_multiple_checklist_items',
@@ -16,7 +17,7 @@ export const addMultipleChecklistItems = defineTool({
     `done); 1 to 20 items; for a single item send a one-element array. Example: ${CHECKLIST_EXAMPLE}. ` +
     'Never send a comma-separated string.',
   argsSchema: z.object({ items: newChecklistItemsSchema }),
-  summarize: ({ items }) => `Add ${items.length} checklist item${items.length === 1 ? '' : 's'}`,
+  summarize: ({ items }) => `Add ${countOf(items.length, 'checklist item')}`,
   targetTaskId: contextTaskId,
   async handle({ items }, journal, context) {
     const task = await requireTask(journal, context.taskId);

@@ -5,6 +5,7 @@ import type { ChecklistItem } from '../../domain/checklist-item';
 import type { JournalReader } from '../../domain/journal-access';
 import { EntityNotFoundError } from '../../domain/errors';
 import { ToolInputError } from '../tool-errors';
+import { isLive } from '../../domain/entity';
 
 export const MAX_CHECKLIST_BATCH = 20;
 export const CHECKLIST_EXAMPLE =
@@ -85,7 +86,7 @@ export async function requireChecklistItem(
   id: string,
 ): Promise<ChecklistItem> {
   const item = await journal.checklistItem(id);
-  if (!item || item.deletedAt) throw new EntityNotFoundError('checklistItems', id);
+  if (!isLive(item)) throw new EntityNotFoundError('checklistItems', id);
   if (item.taskId !== taskId) {
     const known = (await journal.checklistItems(taskId)).map(
       (candidate) => `"${candidate.id}" (${candidate.title})`,

@@ -5,6 +5,7 @@ import { ToolInputError } from '../tool-errors';
 import { contextTaskId, requireTask } from '../task/task-target';
 import { requireChecklistItem } from './checklist-rules';
 import { checklistItemChangeSchema, planChecklistChange } from './update-checklist-item';
+import { countOf } from '../../lib/count-of';
 
 export const updateChecklistItems = defineTool({
   name: 'update_checklist_items',
@@ -29,7 +30,7 @@ export const updateChecklistItems = defineTool({
       )
       .max(20, 'At most 20 items per call; split them into several calls.'),
   }),
-  summarize: ({ items }) => `Update ${items.length} checklist item${items.length === 1 ? '' : 's'}`,
+  summarize: ({ items }) => `Update ${countOf(items.length, 'checklist item')}`,
   targetTaskId: contextTaskId,
   async handle({ items }, journal, context) {
     const task = await requireTask(journal, context.taskId);
@@ -54,6 +55,6 @@ export const updateChecklistItems = defineTool({
     }
     if (changed === 0)
       return { output: 'Every item is already like that; nothing changed.', noop: true };
-    return { output: `Updated ${changed} checklist item${changed === 1 ? '' : 's'}.` };
+    return { output: `Updated ${countOf(changed, 'checklist item')}.` };
   },
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { labelAppliesTo } from '../../domain/category';
-import { idSchema } from '../../domain/entity';
+import { idSchema, isLive } from '../../domain/entity';
 import { defineTool } from '../tool-definition';
 import { EntityNotFoundError } from '../../domain/errors';
 import { contextTaskId, requireTask } from './task-target';
+import { countOf } from '../../lib/count-of';
 
 export const setTaskCategory = defineTool({
   name: 'set_task_category',
@@ -15,7 +16,7 @@ export const setTaskCategory = defineTool({
     const task = await requireTask(journal, context.taskId);
     if (categoryId !== null) {
       const category = await journal.category(categoryId);
-      if (!category || category.deletedAt) throw new EntityNotFoundError('categories', categoryId);
+      if (!isLive(category)) throw new EntityNotFoundError('categories', categoryId);
     }
     const next = categoryId ?? undefined;
     if (task.categoryId === next) return { output: 'The category is unchanged.', noop: true };
@@ -29,7 +30,7 @@ export const setTaskCategory = defineTool({
     const dropped = task.labelIds.length - kept.length;
     const note =
       dropped > 0
-        ? ` Removed ${dropped} label${dropped === 1 ? '' : 's'} that only apply to other categories.`
+        ? ` Removed ${countOf(dropped, 'label')} that only apply to other categories.`
         : '';
     return { output: `${next ? 'Category set.' : 'Category cleared.'}${note}` };
   },

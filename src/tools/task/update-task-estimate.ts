@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { estimateMinutesSchema } from '../../domain/task';
 import { wholeNumberInput } from '../arg-schemas';
 import { defineTool } from '../tool-definition';
-import { contextTaskId, formatMinutes, requireTask } from './task-target';
+import { formatMinutes } from '../../lib/format-minutes';
+import { contextTaskId, requireTask } from './task-target';
 
 export const updateTaskEstimate = defineTool({
   name: 'update_task_estimate',
