@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PendingReviewItem } from '../../db/queries/proposals';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
-import { itemKind } from './item-kind';
+import { reviewKind as itemKind } from '../../tools/registry';
 import { useItemView } from './item-view';
 import { useSwipeToDecide, type SwipeDirection } from './use-swipe-to-decide';
 

@@ -10,6 +10,8 @@ export const addMultipleChecklistItems = defineTool({
   audience: 'model',
   example: { items: [{ title: 'Pick up milk' }, { title: 'Write tests', isChecked: true }] },
   route: 'deferred',
+  aliases: ['add_checklist_items', 'create_checklist_items'],
+  review: { kind: 'Checklist', trustedAs: 'Checklist items (add)' },
   batch: { key: 'items', singular: 'add_checklist_item', ordered: true },
   description:
     'Add checklist items to the task. "items" is always a JSON array of objects with "title" ' +

@@ -12,6 +12,8 @@ export const updateChecklistItems = defineTool({
   audience: 'model',
   example: { items: [{ id: 'item-id', isChecked: true }] },
   route: 'deferred',
+  aliases: ['check_checklist_items'],
+  review: { kind: 'Checklist', trustedAs: 'Checklist items (update)' },
   batch: { key: 'items', singular: 'update_checklist_item' },
   description:
     'Check off, uncheck, rename or archive existing checklist items of this task, by the ids in the ' +

@@ -11,6 +11,7 @@ export const assignTaskLabel = defineTool({
   audience: 'internal',
   example: { id: 'label-id' },
   argsSchema: z.object({ id: idSchema }),
+  fieldLabels: { labelIds: 'labels' },
   summarize: ({ id }, names) => `Assign label: "${names.labelName(id) ?? id}"`,
   proposalTarget: (_args, context) =>
     context.taskId ? { table: 'tasks', id: context.taskId, fields: ['labelIds'] } : undefined,

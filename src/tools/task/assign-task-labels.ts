@@ -10,6 +10,8 @@ export const assignTaskLabels = defineTool({
   audience: 'model',
   example: { labels: [{ id: 'label-id' }] },
   route: 'deferred',
+  aliases: ['assign_labels', 'add_task_labels', 'add_labels'],
+  review: { kind: 'Labels', trustedAs: 'Labels' },
   batch: { key: 'labels', singular: 'assign_task_label' },
   description:
     'Assign existing labels to the task by id (see the available labels in the context). Only ' +

@@ -12,6 +12,10 @@ export const setTaskStatus = defineTool({
   audience: 'model',
   example: { status: 'BLOCKED', reason: 'Waiting for API keys' },
   route: 'deferred',
+  // `change_task_status` is also the person's own (internal) tool; a model saying it means this one.
+  aliases: ['update_task_status', 'change_task_status', 'set_status'],
+  review: { kind: 'Status', trustedAs: 'Status' },
+  fieldLabels: { status: 'status', statusReason: 'status reason' },
   description:
     'Propose a new status: OPEN, GROOMED, IN PROGRESS, BLOCKED or ON HOLD. DONE and REJECTED are ' +
     'decided by the user only; never propose them. BLOCKED and ON HOLD need a "reason". Do not ' +

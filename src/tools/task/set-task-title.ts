@@ -8,6 +8,9 @@ export const setTaskTitle = defineTool({
   audience: 'model',
   example: { title: 'Fix login bug on Safari' },
   route: 'deferred',
+  aliases: ['update_task_title', 'set_title', 'rename_task'],
+  review: { kind: 'Title', trustedAs: 'Title' },
+  fieldLabels: { title: 'title' },
   description:
     'Set the title of the task. Use a short, specific title (at most 400 characters). ' +
     'Do not propose the title the task already has. Example: {"title": "Fix login bug on Safari"}.',

@@ -8,6 +8,9 @@ export const updateTaskDueDate = defineTool({
   audience: 'model',
   example: { dueDate: '2026-03-15' },
   route: 'deferred',
+  aliases: ['set_task_due_date', 'set_due_date', 'update_due_date'],
+  review: { kind: 'Due date', trustedAs: 'Due date' },
+  fieldLabels: { dueDate: 'due date' },
   description:
     'Set the due date of the task as YYYY-MM-DD; it must be a real calendar date. ' +
     'Do not propose the due date the task already has. Example: {"dueDate": "2026-03-15"}.',

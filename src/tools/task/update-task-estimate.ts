@@ -10,6 +10,9 @@ export const updateTaskEstimate = defineTool({
   audience: 'model',
   example: { minutes: 90 },
   route: 'deferred',
+  aliases: ['set_task_estimate', 'set_estimate', 'update_estimate'],
+  review: { kind: 'Estimate', trustedAs: 'Estimate' },
+  fieldLabels: { estimateMinutes: 'estimate' },
   description:
     'Set how long the task will take, in whole minutes from 1 to 1440. ' +
     'Do not propose the estimate the task already has. Example: {"minutes": 90}.',

@@ -9,6 +9,9 @@ export const updateTaskPriority = defineTool({
   audience: 'model',
   example: { priority: 'P1' },
   route: 'deferred',
+  aliases: ['set_task_priority', 'set_priority', 'update_priority'],
+  review: { kind: 'Priority', trustedAs: 'Priority' },
+  fieldLabels: { priority: 'priority' },
   description:
     'Set the priority of the task: P0 (urgent), P1 (high), P2 (normal), P3 (low). ' +
     'Do not propose the priority the task already has. Example: {"priority": "P1"}.',
