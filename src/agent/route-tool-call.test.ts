@@ -109,6 +109,31 @@ describe('routing a call to a noted tool', () => {
   });
 });
 
+describe('a proposal’s rationale', () => {
+  it('is checked like every argument: over 200 characters teaches the limit', async () => {
+    const result = await route('set_task_title', {
+      title: 'Prepare the product demo',
+      rationale: 'Because '.repeat(26),
+    });
+    expect(result.outcome).toBe('error');
+    expect(result.output).toMatch(
+      /^Invalid arguments for set_task_title: "rationale": "rationale" is at most 200 characters: one short sentence saying why/,
+    );
+    expect(builder.queuedCount).toBe(0);
+  });
+
+  it('travels with a batch call without becoming part of its items', async () => {
+    const result = await route('add_multiple_checklist_items', {
+      items: [{ title: 'Print handouts' }],
+      rationale: 'The journal says handouts are needed.',
+    });
+    expect(result.output).toMatch(/Queued 1 item: Add: "Print handouts"/);
+    await builder.flush();
+    const [set] = await db.changeSets.where('taskId').equals(ids.taskId).toArray();
+    expect(set!.items[0]!.args).not.toHaveProperty('rationale');
+  });
+});
+
 describe('proposing a move to another category', () => {
   it('queues a move between categories the user allowed, named for the person', async () => {
     const home = await addCategory('Home');

@@ -9,6 +9,7 @@ export function systemPrompt(directives = ''): string {
     '',
     'How to work:',
     '- Propose only what the journal supports. Few, specific, high-value proposals beat many guesses.',
+    '- Give each proposal a "rationale": one short sentence (at most 200 characters) saying why, which the person reads next to the change.',
     '- Never propose a value the task already has. Never re-propose anything listed under "Open proposals", and never re-propose a change the user rejected unless the journal has changed in a way that answers their reason.',
     '- Status: you may propose OPEN, GROOMED, IN PROGRESS, BLOCKED or ON HOLD. DONE and REJECTED are decided by the user only. BLOCKED and ON HOLD need a "reason".',
     '- Language: set_task_language records the language the task is written in; never overwrite a language the user set.',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   allTools,
   batchToolOf,
@@ -18,6 +19,12 @@ const named = (tools: readonly Tool[]) => tools.map((tool) => [tool.name, tool] 
 const withRoute = (route: Tool['route']) => modelTools().filter((tool) => tool.route === route);
 const singulars = allTools().filter(isBatchSingular);
 const exampleArgs = (tool: Tool) => tool.argsSchema.parse(tool.example);
+
+/** The argument names the model reads in the tool's JSON schema, with their schemas. */
+function jsonProperties(tool: Tool): Record<string, { maxLength?: number }> {
+  const schema = z.toJSONSchema(tool.argsSchema, { io: 'input', unrepresentable: 'any' });
+  return (schema.properties ?? {}) as Record<string, { maxLength?: number }>;
+}
 
 /** The fields a tool's proposal of its example would change (what staleness names). */
 function proposedFields(tool: Tool): readonly string[] {
@@ -55,6 +62,27 @@ describe('the tool registry', () => {
           Array,
         );
       }
+    },
+  );
+
+  it.each(named(withRoute('deferred')))(
+    '%s (deferred) asks for a rationale of at most 200 characters, and teaches the limit',
+    (_name, tool) => {
+      expect(jsonProperties(tool).rationale).toEqual({ type: 'string', maxLength: 200 });
+      expect(tool.description).toMatch(/"rationale": one short sentence saying why/);
+      const parsed = tool.argsSchema.safeParse({ ...tool.example, rationale: 'x'.repeat(201) });
+      expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([
+        expect.stringMatching(/^"rationale" is at most 200 characters: one short sentence/),
+      ]);
+      const trimmed = tool.argsSchema.parse({ ...tool.example, rationale: ` ${'x'.repeat(200)} ` });
+      expect(trimmed).toMatchObject({ rationale: 'x'.repeat(200) });
+    },
+  );
+
+  it.each(named(allTools().filter((tool) => tool.route !== 'deferred')))(
+    '%s takes no rationale: only deferred proposals carry one',
+    (_name, tool) => {
+      expect(jsonProperties(tool)).not.toHaveProperty('rationale');
     },
   );
 

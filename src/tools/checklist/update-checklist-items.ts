@@ -6,6 +6,7 @@ import { contextTaskId, requireTask } from '../task/task-target';
 import { requireChecklistItem } from './checklist-rules';
 import { checklistItemChangeSchema, planChecklistChange } from './update-checklist-item';
 import { countOf } from '../../lib/count-of';
+import { RATIONALE_HINT, withRationale } from '../rationale';
 
 export const updateChecklistItems = defineTool({
   name: 'update_checklist_items',
@@ -19,19 +20,22 @@ export const updateChecklistItems = defineTool({
     'Check off, uncheck, rename or archive existing checklist items of this task, by the ids in the ' +
     'context. Each element needs "id" and at least one of "title", "isChecked", "isArchived". To flip ' +
     'an item the user checked or unchecked themselves, include a "reason". Example: ' +
-    '{"items": [{"id": "item-id", "isChecked": true}]}.',
-  argsSchema: z.object({
-    items: z
-      .array(checklistItemChangeSchema, {
-        error:
-          'Expected "items" to be an array of objects, for example {"items": [{"id": "item-id", "isChecked": true}]}.',
-      })
-      .min(
-        1,
-        'Give at least one item, for example {"items": [{"id": "item-id", "isChecked": true}]}.',
-      )
-      .max(20, 'At most 20 items per call; split them into several calls.'),
-  }),
+    '{"items": [{"id": "item-id", "isChecked": true}]}.' +
+    ` ${RATIONALE_HINT}`,
+  argsSchema: withRationale(
+    z.object({
+      items: z
+        .array(checklistItemChangeSchema, {
+          error:
+            'Expected "items" to be an array of objects, for example {"items": [{"id": "item-id", "isChecked": true}]}.',
+        })
+        .min(
+          1,
+          'Give at least one item, for example {"items": [{"id": "item-id", "isChecked": true}]}.',
+        )
+        .max(20, 'At most 20 items per call; split them into several calls.'),
+    }),
+  ),
   summarize: ({ items }) => `Update ${countOf(items.length, 'checklist item')}`,
   targetTaskId: contextTaskId,
   async handle({ items }, journal, context) {

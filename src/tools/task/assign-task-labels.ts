@@ -4,6 +4,7 @@ import { idSchema } from '../../domain/entity';
 import { defineTool } from '../tool-definition';
 import { requireAssignableLabel } from './label-rules';
 import { contextTaskId, requireTask } from './task-target';
+import { RATIONALE_HINT, withRationale } from '../rationale';
 
 export const assignTaskLabels = defineTool({
   name: 'assign_task_labels',
@@ -15,16 +16,19 @@ export const assignTaskLabels = defineTool({
   batch: { key: 'labels', singular: 'assign_task_label' },
   description:
     'Assign existing labels to the task by id (see the available labels in the context). Only ' +
-    'existing labels; never labels the user removed (suppressed). Example: {"labels": [{"id": "label-id"}]}.',
-  argsSchema: z.object({
-    labels: z
-      .array(z.object({ id: idSchema }), {
-        error:
-          'Expected "labels" to be an array of objects, for example {"labels": [{"id": "label-id"}]}.',
-      })
-      .min(1, 'Give at least one label, for example {"labels": [{"id": "label-id"}]}.')
-      .max(20, 'At most 20 labels at a time.'),
-  }),
+    'existing labels; never labels the user removed (suppressed). Example: {"labels": [{"id": "label-id"}]}.' +
+    ` ${RATIONALE_HINT}`,
+  argsSchema: withRationale(
+    z.object({
+      labels: z
+        .array(z.object({ id: idSchema }), {
+          error:
+            'Expected "labels" to be an array of objects, for example {"labels": [{"id": "label-id"}]}.',
+        })
+        .min(1, 'Give at least one label, for example {"labels": [{"id": "label-id"}]}.')
+        .max(20, 'At most 20 labels at a time.'),
+    }),
+  ),
   summarize: ({ labels }) => `Assign labels: ${labels.map((label) => `"${label.id}"`).join(', ')}`,
   targetTaskId: contextTaskId,
   async handle({ labels }, journal, context) {

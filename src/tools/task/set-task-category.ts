@@ -9,6 +9,7 @@ import { defaultAgent } from '../policy/agent-row';
 import { defineTool } from '../tool-definition';
 import { ToolInputError } from '../tool-errors';
 import { contextTaskId, requireTask } from './task-target';
+import { RATIONALE_HINT, withRationale } from '../rationale';
 
 const EXAMPLE = '{"categoryId": "category-id"}';
 
@@ -30,8 +31,9 @@ export const setTaskCategory = defineTool({
   description:
     'Move the task to another category, by id. You may only move a task between categories the ' +
     'user allowed you to act on; a move to any other category is refused, and clearing the ' +
-    `category is the user's decision. Do not propose the category the task already has. Example: ${EXAMPLE}.`,
-  argsSchema: z.object({ categoryId: idSchema.nullable() }),
+    `category is the user's decision. Do not propose the category the task already has. Example: ${EXAMPLE}.` +
+    ` ${RATIONALE_HINT}`,
+  argsSchema: withRationale(z.object({ categoryId: idSchema.nullable() })),
   summarize: ({ categoryId }, names) =>
     categoryId
       ? `Move to category "${names.categoryName(categoryId) ?? categoryId}"`

@@ -3,6 +3,7 @@ import { needsReason } from '../../domain/task';
 import { defineTool } from '../tool-definition';
 import { changeTaskStatus } from './task-status-change';
 import { contextTaskId, requireTask } from './task-target';
+import { RATIONALE_HINT, withRationale } from '../rationale';
 
 /** The statuses the agent may propose; DONE and REJECTED are the user's call. */
 export const AGENT_STATUSES = ['OPEN', 'GROOMED', 'IN PROGRESS', 'BLOCKED', 'ON HOLD'] as const;
@@ -19,20 +20,23 @@ export const setTaskStatus = defineTool({
   description:
     'Propose a new status: OPEN, GROOMED, IN PROGRESS, BLOCKED or ON HOLD. DONE and REJECTED are ' +
     'decided by the user only; never propose them. BLOCKED and ON HOLD need a "reason". Do not ' +
-    'propose the status the task already has. Example: {"status": "BLOCKED", "reason": "Waiting for API keys"}.',
-  argsSchema: z.object({
-    status: z.preprocess(
-      (value) =>
-        typeof value === 'string' ? value.trim().toUpperCase().replace(/_/g, ' ') : value,
-      z.enum(AGENT_STATUSES, {
-        error: (issue) =>
-          issue.input === 'DONE' || issue.input === 'REJECTED'
-            ? `${String(issue.input)} is decided by the user only. Use one of ${AGENT_STATUSES.join(', ')}.`
-            : `Expected one of ${AGENT_STATUSES.join(', ')}, for example "IN PROGRESS".`,
-      }),
-    ),
-    reason: z.string().max(500, 'A reason is at most 500 characters.').optional(),
-  }),
+    'propose the status the task already has. Example: {"status": "BLOCKED", "reason": "Waiting for API keys"}. ' +
+    `The "reason" belongs to the status; the rationale says why you propose it. ${RATIONALE_HINT}`,
+  argsSchema: withRationale(
+    z.object({
+      status: z.preprocess(
+        (value) =>
+          typeof value === 'string' ? value.trim().toUpperCase().replace(/_/g, ' ') : value,
+        z.enum(AGENT_STATUSES, {
+          error: (issue) =>
+            issue.input === 'DONE' || issue.input === 'REJECTED'
+              ? `${String(issue.input)} is decided by the user only. Use one of ${AGENT_STATUSES.join(', ')}.`
+              : `Expected one of ${AGENT_STATUSES.join(', ')}, for example "IN PROGRESS".`,
+        }),
+      ),
+      reason: z.string().max(500, 'A reason is at most 500 characters.').optional(),
+    }),
+  ),
   summarize: ({ status, reason }) => `Set status to ${status}${reason ? ` (${reason})` : ''}`,
   proposalTarget: (_args, context) =>
     context.taskId

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { taskTitleSchema } from '../../domain/task';
 import { defineTool } from '../tool-definition';
 import { contextTaskId, requireTask } from './task-target';
+import { RATIONALE_HINT, withRationale } from '../rationale';
 
 export const setTaskTitle = defineTool({
   name: 'set_task_title',
@@ -13,8 +14,9 @@ export const setTaskTitle = defineTool({
   fieldLabels: { title: 'title' },
   description:
     'Set the title of the task. Use a short, specific title (at most 400 characters). ' +
-    'Do not propose the title the task already has. Example: {"title": "Fix login bug on Safari"}.',
-  argsSchema: z.object({ title: taskTitleSchema }),
+    'Do not propose the title the task already has. Example: {"title": "Fix login bug on Safari"}.' +
+    ` ${RATIONALE_HINT}`,
+  argsSchema: withRationale(z.object({ title: taskTitleSchema })),
   summarize: ({ title }) => `Set title to "${title}"`,
   proposalTarget: (_args, context) =>
     context.taskId ? { table: 'tasks', id: context.taskId, fields: ['title'] } : undefined,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dueDateSchema } from '../../domain/due-date';
 import { defineTool } from '../tool-definition';
 import { contextTaskId, requireTask } from './task-target';
+import { RATIONALE_HINT, withRationale } from '../rationale';
 
 export const updateTaskDueDate = defineTool({
   name: 'update_task_due_date',
@@ -13,8 +14,9 @@ export const updateTaskDueDate = defineTool({
   fieldLabels: { dueDate: 'due date' },
   description:
     'Set the due date of the task as YYYY-MM-DD; it must be a real calendar date. ' +
-    'Do not propose the due date the task already has. Example: {"dueDate": "2026-03-15"}.',
-  argsSchema: z.object({ dueDate: dueDateSchema }),
+    'Do not propose the due date the task already has. Example: {"dueDate": "2026-03-15"}.' +
+    ` ${RATIONALE_HINT}`,
+  argsSchema: withRationale(z.object({ dueDate: dueDateSchema })),
   summarize: ({ dueDate }) => `Set due date to ${dueDate}`,
   proposalTarget: (_args, context) =>
     context.taskId ? { table: 'tasks', id: context.taskId, fields: ['dueDate'] } : undefined,

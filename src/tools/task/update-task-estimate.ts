@@ -4,6 +4,7 @@ import { wholeNumberInput } from '../arg-schemas';
 import { defineTool } from '../tool-definition';
 import { formatMinutes } from '../../lib/format-minutes';
 import { contextTaskId, requireTask } from './task-target';
+import { RATIONALE_HINT, withRationale } from '../rationale';
 
 export const updateTaskEstimate = defineTool({
   name: 'update_task_estimate',
@@ -15,8 +16,9 @@ export const updateTaskEstimate = defineTool({
   fieldLabels: { estimateMinutes: 'estimate' },
   description:
     'Set how long the task will take, in whole minutes from 1 to 1440. ' +
-    'Do not propose the estimate the task already has. Example: {"minutes": 90}.',
-  argsSchema: z.object({ minutes: wholeNumberInput.pipe(estimateMinutesSchema) }),
+    'Do not propose the estimate the task already has. Example: {"minutes": 90}.' +
+    ` ${RATIONALE_HINT}`,
+  argsSchema: withRationale(z.object({ minutes: wholeNumberInput.pipe(estimateMinutesSchema) })),
   summarize: ({ minutes }) => `Set estimate to ${minutes} minutes`,
   proposalTarget: (_args, context) =>
     context.taskId
