@@ -1,7 +1,7 @@
 /**
  * Getting proposals the way a person does: choose the scripted demo agent in Settings →
  * Agent, tick the categories it may act on, then press "Wake agent" on a sample task.
- * The demo scripts are src/agent/demo/demo-scripts.ts.
+ * The demo scripts are src/agent/demo/demo-script.ts.
  */
 import { expect, type Page } from '@playwright/test';
 import { openApp } from '../support/app';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { actorOf } from '../../domain/actor';
 import { idSchema } from '../../domain/entity';
 import { defineTool } from '../tool-definition';
-import { requireAssignableLabel } from './label-rules';
+import { requireAssignableLabel } from './require-assignable-label';
 import { contextTaskId, requireTask } from './task-target';
 
 /** One label onto the task: what an exploded `assign_task_labels` item dispatches. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { needsReason } from '../../domain/task';
 import { defineTool } from '../tool-definition';
-import { changeTaskStatus } from './task-status-change';
+import { applyStatusChange } from './apply-status-change';
 import { contextTaskId, requireTask } from './task-target';
 import { RATIONALE_HINT, withRationale } from '../rationale';
 
@@ -53,5 +53,5 @@ export const setTaskStatus = defineTool({
     return { before: task.status, after: status };
   },
   handle: ({ status, reason }, journal, context) =>
-    changeTaskStatus(status, reason, journal, context),
+    applyStatusChange(status, reason, journal, context),
 });
