@@ -5,9 +5,9 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { openApp } from '../support/app';
+import { DEMO_PROVIDER } from './agent-settings';
 
-export const DEMO_PROVIDER = 'Demo agent (scripted, no AI)';
-export const AGENT_CATEGORIES = ['Work', 'Home', 'Health'] as const;
+const AGENT_CATEGORIES = ['Work', 'Home', 'Health'] as const;
 
 /** The sample tasks the journeys use, and what the demo agent proposes for each. */
 export const LOGIN_BUG = {

@@ -9,9 +9,7 @@ const MIN_DAYS = 1;
 const MAX_DAYS = 365;
 const RANGE = `Enter a whole number of days from ${MIN_DAYS} to ${MAX_DAYS}, for example 7.`;
 
-export function parseTtlDays(
-  text: string,
-): { ok: true; days: number } | { ok: false; error: string } {
+function parseTtlDays(text: string): { ok: true; days: number } | { ok: false; error: string } {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) return { ok: false, error: RANGE };
   const days = Number(trimmed);

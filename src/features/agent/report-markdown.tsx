@@ -12,7 +12,7 @@ import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
 const ALLOWED_LINK = /^(https?:\/\/|mailto:)/i;
 
 /** The URL as react-markdown would keep it, or '' unless it is an absolute http(s)/mailto link. */
-export function safeReportUrl(url: string): string {
+function safeReportUrl(url: string): string {
   const kept = defaultUrlTransform(url.trim());
   return ALLOWED_LINK.test(kept) ? kept : '';
 }

@@ -27,7 +27,7 @@ export const checklistItemChangeSchema = z
   );
 export type ChecklistItemChange = z.infer<typeof checklistItemChangeSchema>;
 
-export function summarizeChecklistChange(change: ChecklistItemChange, names: SummaryNames): string {
+function summarizeChecklistChange(change: ChecklistItemChange, names: SummaryNames): string {
   const title = change.title ?? names.checklistItemTitle(change.id) ?? change.id;
   if (change.isArchived === true) return `Archive: "${title}"`;
   if (change.title !== undefined)

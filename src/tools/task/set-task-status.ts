@@ -6,7 +6,7 @@ import { contextTaskId, requireTask } from './task-target';
 import { RATIONALE_HINT, withRationale } from '../rationale';
 
 /** The statuses the agent may propose; DONE and REJECTED are the user's call. */
-export const AGENT_STATUSES = ['OPEN', 'GROOMED', 'IN PROGRESS', 'BLOCKED', 'ON HOLD'] as const;
+const AGENT_STATUSES = ['OPEN', 'GROOMED', 'IN PROGRESS', 'BLOCKED', 'ON HOLD'] as const;
 
 export const setTaskStatus = defineTool({
   name: 'set_task_status',
