@@ -1,5 +1,5 @@
 /**
- * The agent's report is model output, so it is untrusted (ARCHITECTURE.md, invariant 4).
+ * The agent's report is model output, so it is untrusted (docs/architecture.md, invariant 4).
  * react-markdown builds React elements, never innerHTML, and without rehype-raw raw HTML
  * in the markdown stays text (`<script>` shows as the characters "<script>"). On top of
  * its URL sanitising (which already empties `javascript:` and other unsafe protocols),
