@@ -10,6 +10,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const MODULES = [
+  'lib',
   'domain',
   'tools',
   'db',
@@ -25,8 +26,13 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** What each layer may not import (imports flow downwards only). */
+/**
+ * What each layer may not import (imports flow downwards only). src/lib holds helpers with
+ * no knowledge of the app (formatting, plurals, field errors): it imports no layer, and
+ * every layer may import it.
+ */
 const FORBIDDEN = {
+  lib: ['domain', 'tools', 'db', 'dispatcher', 'confirmation', 'agent', 'sync', 'features', 'ui'],
   domain: ['tools', 'db', 'dispatcher', 'confirmation', 'agent', 'sync', 'features', 'ui'],
   tools: ['db', 'dispatcher', 'confirmation', 'agent', 'sync', 'features', 'ui'],
   db: ['tools', 'dispatcher', 'confirmation', 'agent', 'sync', 'features', 'ui'],
@@ -40,6 +46,7 @@ const FORBIDDEN = {
 };
 /** Packages a layer may not use. Dexie lives in src/db only (dexie-react-hooks is allowed). */
 const FORBIDDEN_PACKAGES = {
+  lib: ['react', 'react-dom', '@nats-io/*'],
   domain: ['react', 'react-dom', '@nats-io/*'],
   tools: ['react', 'react-dom', '@nats-io/*'],
   db: ['react', 'react-dom', '@nats-io/*'],

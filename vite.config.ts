@@ -67,7 +67,7 @@ export default defineConfig(({ mode }) => ({
   ],
   worker: { format: 'es' },
   // The agent worker imports these; pre-bundle them so `vite dev` does not reload the
-  // page the first time a wake starts (see TOOLCHAIN.md).
+  // page the first time a wake starts (docs/decisions/0008-toolchain.md).
   optimizeDeps: {
     include: [
       'comlink',
@@ -83,7 +83,7 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     rolldownOptions: {
       treeshake: {
-        // src/domain is the pure model (ARCHITECTURE: no IO, nothing registered at load):
+        // src/domain is the pure model (docs/architecture.md: no IO, nothing registered at load):
         // a module there that nothing uses may be dropped even though building its zod
         // schemas looks like work. So `TASK_STATUSES` imported from domain/task.ts (a
         // re-export of task-constants.ts) does not bring zod into the first page's bundle.

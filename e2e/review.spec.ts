@@ -2,7 +2,7 @@
  * Reviewing the agent's proposals on a tablet: real CDP touch swipes to confirm and reject,
  * a short swipe and a vertical drag that decide nothing, Confirm all and Undo, a proposal
  * the person overtook, the keyboard inbox, two tabs racing, a tab closed mid Confirm all,
- * and axe. Proposals come from the scripted demo agent (src/agent/demo/demo-scripts.ts),
+ * and axe. Proposals come from the scripted demo agent (src/agent/demo/demo-script.ts),
  * set up in Settings and woken with "Wake agent", as a person would.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -15,7 +15,7 @@ export function findChromium() {
   return CANDIDATES.find((path) => existsSync(path));
 }
 
-/** Flags that keep Chromium quiet on a machine without internet (see TOOLCHAIN.md). */
+/** Flags that keep Chromium quiet on a machine without internet (docs/decisions/0008-toolchain.md). */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

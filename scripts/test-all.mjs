@@ -36,6 +36,7 @@ function readJson(path) {
 check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 check('typecheck (worker)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.worker.json']);
 check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+check('unused exports', 'npx', ['knip']);
 check('format', 'npx', ['prettier', '--check', '.']);
 
 rmSync('reports/vitest.json', { force: true });

@@ -45,6 +45,7 @@ describe('the checklist tool the model is offered', () => {
             required: ['title'],
           },
         },
+        rationale: { type: 'string', maxLength: 200 },
       },
       required: ['items'],
     });

@@ -21,7 +21,7 @@ import {
 import type { Random } from './random';
 import { CHECKLIST_TITLES, COLORS, DAY_MS, SEED_DEVICE_ID, entryText } from './text';
 
-export const BENCH_CATEGORY_ID = 'bench-agent-category';
+const BENCH_CATEGORY_ID = 'bench-agent-category';
 
 /** A stamp for a row the bench writes now (or at `at`), as the seed's device. */
 const benchStamp = (at: number = Date.now()) => stamp(at, 1, SEED_DEVICE_ID);

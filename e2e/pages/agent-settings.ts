@@ -6,7 +6,7 @@
 import { expect, type Page } from '@playwright/test';
 import { openApp } from '../support/app';
 
-export const COMPATIBLE_PROVIDER =
+const COMPATIBLE_PROVIDER =
   'OpenAI-compatible server (Ollama, LM Studio, llama.cpp, vLLM, OpenRouter)';
 export const DEMO_PROVIDER = 'Demo agent (scripted, no AI)';
 

@@ -1,13 +1,13 @@
 /**
  * Getting proposals the way a person does: choose the scripted demo agent in Settings →
  * Agent, tick the categories it may act on, then press "Wake agent" on a sample task.
- * The demo scripts are src/agent/demo/demo-scripts.ts.
+ * The demo scripts are src/agent/demo/demo-script.ts.
  */
 import { expect, type Page } from '@playwright/test';
 import { openApp } from '../support/app';
+import { DEMO_PROVIDER } from './agent-settings';
 
-export const DEMO_PROVIDER = 'Demo agent (scripted, no AI)';
-export const AGENT_CATEGORIES = ['Work', 'Home', 'Health'] as const;
+const AGENT_CATEGORIES = ['Work', 'Home', 'Health'] as const;
 
 /** The sample tasks the journeys use, and what the demo agent proposes for each. */
 export const LOGIN_BUG = {

@@ -107,7 +107,7 @@ export async function startPreviewServer({ outDir, port, timeoutMs = 30_000 }) {
 }
 
 /** SIGTERM, then SIGKILL if it lingers: only ever the child we spawned, by its pid. */
-export function stopProcess(child) {
+function stopProcess(child) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const force = setTimeout(() => child.kill('SIGKILL'), 3_000);

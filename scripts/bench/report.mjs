@@ -12,7 +12,7 @@ const COLUMNS = [
   ['meets', 'Meets target'],
 ];
 
-export function formatValue(value, unit) {
+function formatValue(value, unit) {
   if (value === undefined || value === null) return '—';
   if (unit === 'kB') return `${value.toFixed(1)} kB`;
   if (unit === 'ms') {

@@ -300,7 +300,7 @@ function sectionOfParts(id, title, parts) {
 }
 
 /** Runs a part's builder; a missing measurement or a builder error becomes `{ error }`. */
-export function part(measurement, build) {
+function part(measurement, build) {
   if (measurement.error) return { error: measurement.error };
   try {
     return build(measurement.value);
@@ -485,8 +485,8 @@ function confirmAllPart(samples) {
     ],
     notes: [
       `${samples.checklist.confirmAllMs.length} repetitions after 2 warm-ups, each on fresh sets proposed through the ChangeSetBuilder on fresh tasks in an allowed category; Confirm All, floors and reference interleaved (rotating which goes first). Each Confirm All checked: 20 applied.`,
-      `Per item: ${round(checklist.median / 20, 1)} ms (Confirm All confirms each item in its own transaction, by design: ARCHITECTURE.md, Review). ${transactions}`,
-      'The reference is not a target: it separates the cost of 20 commits from the review bookkeeping (re-reads, staleness, decision, ledger, audit, outbox, the set rewritten per item).',
+      `Per item: ${round(checklist.median / 20, 1)} ms (Confirm All applies every item with its decision in one transaction, with one transaction per item only after a failure: docs/decisions/0002-a-confirmation-is-one-transaction.md). ${transactions}`,
+      'The reference is not a target: it is the cost of 20 separate commits, what Confirm All cost when each item had its own transaction.',
     ],
     raw: samples,
   };

@@ -3,7 +3,7 @@
 // so every reported figure is a time that was actually measured.
 
 /** The value at percentile `p` (0..100) of `samples`, nearest rank. */
-export function percentile(samples, p) {
+function percentile(samples, p) {
   if (samples.length === 0) return undefined;
   const sorted = [...samples].sort((a, b) => a - b);
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));

@@ -1,5 +1,5 @@
 /**
- * Collects the proposals of one wake (ADR 0006 decisions 2 and 3, docs/decisions). Batch
+ * Collects the proposals of one wake (docs/decisions/0004-deferred-tools-and-change-sets.md). Batch
  * calls are exploded into one item per element; an item is skipped, with the reason told
  * to the model, when an earlier call of this wake or the open change set already asks for
  * it, when the user rejected it before, or when the tool says it would change nothing or
@@ -19,7 +19,7 @@ import { findTool } from '../tools/registry';
 import { loadSummaryNames } from '../tools/summary-names';
 import type { SummaryNames, ToolDefinition } from '../tools/tool-definition';
 
-export const DEFAULT_CHANGE_SET_TTL_DAYS = 7;
+const DEFAULT_CHANGE_SET_TTL_DAYS = 7;
 
 export interface BuilderOptions {
   db: CountersignDatabase;

@@ -3,12 +3,11 @@ import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { z } from 'zod';
 import type { JSONSchema7 } from '@ai-sdk/provider';
 import { modelTools } from '../tools/registry';
-import { wakeTools } from '../tools/wake/wake-tools';
 
 let cached: LanguageModelV4FunctionTool[] | undefined;
 
 export function modelToolSpecs(): LanguageModelV4FunctionTool[] {
-  cached ??= [...modelTools(), ...wakeTools()].map((tool) => {
+  cached ??= modelTools().map((tool) => {
     const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.argsSchema, {
       io: 'input',
       unrepresentable: 'any',

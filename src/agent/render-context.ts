@@ -1,6 +1,7 @@
 /** The wake context as the text of the first user message. */
 import { PRIORITY_NAMES } from '../domain/task';
 import type { WakeContext } from './wake-context';
+import { countOf } from '../lib/count-of';
 
 const quote = (text: string) => JSON.stringify(text);
 
@@ -29,7 +30,7 @@ export function renderContext(context: WakeContext): string {
     lines.push(`- [${item.isChecked ? 'x' : ' '}] ${quote(item.title)} (id: ${item.id}${who})`);
   }
   const archived = context.checklist.length - visible.length;
-  if (archived > 0) lines.push(`(${archived} archived item${archived === 1 ? '' : 's'} not shown)`);
+  if (archived > 0) lines.push(`(${countOf(archived, 'archived item')} not shown)`);
 
   lines.push('', '## Available labels (assign by id)');
   if (context.availableLabels.length === 0) lines.push('(none)');
@@ -41,14 +42,18 @@ export function renderContext(context: WakeContext): string {
     );
   }
 
+  if (context.otherAllowedCategories.length > 0) {
+    lines.push('', '## Categories the task may move to (set_task_category, by id)');
+    for (const category of context.otherAllowedCategories)
+      lines.push(`- id: ${category.id} name: ${quote(category.name)}`);
+  }
+
   lines.push('', '## Journal entries (newest first)');
   if (context.entries.length === 0) lines.push('(no entries)');
   for (const entry of context.entries)
     lines.push(`### ${entry.createdAt.slice(0, 16).replace('T', ' ')}`, entry.text, '');
   if (context.omittedEntries > 0)
-    lines.push(
-      `(${context.omittedEntries} older entr${context.omittedEntries === 1 ? 'y' : 'ies'} not shown)`,
-    );
+    lines.push(`(${countOf(context.omittedEntries, 'older entry', 'older entries')} not shown)`);
 
   lines.push('', '## Your previous report');
   lines.push(

@@ -1,29 +1,29 @@
 /**
- * The wake's routing of one tool call (ADR 0006, "Tool Call Routing"): wake tools are
- * handled here, immediate tools are dispatched with source `agent` under policy, and
- * deferred tools are validated and handed to the ChangeSetBuilder. Whatever the model
- * sent, the answer is a string for it to read; nothing here throws on bad input.
+ * The wake's routing of one tool call (docs/decisions/0004-deferred-tools-and-change-sets.md):
+ * every call resolves through the one tool registry, and its route decides the rest. A
+ * `noted` tool keeps its call on the wake's notes, an `immediate` one is dispatched with
+ * source `agent` under policy, and a `deferred` one is validated and handed to the
+ * ChangeSetBuilder. Whatever the model sent, the answer is a string for it to read;
+ * nothing here throws on bad input.
  */
 import type { CountersignDatabase } from '../db/database';
 import { formatArgumentError } from '../dispatcher/argument-errors';
 import { dispatch } from '../dispatcher/dispatch';
 import type { MutatedEntry } from '../dispatcher/dispatch-types';
+import { countOf } from '../lib/count-of';
 import { resolveModelToolCall } from '../tools/model-call';
-import { findWakeTool } from '../tools/wake/wake-tools';
+import type { WakeNotes } from '../tools/notes/wake-notes';
 import type { ChangeSetBuilder } from './change-set-builder';
 
-export const PROPOSAL_QUEUED = 'Proposal queued for user review.';
+export type { WakeNotes } from '../tools/notes/wake-notes';
+
+const PROPOSAL_QUEUED = 'Proposal queued for user review.';
 
 export interface RawToolCall {
   toolCallId: string;
   toolName: string;
   /** The arguments as the provider delivered them: usually a JSON string. */
   input: unknown;
-}
-
-export interface WakeNotes {
-  report?: { oneLiner: string; tldr: string; content: string };
-  observations: { text: string; priority: 'low' | 'normal' | 'high'; category: string }[];
 }
 
 export interface RouteDependencies {
@@ -58,40 +58,8 @@ export async function routeToolCall(
     };
   }
 
-  const wakeTool = findWakeTool(call.toolName);
-  if (wakeTool) {
-    const parsed = wakeTool.argsSchema.safeParse(input.value ?? {});
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map(
-        (issue) => `${issue.path.length ? `"${issue.path.join('.')}": ` : ''}${issue.message}`,
-      );
-      return {
-        toolName: wakeTool.name,
-        outcome: 'error',
-        output: `Invalid arguments for ${wakeTool.name}: ${problems.slice(0, 5).join('; ')}. Expected arguments like ${JSON.stringify(wakeTool.example)}.`,
-      };
-    }
-    if (wakeTool.name === 'update_report') {
-      deps.notes.report = parsed.data as WakeNotes['report'];
-      return { toolName: wakeTool.name, outcome: 'noted', output: 'Report saved.' };
-    }
-    const { observations } = parsed.data as { observations: WakeNotes['observations'] };
-    deps.notes.observations.push(...observations);
-    return {
-      toolName: wakeTool.name,
-      outcome: 'noted',
-      output: `Recorded ${observations.length} observation${observations.length === 1 ? '' : 's'}.`,
-    };
-  }
-
   const resolved = resolveModelToolCall(call.toolName, input.value);
-  if (!resolved.ok) {
-    return {
-      toolName: call.toolName,
-      outcome: 'error',
-      output: `${resolved.error} Also available: update_report, record_observations.`,
-    };
-  }
+  if (!resolved.ok) return { toolName: call.toolName, outcome: 'error', output: resolved.error };
   const { tool } = resolved;
 
   if (tool.route === 'immediate') {
@@ -117,6 +85,8 @@ export async function routeToolCall(
       outcome: 'error',
       output: formatArgumentError(tool, parsed.error),
     };
+  if (tool.note)
+    return { toolName: tool.name, outcome: 'noted', output: tool.note(parsed.data, deps.notes) };
   const proposal = await deps.builder.propose(tool, parsed.data, call.toolCallId);
   const skipped = proposal.skipped.map((item) => `Skipped: ${item.summary} (${item.reason}).`);
   if (proposal.queued.length === 0) {
@@ -126,7 +96,7 @@ export async function routeToolCall(
       output: skipped.join(' ') || 'Skipped: nothing to propose.',
     };
   }
-  const queued = `${PROPOSAL_QUEUED} Queued ${proposal.queued.length} item${proposal.queued.length === 1 ? '' : 's'}: ${proposal.queued.join('; ')}.`;
+  const queued = `${PROPOSAL_QUEUED} Queued ${countOf(proposal.queued.length, 'item')}: ${proposal.queued.join('; ')}.`;
   return { toolName: tool.name, outcome: 'queued', output: [queued, ...skipped].join(' ') };
 }
 

@@ -9,7 +9,7 @@ import type { TurnAudit } from './change-set-builder';
 import type { RawToolCall, RoutedCall } from './route-tool-call';
 
 /** What one wake may add to the audit trail, in characters of JSON. */
-export const WAKE_AUDIT_BUDGET = 256_000;
+const WAKE_AUDIT_BUDGET = 256_000;
 const SUMMARY_MAX = 2_000;
 const NAME_MAX = 200;
 

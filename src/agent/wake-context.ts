@@ -12,8 +12,8 @@ import type { Decision } from '../domain/change-set';
 import type { JournalEntry } from '../domain/journal-entry';
 import type { Task } from '../domain/task';
 
-export const ENTRY_BUDGET_CHARACTERS = 6_000;
-export const RECENT_DECISIONS = 20;
+const ENTRY_BUDGET_CHARACTERS = 6_000;
+const RECENT_DECISIONS = 20;
 
 export interface LedgerProposal {
   summary: string;
@@ -34,6 +34,8 @@ export interface WakeContext {
   category?: Category;
   checklist: ChecklistItem[];
   availableLabels: Label[];
+  /** Other categories the agent may act on: where set_task_category may move the task. */
+  otherAllowedCategories: Category[];
   assignedLabels: Label[];
   suppressedLabels: Label[];
   entries: JournalEntry[];
@@ -63,6 +65,7 @@ export async function buildWakeContext(
       db.reports,
       db.changeItems,
       db.decisions,
+      db.agents,
     ],
     () => readWakeContext(db, taskId, agentId, now),
   );
@@ -77,19 +80,22 @@ async function readWakeContext(
   const journal = createJournalReader(db);
   const task = await journal.task(taskId);
   if (!task) return undefined;
-  const [checklist, labels, category, entryRows, report, pending, decisions] = await Promise.all([
-    journal.checklistItems(taskId),
-    journal.labels(),
-    task.categoryId ? journal.category(task.categoryId) : Promise.resolve(undefined),
-    db.entries
-      .where('[taskId+createdAt]')
-      .between([taskId, ''], [taskId, '\uffff'])
-      .reverse()
-      .toArray(),
-    latestReport(db, agentId, taskId),
-    db.changeItems.where('[taskId+status]').equals([taskId, 'pending']).toArray(),
-    decisionsForTask(db, taskId),
-  ]);
+  const [checklist, labels, category, entryRows, report, pending, decisions, categories, agent] =
+    await Promise.all([
+      journal.checklistItems(taskId),
+      journal.labels(),
+      task.categoryId ? journal.category(task.categoryId) : Promise.resolve(undefined),
+      db.entries
+        .where('[taskId+createdAt]')
+        .between([taskId, ''], [taskId, '\uffff'])
+        .reverse()
+        .toArray(),
+      latestReport(db, agentId, taskId),
+      db.changeItems.where('[taskId+status]').equals([taskId, 'pending']).toArray(),
+      decisionsForTask(db, taskId),
+      journal.categories(),
+      db.agents.get(agentId),
+    ]);
 
   const liveEntries = entryRows.filter((entry) => !entry.deletedAt);
   const entries: JournalEntry[] = [];
@@ -125,6 +131,11 @@ async function readWakeContext(
         labelAppliesTo(label, task.categoryId) && !task.suppressedLabelIds.includes(label.id),
     ),
     assignedLabels: labels.filter((label) => task.labelIds.includes(label.id)),
+    otherAllowedCategories: categories.filter(
+      (candidate) =>
+        candidate.id !== task.categoryId &&
+        (agent?.allowedCategoryIds ?? []).includes(candidate.id),
+    ),
     suppressedLabels: labels.filter((label) => task.suppressedLabelIds.includes(label.id)),
     entries,
     omittedEntries: liveEntries.length - entries.length,

@@ -9,7 +9,7 @@ import { readProviderSettings, readTtlDays } from '../db/agent-settings';
 import type { CountersignDatabase } from '../db/database';
 import { PROVIDER_LABELS, type ProviderSettings } from '../domain/provider-settings';
 import { applyTrustedItems } from '../confirmation/apply-trusted-items';
-import { createDemoModel } from './demo/demo-model';
+import { createDemoModel } from './demo/create-demo-model';
 import { createLanguageModel } from './providers/create-language-model';
 import { describeProviderError } from './providers/describe-provider-error';
 import { runWake, type WakeOutcome } from './run-wake';

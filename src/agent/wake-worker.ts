@@ -1,6 +1,6 @@
 /**
  * The agent's Web Worker: wakes run here, off the page's main thread. The page talks
- * to it through Comlink (see wake-client.ts); requests are parsed with zod on arrival.
+ * to it through Comlink (see wake-in-worker.ts); requests are parsed with zod on arrival.
  */
 import * as Comlink from 'comlink';
 import { getDatabase } from '../db/connection';

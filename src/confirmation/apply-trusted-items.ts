@@ -8,12 +8,13 @@
 import { openChangeSet } from '../db/agent-records';
 import { readTrustedTools } from '../db/agent-settings';
 import type { CountersignDatabase } from '../db/database';
-import { allTools } from '../tools/registry';
+import { batchToolOf, findTool } from '../tools/registry';
 import { confirmAll } from './confirm-all';
 
 /** The model-facing tool a (possibly exploded) item belongs to: `add_checklist_item` → `add_multiple_checklist_items`. */
 function catalogueToolOf(itemToolName: string): string {
-  return allTools().find((tool) => tool.batch?.singular === itemToolName)?.name ?? itemToolName;
+  const tool = findTool(itemToolName);
+  return (tool && batchToolOf(tool)?.name) ?? itemToolName;
 }
 
 export async function applyTrustedItems(db: CountersignDatabase, taskId: string): Promise<number> {

@@ -4,7 +4,7 @@
  * is re-read; an item no longer pending, past its expiry, or (for a confirmation) whose
  * fields the person changed since the proposal is refused; otherwise the change is applied
  * through dispatch() with the decision, the item's status, its set's counts and the inbox
- * tallies, all in the same transaction (docs/decisions/0002-one-transaction-per-confirmation.md).
+ * tallies, all in the same transaction (docs/decisions/0002-a-confirmation-is-one-transaction.md).
  */
 import { writeChangeItems } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
@@ -142,7 +142,7 @@ export function decisionStep(
 }
 
 /** Reads the item (and its set's agent) a decision needs before its transaction. */
-export async function readItemForDecision(
+async function readItemForDecision(
   db: CountersignDatabase,
   changeSetId: string,
   itemIndex: number,

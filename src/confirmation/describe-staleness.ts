@@ -1,34 +1,25 @@
 /**
  * Words for what changed under a proposal since the agent made it:
- * "estimate is now 45 min", "title is now “Ship it”".
+ * "estimate is now 45 min", "title is now “Ship it”". A field's words come from the tools
+ * that propose it (their `fieldLabels`).
  */
+import { formatMinutes } from '../lib/format-minutes';
+import { fieldLabel } from '../tools/registry';
 import type { Staleness } from './staleness';
-import { formatMinutes } from '../tools/task/task-target';
-
-const FIELD_NAMES: Readonly<Record<string, string>> = {
-  title: 'title',
-  estimateMinutes: 'estimate',
-  dueDate: 'due date',
-  priority: 'priority',
-  status: 'status',
-  statusReason: 'status reason',
-  labelIds: 'labels',
-  isChecked: 'item',
-  isArchived: 'item',
-};
 
 function describeField(field: string, now: unknown): string {
-  const name = Object.hasOwn(FIELD_NAMES, field) ? FIELD_NAMES[field]! : field;
+  const name = fieldLabel(field) ?? field;
   if (now === null || now === undefined || now === '') return `${name} is now empty`;
   switch (field) {
     case 'estimateMinutes':
-      return typeof now === 'number' ? `estimate is now ${formatMinutes(now)}` : 'estimate changed';
+      return typeof now === 'number' ? `${name} is now ${formatMinutes(now)}` : `${name} changed`;
     case 'labelIds':
-      return 'labels changed';
+    case 'categoryId':
+      return `${name} changed`;
     case 'isChecked':
-      return now === true ? 'item is now checked' : 'item is now unchecked';
+      return now === true ? `${name} is now checked` : `${name} is now unchecked`;
     case 'isArchived':
-      return now === true ? 'item is now archived' : 'item is no longer archived';
+      return now === true ? `${name} is now archived` : `${name} is no longer archived`;
     case 'title':
     case 'statusReason':
       return `${name} is now “${String(now)}”`;

@@ -12,7 +12,7 @@ import { runStep } from '../dispatcher/run-steps';
 import { decideItem } from './decide-item';
 import type { ReviewResult } from './review-result';
 
-export const REJECTION_REASON_MAX = 500;
+const REJECTION_REASON_MAX = 500;
 
 export async function rejectItem(
   db: CountersignDatabase,

@@ -23,7 +23,7 @@ export interface TallyRow {
   value: number;
 }
 
-export const DEFAULT_DATABASE_NAME = 'countersign';
+const DEFAULT_DATABASE_NAME = 'countersign';
 
 export class CountersignDatabase extends Dexie {
   tasks!: EntityTable<Task, 'id'>;

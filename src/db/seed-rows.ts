@@ -36,7 +36,7 @@ import { addToTallies } from './tallies';
 /** Rows per readwrite transaction: big enough to be quick, small enough not to hold much memory. */
 export const SEED_CHUNK_SIZE = 2_000;
 /** Change sets per transaction (each holds several items). */
-export const SEED_CHANGE_SET_CHUNK_SIZE = 250;
+const SEED_CHANGE_SET_CHUNK_SIZE = 250;
 
 /** The journal tables a seed may fill. The agents' policy is not one: it goes through dispatch(). */
 export type SeedTable = Exclude<JournalTable, 'agents'>;

@@ -1,4 +1,4 @@
-/** Writes audit messages without ever letting an audit failure change an outcome (ADR 0004 §5). */
+/** Writes audit messages without ever letting an audit failure change an outcome (docs/decisions/0003-policy-fails-closed.md). */
 import type { CountersignDatabase } from '../db/database';
 import type { AuditMessage } from '../domain/audit';
 import type { WriteSource } from '../domain/write-source';

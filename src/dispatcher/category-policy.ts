@@ -1,5 +1,5 @@
 /**
- * Fail-closed category scope for agent-originated writes (ADR 0004): the target task's
+ * Fail-closed category scope for agent-originated writes (docs/decisions/0003-policy-fails-closed.md): the target task's
  * category must exist and be in the agent's allowlist, or the handler never runs.
  */
 import type { CountersignDatabase } from '../db/database';

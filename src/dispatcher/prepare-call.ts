@@ -39,7 +39,7 @@ export interface PreparedCall {
 }
 
 /** The operation id of a call: the same call (run, tool, arguments, task) gives the same id. */
-export async function operationIdOf(
+async function operationIdOf(
   runKey: string,
   toolName: string,
   args: unknown,
@@ -90,7 +90,9 @@ export async function prepareCall(
   if (context.source === 'agent' && tool.route !== 'immediate') {
     // The agent proposes, the dispatcher applies: deferred tools only become change items.
     throw fail(
-      `${tool.name} needs the user's confirmation: it is queued as a proposal during a wake and applied only when the user confirms it.`,
+      tool.route === 'noted'
+        ? `${tool.name} is handled inside the wake (it records the agent's notes), never dispatched.`
+        : `${tool.name} needs the user's confirmation: it is queued as a proposal during a wake and applied only when the user confirms it.`,
       { nonRetryable: true },
     );
   }

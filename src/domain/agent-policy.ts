@@ -7,6 +7,7 @@
 import type { Agent } from './agent';
 import type { Category } from './category';
 import type { Task } from './task';
+import { isLive } from './entity';
 
 export type PolicyVerdict =
   | { allowed: true; categoryId: string; categoryName: string }
@@ -23,9 +24,8 @@ export function policyVerdict(
   category: Category | undefined,
   agent: Pick<Agent, 'allowedCategoryIds'> | undefined,
 ): PolicyVerdict {
-  if (!task || task.deletedAt !== undefined) return { allowed: false, reason: 'task-missing' };
-  if (!task.categoryId || !category || category.deletedAt !== undefined)
-    return { allowed: false, reason: 'no-category' };
+  if (!isLive(task)) return { allowed: false, reason: 'task-missing' };
+  if (!task.categoryId || !isLive(category)) return { allowed: false, reason: 'no-category' };
   if (!agent?.allowedCategoryIds.includes(category.id))
     return {
       allowed: false,

@@ -36,7 +36,7 @@ export const entityDiffSchema = z.object({
 });
 export type EntityDiff = z.infer<typeof entityDiffSchema>;
 
-export const mutationStatusSchema = z.enum([
+const mutationStatusSchema = z.enum([
   'pending',
   'in_flight',
   'applied',

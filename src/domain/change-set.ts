@@ -91,7 +91,7 @@ export const changeSetSchema = entityBaseSchema.extend({
 });
 export type ChangeSet = z.infer<typeof changeSetSchema>;
 
-/** The set lifecycle (ADR 0006), from its item counts. */
+/** The set lifecycle (docs/decisions/0004-deferred-tools-and-change-sets.md), from its item counts. */
 export function deriveChangeSetStatus(counts: ItemCounts): ChangeSetStatus {
   if (counts.total > 0 && counts.expired === counts.total) return 'expired';
   if (counts.pending === counts.total) return 'pending';

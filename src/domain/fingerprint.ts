@@ -7,7 +7,7 @@
  */
 import { canonicalJson } from './canonical-json';
 
-export const NOT_IN_FINGERPRINT = ['rationale', 'placement'] as const;
+const NOT_IN_FINGERPRINT = ['rationale', 'placement'] as const;
 
 export function proposalFingerprint(toolName: string, args: Record<string, unknown>): string {
   const identity = Object.fromEntries(

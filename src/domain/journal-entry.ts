@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { entityBaseSchema, idSchema } from './entity';
 
-export const ENTRY_MAX_LENGTH = 20_000;
+const ENTRY_MAX_LENGTH = 20_000;
 
 export const journalEntryTextSchema = z
   .string()

@@ -16,7 +16,7 @@ export const TASK_STATUSES = [
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 /** Statuses that need a reason: the person reading the history should know why. */
-export const STATUSES_NEEDING_REASON: readonly TaskStatus[] = ['BLOCKED', 'ON HOLD'];
+const STATUSES_NEEDING_REASON: readonly TaskStatus[] = ['BLOCKED', 'ON HOLD'];
 
 export const PRIORITIES = ['P0', 'P1', 'P2', 'P3'] as const;
 export type Priority = (typeof PRIORITIES)[number];

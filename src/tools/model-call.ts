@@ -1,39 +1,13 @@
 /**
  * Turns what a model sent into a call of a model-facing tool, before any routing. Common
- * name confusions resolve to the real tool (so an alias can never skip deferral). Nothing
- * else is rescued: a singular tool that only exists for exploded batch items is refused
- * with its batch tool's contract, and arguments that are not a JSON object (a string, a
- * double-encoded object) are refused, never parsed, so the model learns the contract.
+ * name confusions (each tool's `aliases`) resolve to the real tool, so an alias can never
+ * skip deferral. Nothing else is rescued: a singular tool that only exists for exploded
+ * batch items is refused with its batch tool's contract, and arguments that are not a JSON
+ * object (a string, a double-encoded object) are refused, never parsed, so the model
+ * learns the contract.
  */
-import { allTools, findTool, modelTools } from './registry';
+import { batchToolOf, findAliasedTool, findTool, modelTools } from './registry';
 import type { ToolDefinition } from './tool-definition';
-
-/** Names models use for the real tools: renames only, arguments untouched. */
-const ALIASES: Readonly<Record<string, string>> = {
-  update_task_title: 'set_task_title',
-  set_title: 'set_task_title',
-  rename_task: 'set_task_title',
-  set_task_estimate: 'update_task_estimate',
-  set_estimate: 'update_task_estimate',
-  update_estimate: 'update_task_estimate',
-  set_task_due_date: 'update_task_due_date',
-  set_due_date: 'update_task_due_date',
-  update_due_date: 'update_task_due_date',
-  set_task_priority: 'update_task_priority',
-  set_priority: 'update_task_priority',
-  update_priority: 'update_task_priority',
-  update_task_status: 'set_task_status',
-  change_task_status: 'set_task_status',
-  set_status: 'set_task_status',
-  update_task_language: 'set_task_language',
-  set_language: 'set_task_language',
-  assign_labels: 'assign_task_labels',
-  add_task_labels: 'assign_task_labels',
-  add_labels: 'assign_task_labels',
-  add_checklist_items: 'add_multiple_checklist_items',
-  create_checklist_items: 'add_multiple_checklist_items',
-  check_checklist_items: 'update_checklist_items',
-};
 
 export type ModelCall =
   | { ok: true; tool: ToolDefinition<unknown>; args: unknown; requestedName: string }
@@ -41,10 +15,9 @@ export type ModelCall =
 
 export function resolveModelToolCall(name: unknown, args: unknown): ModelCall {
   const requestedName = typeof name === 'string' ? name.trim() : '';
-  const alias = Object.hasOwn(ALIASES, requestedName) ? ALIASES[requestedName] : undefined;
-  const tool = findTool(alias ?? requestedName);
+  const tool = findAliasedTool(requestedName) ?? findTool(requestedName);
   if (!tool || tool.audience !== 'model') {
-    const batch = tool && allTools().find((candidate) => candidate.batch?.singular === tool.name);
+    const batch = tool && batchToolOf(tool);
     if (batch) return { ok: false, error: singularRefusal(tool.name, batch) };
     const shown =
       typeof name === 'string'

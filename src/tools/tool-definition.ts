@@ -1,14 +1,20 @@
 /**
- * The shape of a tool: everything about one kind of journal write in one module.
- * `audience: 'model'` tools are offered to the agent and carry a description and a
- * route; `internal` tools are the user's own operations and the singular tools that
- * exploded batch items are dispatched with.
+ * The shape of a tool: everything about one tool in one module, so adding a tool is one
+ * file and one registry line. `audience: 'model'` tools are offered to the agent and carry
+ * a description and a route; `internal` tools are the user's own operations and the
+ * singular tools that exploded batch items are dispatched with.
  */
 import type { z } from 'zod';
 import type { WriteSource } from '../domain/write-source';
 import type { JournalReader, JournalWriter } from '../domain/journal-access';
+import type { WakeNotes } from './notes/wake-notes';
 
-export type ToolRoute = 'deferred' | 'immediate' | 'wake';
+/**
+ * What happens to a model's call: `deferred` becomes change items the person reviews,
+ * `immediate` is dispatched at once under policy, `noted` is kept by the wake itself (its
+ * report and observations: agent data, never the journal).
+ */
+export type ToolRoute = 'deferred' | 'immediate' | 'noted';
 
 export interface ToolContext {
   source: WriteSource;
@@ -31,11 +37,13 @@ export interface ToolOutcome {
 export interface SummaryNames {
   checklistItemTitle(id: string): string | undefined;
   labelName(id: string): string | undefined;
+  categoryName(id: string): string | undefined;
 }
 
 export const NO_NAMES: SummaryNames = {
   checklistItemTitle: () => undefined,
   labelName: () => undefined,
+  categoryName: () => undefined,
 };
 
 export interface Preview {
@@ -50,6 +58,23 @@ export interface ToolDefinition<Args = unknown> {
   /** For model tools: what the model reads, usage rules included. */
   description?: string;
   route?: ToolRoute;
+  /**
+   * Names models use for this tool by mistake (`set_estimate`): each resolves to this tool
+   * with the arguments untouched, so an alias can never skip deferral.
+   */
+  aliases?: readonly string[];
+  /**
+   * How the person sees this tool's proposals (deferred and immediate model tools).
+   * `kind` prefixes a review row (`Estimate · Set estimate to 60 minutes`); exploded batch
+   * items take their batch tool's. `trustedAs` offers the tool in Settings › Trusted tools
+   * ("Apply without asking") under that name; without it, its proposals always wait.
+   */
+  review?: { kind: string; trustedAs?: string };
+  /**
+   * Words for the fields `proposalTarget` names (`estimateMinutes` → "estimate"), for
+   * "Changed since proposed: estimate is now 45 min". One field reads the same in every tool.
+   */
+  fieldLabels?: Readonly<Record<string, string>>;
   /** Arguments that work, shown to the model when its own arguments did not. */
   example?: Record<string, unknown>;
   /** False for bulk writes (import) whose full pre-images would bloat the ledger. */
@@ -94,6 +119,11 @@ export interface ToolDefinition<Args = unknown> {
     journal: JournalReader,
   ): Promise<string | undefined>;
   handle(args: Args, journal: JournalWriter, context: ToolContext): Promise<ToolOutcome>;
+  /**
+   * For route `noted`: keeps the call on the wake's notes and returns what the model reads
+   * (`Report saved.`). Such a tool's `handle` refuses: it never writes the journal.
+   */
+  note?(args: Args, notes: WakeNotes): string;
 }
 
 /** Identity helper: infers `Args` from `argsSchema` and types every callback with it. */

@@ -5,7 +5,3 @@
 export class ToolInputError extends Error {
   override readonly name = 'ToolInputError';
 }
-
-export class UnknownToolError extends Error {
-  override readonly name = 'UnknownToolError';
-}

@@ -17,7 +17,7 @@ import type { Task } from '../../src/domain/task';
 /** When rows are made unless the caller says otherwise: a fixed moment, so tests are stable. */
 export const FACTORY_TIME = '2026-01-01T00:00:00.000Z';
 /** The device that wrote a factory row unless the caller names another. */
-export const FACTORY_DEVICE_ID = 'factory-device';
+const FACTORY_DEVICE_ID = 'factory-device';
 
 export type Stamp = Pick<EntityBase, 'createdAt' | 'updatedAt' | 'rev' | 'vectorClock'>;
 

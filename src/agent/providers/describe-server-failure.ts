@@ -8,6 +8,7 @@ import type { ProviderErrorDescription } from './describe-provider-error';
 import { shorten, timeout } from './provider-error-messages';
 import type { ProviderSettings } from '../../domain/provider-settings';
 import { retryAfterSeconds } from './retry-after-seconds';
+import { countOf } from '../../lib/count-of';
 
 // Ollama: "… does not support tools"; llama.cpp: "tools param requires --jinja flag";
 // vLLM: "\"auto\" tool choice requires --enable-auto-tool-choice"; OpenRouter: "No
@@ -95,7 +96,7 @@ export function describeServerFailure({
     return {
       kind: 'rate-limited',
       retryAfterSeconds: seconds,
-      message: `${providerName} is rate-limiting requests${status} and asks to wait ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      message: `${providerName} is rate-limiting requests${status} and asks to wait ${countOf(seconds, 'second')}.`,
     };
   }
   const isServerFault =

@@ -27,7 +27,7 @@ export interface TestConnectionOptions {
   timeoutMs?: number;
 }
 
-export const TEST_CONNECTION_TIMEOUT_MS = 20_000;
+const TEST_CONNECTION_TIMEOUT_MS = 20_000;
 
 const PING_TOOL: LanguageModelV4FunctionTool = {
   type: 'function',

@@ -155,16 +155,6 @@ export async function readInboxWindow(
   return rows;
 }
 
-/** Where an item stands in the inbox now (its index), or undefined when it does not wait. */
-export async function inboxPositionOf(
-  db: CountersignDatabase,
-  key: string,
-): Promise<number | undefined> {
-  const item = await db.changeItems.get(key);
-  if (!item?.pendingKey) return undefined;
-  return db.changeItems.where('pendingKey').below(item.pendingKey).count();
-}
-
 /**
  * What happened to the task's proposals, newest first: every decision (an undone one shows
  * as undone), items that failed for good, and items that ran out of time before the expiry

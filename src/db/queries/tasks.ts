@@ -31,7 +31,7 @@ const isLiveRow = (row: { deletedAt?: string }) => row.deletedAt === undefined;
 
 // Whole-table reads filter in JavaScript: a Dexie `.filter()` walks a cursor row by row,
 // several times slower than the single getAll() behind a plain toArray() at 5,000 tasks.
-export async function listTasks(db: CountersignDatabase): Promise<Task[]> {
+async function listTasks(db: CountersignDatabase): Promise<Task[]> {
   return (await db.tasks.toArray()).filter(isLiveRow);
 }
 
@@ -254,7 +254,7 @@ export function checklistProgressOf(
 }
 
 /** The task's live checklist items, archived ones included, in checklist order. */
-export async function listChecklistItems(
+async function listChecklistItems(
   db: CountersignDatabase,
   taskId: string,
 ): Promise<ChecklistItem[]> {

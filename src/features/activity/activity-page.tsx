@@ -21,6 +21,7 @@ import { ActivityList } from './activity-list';
 import { groupActivity } from './group-activity';
 import { useActivityFilters } from './use-activity-filters';
 import './activity.css';
+import { countOf } from '../../lib/count-of';
 
 const PAGE_SIZE = 100;
 const NO_TASKS: ReadonlyMap<string, TaskName> = new Map();
@@ -148,7 +149,7 @@ export function ActivityPage() {
 }
 
 function describeCount(shown: number, page: AuditPage): string {
-  const entries = `${shown} ${shown === 1 ? 'entry' : 'entries'}`;
+  const entries = countOf(shown, 'entry', 'entries');
   if (page.searched)
     return `Showing ${entries} found in the newest ${page.searched.messages.toLocaleString()} messages`;
   return page.hasMore ? `Showing the newest ${entries}` : `Showing all ${entries}`;

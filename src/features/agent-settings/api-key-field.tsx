@@ -2,7 +2,7 @@
 import { useId, useState, type Ref } from 'react';
 import { Button } from '../../ui/button';
 
-export const API_KEY_PROMISE =
+const API_KEY_PROMISE =
   'Your API key is stored in this browser on this device only. It is never exported or synced.';
 
 export interface ApiKeyFieldProps {

@@ -22,7 +22,7 @@ export interface ProviderDraft {
 }
 
 /** The demo agent follows a script; its model name is fixed and never shown. */
-export const DEMO_MODEL = 'scripted';
+const DEMO_MODEL = 'scripted';
 export const DEFAULT_COMPATIBLE_BASE_URL = 'http://localhost:11434/v1';
 
 export const MODEL_EXAMPLES: Record<Exclude<ProviderKind, 'demo'>, string> = {

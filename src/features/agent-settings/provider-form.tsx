@@ -26,6 +26,7 @@ import {
   type ProviderField,
   type ProviderFormErrors,
 } from './provider-form-rules';
+import { Options } from '../../ui/options';
 
 const MODEL_HINTS: Record<Exclude<ProviderKind, 'demo'>, string> = {
   'openai-compatible': `The model's name on your server, for example ${MODEL_EXAMPLES['openai-compatible']}. It must support tool calling.`,
@@ -149,11 +150,7 @@ export function ProviderForm({ saved }: { saved: ProviderSettings | undefined })
           onChange={(event) => change('kind', event.target.value as ProviderKind)}
         >
           {kind === '' && <option value="">Choose…</option>}
-          {PROVIDER_KINDS.map((option) => (
-            <option key={option} value={option}>
-              {PROVIDER_LABELS[option]}
-            </option>
-          ))}
+          <Options items={PROVIDER_KINDS} label={(option) => PROVIDER_LABELS[option]} />
         </select>
       </Field>
 

@@ -1,26 +1,16 @@
 /**
  * Settings › Trusted tools: for each kind of change the agent can only propose, whether
  * it waits for the person ("Ask me", the default) or is applied at once ("Apply without
- * asking"). Saved on this device with the agent's other settings.
+ * asking"). Which tools are offered, and under what name, each tool says itself
+ * (`review.trustedAs`). Saved on this device with the agent's other settings.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useRef, useState } from 'react';
 import { readTrustedTools, saveTrustedTools } from '../../db/agent-settings';
 import { getDatabase } from '../../db/connection';
+import { trustableTools } from '../../tools/registry';
 import { Notice } from '../../ui/notice';
 import './agent-settings.css';
-
-/** The deferred model tools, by the name people know them by. */
-export const TRUSTABLE_TOOLS: readonly { toolName: string; name: string }[] = [
-  { toolName: 'set_task_title', name: 'Title' },
-  { toolName: 'update_task_estimate', name: 'Estimate' },
-  { toolName: 'update_task_due_date', name: 'Due date' },
-  { toolName: 'update_task_priority', name: 'Priority' },
-  { toolName: 'set_task_status', name: 'Status' },
-  { toolName: 'assign_task_labels', name: 'Labels' },
-  { toolName: 'add_multiple_checklist_items', name: 'Checklist items (add)' },
-  { toolName: 'update_checklist_items', name: 'Checklist items (update)' },
-];
 
 function ToolChoice({
   toolName,
@@ -101,7 +91,7 @@ export function TrustedToolsSection() {
         <p className="muted">Loading…</p>
       ) : (
         <div className="trusted-tools__list">
-          {TRUSTABLE_TOOLS.map((tool) => (
+          {trustableTools().map((tool) => (
             <ToolChoice
               key={tool.toolName}
               toolName={tool.toolName}

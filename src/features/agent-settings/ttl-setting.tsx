@@ -3,14 +3,13 @@ import { useRef, useState } from 'react';
 import { saveTtlDays } from '../../db/agent-settings';
 import { getDatabase } from '../../db/connection';
 import { Field } from '../../ui/field';
+import { countOf } from '../../lib/count-of';
 
 const MIN_DAYS = 1;
 const MAX_DAYS = 365;
 const RANGE = `Enter a whole number of days from ${MIN_DAYS} to ${MAX_DAYS}, for example 7.`;
 
-export function parseTtlDays(
-  text: string,
-): { ok: true; days: number } | { ok: false; error: string } {
+function parseTtlDays(text: string): { ok: true; days: number } | { ok: false; error: string } {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) return { ok: false, error: RANGE };
   const days = Number(trimmed);
@@ -38,9 +37,7 @@ export function TtlSetting({ saved }: { saved: number }) {
     try {
       await saveTtlDays(getDatabase(), parsed.days);
       setLastSaved(parsed.days);
-      setStatus(
-        `Saved: proposals expire after ${parsed.days} ${parsed.days === 1 ? 'day' : 'days'}.`,
-      );
+      setStatus(`Saved: proposals expire after ${countOf(parsed.days, 'day')}.`);
     } catch (saveError) {
       setError(`Not saved: ${saveError instanceof Error ? saveError.message : String(saveError)}`);
     }

@@ -20,7 +20,7 @@ import { useTaskWake } from './wake-progress-store';
 import { WakeStatus } from './wake-status';
 import './agent.css';
 
-export const WAKE_EXPLANATION =
+const WAKE_EXPLANATION =
   'The agent reads this task and its journal and proposes changes for you to confirm. Nothing changes until you confirm.';
 
 export function AgentPanel({ taskId }: { taskId: string }) {

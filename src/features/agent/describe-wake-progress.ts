@@ -4,6 +4,7 @@
  */
 import { MAX_TURNS } from '../../agent/system-prompt';
 import type { TaskWake } from './wake-progress-store';
+import { countOf } from '../../lib/count-of';
 
 export function describeWakeProgress(wake: TaskWake): string {
   switch (wake.status) {
@@ -59,7 +60,7 @@ export function describeLastStep(wake: TaskWake): string | undefined {
 }
 
 function changes(count: number): string {
-  return count === 1 ? '1 change' : `${count} changes`;
+  return countOf(count, 'change');
 }
 
 function capitalize(text: string): string {

@@ -1,5 +1,7 @@
 /** One line about a recorded wake: when, how it ended, turns, tokens, how long it took. */
 import type { Wake } from '../../domain/agent';
+import { formatDuration } from '../../lib/format-duration';
+import { countOf } from '../../lib/count-of';
 
 const STATUS_WORDS: Record<Wake['status'], string> = {
   running: 'still running',
@@ -14,7 +16,7 @@ export function formatWakeSummary(wake: Wake, locale?: string): string {
   );
   if (wake.status === 'running') return `Wake started ${when} · ${STATUS_WORDS.running}`;
   const parts = [`Last wake ${when}`, STATUS_WORDS[wake.status]];
-  if (wake.turns !== undefined) parts.push(wake.turns === 1 ? '1 turn' : `${wake.turns} turns`);
+  if (wake.turns !== undefined) parts.push(countOf(wake.turns, 'turn'));
   const tokens = (wake.usage?.inputTokens ?? 0) + (wake.usage?.outputTokens ?? 0);
   if (wake.usage) {
     const number = new Intl.NumberFormat(locale);
@@ -25,12 +27,4 @@ export function formatWakeSummary(wake: Wake, locale?: string): string {
   if (wake.endedAt)
     parts.push(`took ${formatDuration(Date.parse(wake.endedAt) - Date.parse(wake.startedAt))}`);
   return parts.join(' · ');
-}
-
-export function formatDuration(milliseconds: number): string {
-  const seconds = Math.max(0, Math.round(milliseconds / 1_000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  const rest = seconds % 60;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { Observation } from '../../domain/agent';
 import { Button } from '../../ui/button';
+import { countOf } from '../../lib/count-of';
 
 const PRIORITY_WORDS: Record<Observation['priority'], string> = {
   high: 'High priority',
@@ -43,7 +44,7 @@ export function ObservationList({ observations }: { observations: Observation[] 
           className="agent-observations__more"
           onClick={() => setShowAll(true)}
         >
-          Show {hidden} older {hidden === 1 ? 'observation' : 'observations'}
+          Show {countOf(hidden, 'older observation')}
         </Button>
       )}
     </div>

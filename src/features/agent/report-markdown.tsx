@@ -1,5 +1,5 @@
 /**
- * The agent's report is model output, so it is untrusted (ARCHITECTURE.md, invariant 4).
+ * The agent's report is model output, so it is untrusted (docs/architecture.md, invariant 4).
  * react-markdown builds React elements, never innerHTML, and without rehype-raw raw HTML
  * in the markdown stays text (`<script>` shows as the characters "<script>"). On top of
  * its URL sanitising (which already empties `javascript:` and other unsafe protocols),
@@ -12,7 +12,7 @@ import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
 const ALLOWED_LINK = /^(https?:\/\/|mailto:)/i;
 
 /** The URL as react-markdown would keep it, or '' unless it is an absolute http(s)/mailto link. */
-export function safeReportUrl(url: string): string {
+function safeReportUrl(url: string): string {
   const kept = defaultUrlTransform(url.trim());
   return ALLOWED_LINK.test(kept) ? kept : '';
 }

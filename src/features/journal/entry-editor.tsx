@@ -3,7 +3,7 @@ import { userEdit } from '../../dispatcher/user-edit';
 import { journalEntryTextSchema, type JournalEntry } from '../../domain/journal-entry';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { fieldError } from './field-error';
+import { fieldError } from '../../lib/field-error';
 import { isSubmitShortcut } from './is-submit-shortcut';
 
 /** Inline editing of one entry. Escape cancels; a failed save keeps the edited text. */

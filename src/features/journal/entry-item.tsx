@@ -4,7 +4,8 @@ import type { JournalEntry } from '../../domain/journal-entry';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { EntryEditor } from './entry-editor';
-import { formatEntryTime } from './format-entry-time';
+import { formatTimestamp } from '../../lib/format-timestamp';
+import { EditDeleteButtons } from '../../ui/edit-delete-buttons';
 
 type Mode = 'view' | 'edit' | 'confirmDelete';
 
@@ -53,7 +54,7 @@ export function EntryItem({ entry, onDeleted }: { entry: JournalEntry; onDeleted
     onDeleted();
   }
 
-  const when = formatEntryTime(entry.createdAt);
+  const when = formatTimestamp(entry.createdAt);
   const edited = entry.updatedAt !== entry.createdAt;
 
   return (
@@ -69,25 +70,12 @@ export function EntryItem({ entry, onDeleted }: { entry: JournalEntry; onDeleted
           <>
             <p className="journal__text">{entry.text}</p>
             {mode === 'view' ? (
-              <div className="row journal__actions journal__entry-actions">
-                <Button
-                  data-focus="edit"
-                  size="small"
-                  variant="quiet"
-                  aria-label={`Edit entry from ${when}`}
-                  onClick={() => setMode('edit')}
-                >
-                  Edit
-                </Button>
-                <Button
-                  size="small"
-                  variant="quiet"
-                  aria-label={`Delete entry from ${when}`}
-                  onClick={() => setMode('confirmDelete')}
-                >
-                  Delete
-                </Button>
-              </div>
+              <EditDeleteButtons
+                subject={`entry from ${when}`}
+                className="journal__actions journal__entry-actions"
+                onEdit={() => setMode('edit')}
+                onDelete={() => setMode('confirmDelete')}
+              />
             ) : (
               <div className="journal__confirm stack" role="group" aria-label="Confirm deletion">
                 <p>Delete this entry? This cannot be undone here.</p>

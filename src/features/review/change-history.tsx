@@ -16,8 +16,8 @@ import { undoDecision } from '../../confirmation/undo-decision';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { showToast } from '../../ui/toast-store';
-import { formatReviewTime } from './format-review-time';
-import { itemKind } from './item-kind';
+import { formatTimestamp } from '../../lib/format-timestamp';
+import { reviewKind } from '../../tools/registry';
 import './review.css';
 
 const OUTCOMES: Record<ReviewOutcome, { label: string; icon: string }> = {
@@ -45,7 +45,7 @@ function who(actor: ReviewHistoryEntry['actor']): string {
 }
 
 function byline(entry: ReviewHistoryEntry): string {
-  const when = formatReviewTime(entry.at);
+  const when = formatTimestamp(entry.at);
   switch (entry.outcome) {
     case 'expired':
       return `Not reviewed in time · expired ${when}`;
@@ -87,7 +87,7 @@ function HistoryRow({ entry }: { entry: ReviewHistoryEntry }) {
           <span aria-hidden="true">{outcome.icon}</span> {outcome.label}
         </span>
         <span className="review-history__summary">
-          <span className="review-row__kind">{itemKind(entry.toolName)}</span>
+          <span className="review-row__kind">{reviewKind(entry.toolName)}</span>
           {' · '}
           {entry.summary}
         </span>

@@ -23,7 +23,7 @@ export interface ItemView {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export async function readItemView(taskId: string, item: ChangeItem): Promise<ItemView> {
+async function readItemView(taskId: string, item: ChangeItem): Promise<ItemView> {
   const journal = createJournalReader(getDatabase());
   const tool = findTool(item.toolName);
   let preview: Preview | undefined;

@@ -11,8 +11,8 @@ import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import type { RecentRejection } from './use-review-actions';
 
-export const QUICK_REASONS = ['Wrong', 'Not now', 'Duplicate', 'Already done'] as const;
-export const REASON_PROMPT_MS = 8000;
+const QUICK_REASONS = ['Wrong', 'Not now', 'Duplicate', 'Already done'] as const;
+const REASON_PROMPT_MS = 8000;
 const SAVED_LINGER_MS = 2000;
 const REASON_MAX_LENGTH = 500;
 

@@ -28,12 +28,12 @@ export interface ReviewInboxProps {
 }
 
 /** How long a decided row takes to collapse (matches review.css); none under reduced motion. */
-export const COLLAPSE_MS = 200;
+const COLLAPSE_MS = 200;
 const PAGE = 20;
 const ESTIMATED_ROW = 176;
 const ESTIMATED_HEADING = 84;
 
-export const groupKey = (changeSetId: string) => `group:${changeSetId}`;
+const groupKey = (changeSetId: string) => `group:${changeSetId}`;
 
 export function ReviewInbox({ count, actions }: ReviewInboxProps) {
   const listRef = useRef<HTMLDivElement>(null);

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PendingReviewItem } from '../../db/queries/proposals';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
-import { itemKind } from './item-kind';
+import { reviewKind } from '../../tools/registry';
 import { useItemView } from './item-view';
 import { useSwipeToDecide, type SwipeDirection } from './use-swipe-to-decide';
 
@@ -151,7 +151,7 @@ export function ReviewItemRow({
       >
         <div className="review-row__body">
           <p id={summaryId} className="review-row__summary">
-            <span className="review-row__kind">{itemKind(item.toolName)}</span>
+            <span className="review-row__kind">{reviewKind(item.toolName)}</span>
             {' · '}
             <span className="review-row__text">{summary}</span>
           </p>

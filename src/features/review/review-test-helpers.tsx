@@ -63,7 +63,7 @@ export interface SeedItem extends Proposal {
   error?: string;
 }
 
-export function proposal(
+function proposal(
   toolName: string,
   args: Record<string, unknown>,
   humanSummary: string,

@@ -34,11 +34,6 @@ export interface BulkState {
   summary?: { message: string; tone: 'success' | 'warning' | 'error' };
 }
 
-export interface RowNotice {
-  key: string;
-  message: string;
-}
-
 /** After these the item is no longer pending, so its row leaves the list. */
 const LEAVES_THE_LIST: ReadonlySet<ReviewStatus> = new Set([
   'applied',

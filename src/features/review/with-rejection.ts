@@ -10,7 +10,7 @@ export type ReviewListEntry =
   | { type: 'rejection'; key: string; rejection: RecentRejection };
 
 /** The order the queries return items in: by set (oldest first), then by position in the set. */
-export function compareItems(a: PendingReviewItem, b: PendingReviewItem): number {
+function compareItems(a: PendingReviewItem, b: PendingReviewItem): number {
   return (
     a.proposedAt.localeCompare(b.proposedAt) ||
     a.changeSetId.localeCompare(b.changeSetId) ||

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DispatchResult } from '../../dispatcher/dispatch-types';
-import { Button } from '../../ui/button';
 import { ConfirmDelete } from './confirm-delete';
+import { EditDeleteButtons } from '../../ui/edit-delete-buttons';
 
 type Mode = 'view' | 'edit' | 'confirmDelete';
 
@@ -59,25 +59,12 @@ export function CatalogRow({
               {details && <span className="catalog-row__details muted">{details}</span>}
             </div>
             {mode === 'view' && (
-              <div className="row settings__actions catalog-row__actions">
-                <Button
-                  data-focus="edit"
-                  size="small"
-                  variant="quiet"
-                  aria-label={`Edit ${name}`}
-                  onClick={() => setMode('edit')}
-                >
-                  Edit
-                </Button>
-                <Button
-                  size="small"
-                  variant="quiet"
-                  aria-label={`Delete ${name}`}
-                  onClick={() => setMode('confirmDelete')}
-                >
-                  Delete
-                </Button>
-              </div>
+              <EditDeleteButtons
+                subject={name}
+                className="settings__actions catalog-row__actions"
+                onEdit={() => setMode('edit')}
+                onDelete={() => setMode('confirmDelete')}
+              />
             )}
           </div>
           {mode === 'confirmDelete' && (

@@ -7,6 +7,8 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Notice } from '../../ui/notice';
 import { downloadJournal } from './download-journal';
+import { countOf } from '../../lib/count-of';
+import { isLive } from '../../domain/entity';
 
 type Outcome = { tone: 'success' | 'error'; message: string } | undefined;
 
@@ -25,10 +27,10 @@ export function ExportImportSection() {
     try {
       const file = await exportJournal(getDatabase());
       const fileName = downloadJournal(file);
-      const tasks = file.tables.tasks.filter((task) => task.deletedAt === undefined).length;
+      const tasks = file.tables.tasks.filter(isLive).length;
       setExported({
         tone: 'success',
-        message: `Exported ${tasks} ${tasks === 1 ? 'task' : 'tasks'} to ${fileName}. Keep it somewhere safe.`,
+        message: `Exported ${countOf(tasks, 'task')} to ${fileName}. Keep it somewhere safe.`,
       });
     } catch (error) {
       setExported({

@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { userEdit } from '../../dispatcher/user-edit';
-import { colorSchema, nameSchema, type Category, type Label } from '../../domain/category';
+import type { Category, Label } from '../../domain/category';
 import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
-import { CATALOG_COLORS, nextCatalogColor } from './catalog-colors';
-import { fieldError } from './field-error';
+import { CATALOG_COLORS } from './catalog-colors';
+import { CatalogFormFields } from './catalog-form-fields';
+import { useCatalogForm } from './use-catalog-form';
 
 export interface LabelFormProps {
   /** Live categories, offered as the label's optional scope. */
@@ -17,53 +17,22 @@ export interface LabelFormProps {
 /** Name, colour and category scope of a label. A refused save keeps the input and says why. */
 export function LabelForm({ categories, label, onDone }: LabelFormProps) {
   const scopeHintId = useId();
-  const [name, setName] = useState(label?.name ?? '');
-  const [color, setColor] = useState(label?.color ?? CATALOG_COLORS[1]);
   // A scope may name categories deleted since; saving those would be refused, so drop them.
   const [scope, setScope] = useState<string[]>(() =>
     (label?.categoryIds ?? []).filter((id) => categories.some((category) => category.id === id)),
   );
-  const [errors, setErrors] = useState<{ name?: string; color?: string }>({});
-  const [saving, setSaving] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
-
-  // Editing starts in the name field. A boolean, not the row: live queries hand out new objects.
-  const editing = label !== undefined;
-  useEffect(() => {
-    if (editing) nameRef.current?.focus();
-  }, [editing]);
-
-  async function save() {
-    if (saving) return;
-    const invalid = { name: fieldError(nameSchema, name), color: fieldError(colorSchema, color) };
-    if (invalid.name || invalid.color) {
-      setErrors(invalid);
-      if (invalid.name) nameRef.current?.focus();
-      return;
-    }
-    setSaving(true);
-    const result = await userEdit('save_label', { id: label?.id, name, color, categoryIds: scope });
-    setSaving(false);
-    if (!result.success) {
-      setErrors({ name: result.output });
-      nameRef.current?.focus();
-      return;
-    }
-    setErrors({});
-    if (label) {
-      onDone?.();
-      return;
-    }
-    // Anything typed while the save was running is the start of the next name: keep it.
-    setName((current) => (current === name ? '' : current));
-    setColor(nextCatalogColor(color));
-    setScope([]);
-  }
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    void save();
-  }
+  const form = useCatalogForm({
+    editing: label,
+    nameRef,
+    defaultColor: CATALOG_COLORS[1],
+    save: ({ name, color }) =>
+      userEdit('save_label', { id: label?.id, name, color, categoryIds: scope }),
+    onSaved: (mode) => {
+      if (mode === 'edited') onDone?.();
+      else setScope([]);
+    },
+  });
 
   function toggle(categoryId: string, checked: boolean) {
     setScope((current) =>
@@ -75,25 +44,10 @@ export function LabelForm({ categories, label, onDone }: LabelFormProps) {
     <form
       className="catalog-form"
       aria-label={label ? `Edit label ${label.name}` : 'Add a label'}
-      onSubmit={onSubmit}
+      onSubmit={form.onSubmit}
       noValidate
     >
-      <Field label="Name" error={errors.name} className="catalog-form__name">
-        <input
-          ref={nameRef}
-          type="text"
-          autoComplete="off"
-          maxLength={60}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            if (errors.name) setErrors({ ...errors, name: undefined });
-          }}
-        />
-      </Field>
-      <Field label="Colour" error={errors.color} className="catalog-form__color">
-        <input type="color" value={color} onChange={(event) => setColor(event.target.value)} />
-      </Field>
+      <CatalogFormFields form={form} nameRef={nameRef} />
       <fieldset className="catalog-form__scope" aria-describedby={scopeHintId}>
         <legend className="field__label">Only for these categories</legend>
         <p id={scopeHintId} className="field__hint">
@@ -122,7 +76,7 @@ export function LabelForm({ categories, label, onDone }: LabelFormProps) {
         )}
       </fieldset>
       <div className="row settings__actions catalog-form__buttons">
-        <Button type="submit" variant="primary" aria-disabled={saving || undefined}>
+        <Button type="submit" variant="primary" aria-disabled={form.saving || undefined}>
           {label ? 'Save' : 'Add label'}
         </Button>
         {label && <Button onClick={onDone}>Cancel</Button>}

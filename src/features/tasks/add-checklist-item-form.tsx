@@ -1,43 +1,28 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { checklistTitleSchema } from '../../tools/checklist/checklist-rules';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { useToolCall } from './use-tool-call';
+import { useTitleForm } from './use-title-form';
 
 /** Adds an item at the end of the checklist; the field keeps focus for the next one. */
 export function AddChecklistItemForm({ taskId }: { taskId: string }) {
-  const [title, setTitle] = useState('');
-  const { run, error, setError, pending } = useToolCall(taskId);
   const inputRef = useRef<HTMLInputElement>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const parsed = checklistTitleSchema.safeParse(title);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the title.');
-      inputRef.current?.focus();
-      return;
-    }
-    const result = await run('add_checklist_item', { title: parsed.data });
-    if (result.success) setTitle('');
-    inputRef.current?.focus();
-  }
+  const form = useTitleForm({
+    schema: checklistTitleSchema,
+    taskId,
+    inputRef,
+    add: async (title, run) => (await run('add_checklist_item', { title })).success,
+  });
 
   return (
-    <form className="inline-form" onSubmit={submit} noValidate aria-label="Add checklist item">
-      <Field label="New checklist item" error={error} className="inline-form__field">
-        <input
-          ref={inputRef}
-          value={title}
-          placeholder="e.g. Book the venue"
-          autoComplete="off"
-          enterKeyHint="done"
-          onChange={(event) => {
-            setTitle(event.target.value);
-            if (error) setError(undefined);
-          }}
-        />
+    <form
+      className="inline-form"
+      onSubmit={form.onSubmit}
+      noValidate
+      aria-label="Add checklist item"
+    >
+      <Field label="New checklist item" error={form.error} className="inline-form__field">
+        <input ref={inputRef} placeholder="e.g. Book the venue" {...form.inputProps} />
       </Field>
       <Button type="submit" className="inline-form__submit">
         Add item

@@ -2,6 +2,7 @@ import type { Category } from '../../domain/category';
 import type { Task } from '../../domain/task';
 import { Field } from '../../ui/field';
 import { useToolCall } from './use-tool-call';
+import { NamedOptions } from '../../ui/options';
 
 export function CategoryField({
   task,
@@ -20,11 +21,7 @@ export function CategoryField({
         }
       >
         <option value="">No category</option>
-        {categories.map((category) => (
-          <option key={category.id} value={category.id}>
-            {category.name}
-          </option>
-        ))}
+        <NamedOptions items={categories} />
       </select>
     </Field>
   );

@@ -49,12 +49,15 @@ describe('ChecklistSection', () => {
 
     await user.click(venue);
     await waitFor(() => expect(venue).toBeChecked());
-    expect((await storedItems(taskId))[0]).toMatchObject({ isChecked: true, checkedBy: 'user' });
+    // The tick shows before the write lands (optimistic): wait for the write itself.
+    await waitFor(async () =>
+      expect((await storedItems(taskId))[0]).toMatchObject({ isChecked: true, checkedBy: 'user' }),
+    );
     expect(await within(checklist()).findByText('1/2 done')).toBeInTheDocument();
 
     await user.click(venue);
     await waitFor(() => expect(venue).not.toBeChecked());
-    expect((await storedItems(taskId))[0]?.isChecked).toBe(false);
+    await waitFor(async () => expect((await storedItems(taskId))[0]?.isChecked).toBe(false));
   });
 
   it('shows a tick at once, before the write has landed', async () => {

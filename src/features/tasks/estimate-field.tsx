@@ -6,7 +6,7 @@ import {
   type Task,
 } from '../../domain/task';
 import { InlineField, type ParseResult } from './inline-field';
-import { formatMinutes } from './task-format';
+import { formatMinutes } from '../../lib/format-minutes';
 
 const RANGE = `Enter whole minutes from ${ESTIMATE_MIN_MINUTES} to ${ESTIMATE_MAX_MINUTES}, for example 90.`;
 

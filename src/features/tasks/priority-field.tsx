@@ -1,6 +1,7 @@
 import { PRIORITIES, PRIORITY_NAMES, prioritySchema, type Task } from '../../domain/task';
 import { Field } from '../../ui/field';
 import { useToolCall } from './use-tool-call';
+import { Options } from '../../ui/options';
 
 export function PriorityField({ task }: { task: Task }) {
   const { run, error } = useToolCall(task.id);
@@ -13,11 +14,7 @@ export function PriorityField({ task }: { task: Task }) {
           if (parsed.success) void run('update_task_priority', { priority: parsed.data });
         }}
       >
-        {PRIORITIES.map((priority) => (
-          <option key={priority} value={priority}>
-            {PRIORITY_NAMES[priority]}
-          </option>
-        ))}
+        <Options items={PRIORITIES} label={(priority) => PRIORITY_NAMES[priority]} />
       </select>
     </Field>
   );

@@ -1,8 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { taskTitleSchema } from '../../domain/task';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { useToolCall } from './use-tool-call';
+import { useTitleForm } from './use-title-form';
 
 export interface QuickCreateFormProps {
   onCreated(taskId: string, title: string): void;
@@ -13,42 +13,23 @@ export interface QuickCreateFormProps {
  * is dispatched; the field keeps focus so the next task can follow straight away.
  */
 export function QuickCreateForm({ onCreated }: QuickCreateFormProps) {
-  const [title, setTitle] = useState('');
-  const { run, pending, error, setError } = useToolCall();
   const inputRef = useRef<HTMLInputElement>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const parsed = taskTitleSchema.safeParse(title);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the title.');
-      inputRef.current?.focus();
-      return;
-    }
-    const result = await run('create_task', { title: parsed.data });
-    const taskId = result.data?.taskId;
-    if (result.success && typeof taskId === 'string') {
-      setTitle('');
-      onCreated(taskId, parsed.data);
-    }
-    inputRef.current?.focus();
-  }
+  const form = useTitleForm({
+    schema: taskTitleSchema,
+    inputRef,
+    async add(title, run) {
+      const result = await run('create_task', { title });
+      const taskId = result.data?.taskId;
+      if (!result.success || typeof taskId !== 'string') return false;
+      onCreated(taskId, title);
+      return true;
+    },
+  });
 
   return (
-    <form className="quick-create" onSubmit={submit} noValidate aria-label="Quick create">
-      <Field label="New task" error={error} className="quick-create__field">
-        <input
-          ref={inputRef}
-          value={title}
-          placeholder="What needs doing?"
-          autoComplete="off"
-          enterKeyHint="done"
-          onChange={(event) => {
-            setTitle(event.target.value);
-            if (error) setError(undefined);
-          }}
-        />
+    <form className="quick-create" onSubmit={form.onSubmit} noValidate aria-label="Quick create">
+      <Field label="New task" error={form.error} className="quick-create__field">
+        <input ref={inputRef} placeholder="What needs doing?" {...form.inputProps} />
       </Field>
       <Button type="submit" variant="primary" className="quick-create__submit">
         Add task

@@ -4,6 +4,7 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { isTaskStatus } from './task-filters';
 import { useToolCall } from './use-tool-call';
+import { Options } from '../../ui/options';
 
 const REASON_MAX_LENGTH = 500;
 
@@ -63,11 +64,7 @@ export function StatusField({ task }: { task: Task }) {
             if (isTaskStatus(event.target.value)) choose(event.target.value);
           }}
         >
-          {TASK_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
+          <Options items={TASK_STATUSES} />
         </select>
       </Field>
       {awaitingReason && (

@@ -1,6 +1,6 @@
 import type { StatusChange } from '../../domain/task';
 import { StatusChip } from './status-chip';
-import { formatTimestamp } from './task-format';
+import { formatTimestamp } from '../../lib/format-timestamp';
 
 /** Every status the task has had, newest first, with why, who and when. */
 export function StatusHistory({ history }: { history: readonly StatusChange[] }) {

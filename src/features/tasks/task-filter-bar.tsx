@@ -10,6 +10,7 @@ import {
   isTaskStatus,
   type TaskFilters,
 } from './task-filters';
+import { NamedOptions, Options } from '../../ui/options';
 
 export interface TaskFilterBarProps {
   filters: TaskFilters;
@@ -48,11 +49,7 @@ export function TaskFilterBar({
           }}
         >
           <option value="">Any status</option>
-          {TASK_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
+          <Options items={TASK_STATUSES} />
         </select>
       </Field>
       <Field label="Category">
@@ -62,11 +59,7 @@ export function TaskFilterBar({
         >
           <option value="">Any category</option>
           <option value={NO_CATEGORY}>No category</option>
-          {categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
-          ))}
+          <NamedOptions items={categories} />
         </select>
       </Field>
       <Field label="Label">
@@ -75,11 +68,7 @@ export function TaskFilterBar({
           onChange={(event) => update({ labelId: event.target.value })}
         >
           <option value="">Any label</option>
-          {labels.map((label) => (
-            <option key={label.id} value={label.id}>
-              {label.name}
-            </option>
-          ))}
+          <NamedOptions items={labels} />
         </select>
       </Field>
       <Field label="Sort by">
@@ -90,11 +79,7 @@ export function TaskFilterBar({
             if (isTaskSort(value)) update({ sort: value });
           }}
         >
-          {TASK_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {SORT_NAMES[sort]}
-            </option>
-          ))}
+          <Options items={TASK_SORTS} label={(sort) => SORT_NAMES[sort]} />
         </select>
       </Field>
       {onClear && (

@@ -4,6 +4,7 @@
  * with thousands of tasks.
  */
 import { PRIORITIES, TASK_STATUSES, type Task, type TaskStatus } from '../../domain/task';
+import { isLive } from '../../domain/entity';
 
 export const TASK_SORTS = ['updated', 'due', 'priority'] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
@@ -58,7 +59,7 @@ export function filterTasks(tasks: readonly Task[], filters: TaskFilters): Task[
   const search = filters.search.trim().toLowerCase();
   return tasks.filter(
     (task) =>
-      task.deletedAt === undefined &&
+      isLive(task) &&
       (filters.status === '' || task.status === filters.status) &&
       (filters.categoryId === '' ||
         (filters.categoryId === NO_CATEGORY

@@ -1,19 +1,13 @@
-/** How task values read on screen: dates, times, estimates, overdue-ness. */
+/** How task values read on screen: due dates and overdue-ness. */
 import { todayIso } from '../../domain/due-date';
 import type { Task } from '../../domain/task';
 
-export { formatMinutes } from '../../tools/task/task-target';
-
-// One formatter each, built once: creating Intl formatters per row is slow at 5,000 rows.
+// Built once: creating Intl formatters per row is slow at 5,000 rows.
 const DATE_FORMAT = new Intl.DateTimeFormat(undefined, {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   timeZone: 'UTC',
-});
-const TIMESTAMP_FORMAT = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
 });
 
 /** A YYYY-MM-DD due date for people, e.g. "15 Mar 2026" (the date is a calendar day, not an instant). */
@@ -21,11 +15,6 @@ export function formatDueDate(dueDate: string): string {
   const [year, month, day] = dueDate.split('-').map(Number);
   if (!year || !month || !day) return dueDate;
   return DATE_FORMAT.format(new Date(Date.UTC(year, month - 1, day)));
-}
-
-export function formatTimestamp(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : TIMESTAMP_FORMAT.format(date);
 }
 
 const FINISHED: readonly Task['status'][] = ['DONE', 'REJECTED'];

@@ -23,6 +23,7 @@ import { TaskFilterBar } from './task-filter-bar';
 import { TASK_PAGE_SIZE, TaskList } from './task-list';
 import { useTaskFilters } from './use-task-filters';
 import './tasks.css';
+import { countOf } from '../../lib/count-of';
 
 // The form checks titles with the task's zod schema before dispatching, so it is a chunk
 // of its own (with zod) rather than part of the first page. When the app opens at `/` the
@@ -133,7 +134,7 @@ export function TaskListPage() {
         {complete && snapshot.tasks.length > 0 && (
           <p className="muted task-list-page__count" role="status">
             {visible.length === snapshot.tasks.length
-              ? `${snapshot.tasks.length} ${snapshot.tasks.length === 1 ? 'task' : 'tasks'}`
+              ? countOf(snapshot.tasks.length, 'task')
               : `${visible.length} of ${snapshot.tasks.length} tasks`}
           </p>
         )}

@@ -4,7 +4,8 @@ import type { ChecklistProgress } from '../../db/queries/tasks';
 import type { Category, Label } from '../../domain/category';
 import type { Task } from '../../domain/task';
 import { StatusChip } from './status-chip';
-import { formatDueDate, formatMinutes, isOverdue } from './task-format';
+import { formatMinutes } from '../../lib/format-minutes';
+import { formatDueDate, isOverdue } from './task-format';
 
 export interface TaskRowProps {
   task: Task;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../../domain/entity';
+import { idSchema, isLive } from '../../domain/entity';
 import { defineTool } from '../tool-definition';
 import { EntityNotFoundError } from '../../domain/errors';
 import { defaultAgent, writeAllowedCategories } from '../policy/agent-row';
@@ -17,7 +17,7 @@ export const deleteCategory = defineTool({
   targetTaskId: async () => undefined,
   async handle({ id }, journal, context) {
     const category = await journal.category(id);
-    if (!category || category.deletedAt) throw new EntityNotFoundError('categories', id);
+    if (!isLive(category)) throw new EntityNotFoundError('categories', id);
     await journal.remove('categories', id);
     const agent = await defaultAgent(journal);
     if (agent?.allowedCategoryIds.includes(id)) {

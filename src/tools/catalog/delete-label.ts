@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../../domain/entity';
+import { idSchema, isLive } from '../../domain/entity';
 import { defineTool } from '../tool-definition';
 import { EntityNotFoundError } from '../../domain/errors';
 
@@ -12,7 +12,7 @@ export const deleteLabel = defineTool({
   targetTaskId: async () => undefined,
   async handle({ id }, journal) {
     const label = await journal.label(id);
-    if (!label || label.deletedAt) throw new EntityNotFoundError('labels', id);
+    if (!isLive(label)) throw new EntityNotFoundError('labels', id);
     await journal.remove('labels', id);
     return { output: `Deleted label "${label.name}".` };
   },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { JOURNAL_TABLES, type JournalRows, type JournalTable } from '../../domain/journal';
-import { idSchema } from '../../domain/entity';
+import { idSchema, isLive } from '../../domain/entity';
 import { defineTool } from '../tool-definition';
+import { countOf } from '../../lib/count-of';
 
 const restorationSchema = z.object({
   table: z.enum(JOURNAL_TABLES as [JournalTable, ...JournalTable[]]),
@@ -19,14 +20,13 @@ export const restoreEntities = defineTool({
   name: 'restore_entities',
   audience: 'internal',
   argsSchema: z.object({ restorations: z.array(restorationSchema).min(1).max(100) }),
-  summarize: ({ restorations }) =>
-    `Undo (${restorations.length} row${restorations.length === 1 ? '' : 's'})`,
+  summarize: ({ restorations }) => `Undo (${countOf(restorations.length, 'row')})`,
   targetTaskId: async (_args, context) => context.taskId,
   async handle({ restorations }, journal) {
     for (const { table, id, before } of restorations) {
       if (before === null) {
         const current = await journal.storedRow(table, id);
-        if (current && !current.deletedAt) await journal.remove(table, id);
+        if (isLive(current)) await journal.remove(table, id);
       } else {
         await journal.restore(table, before as unknown as JournalRows[typeof table]);
       }

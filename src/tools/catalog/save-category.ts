@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { colorSchema, nameSchema } from '../../domain/category';
-import { idSchema } from '../../domain/entity';
+import { idSchema, isLive } from '../../domain/entity';
 import { defineTool } from '../tool-definition';
 import { EntityNotFoundError } from '../../domain/errors';
 import { ToolInputError } from '../tool-errors';
@@ -16,7 +16,7 @@ export const saveCategory = defineTool({
     const existing = await journal.categories();
     const clash = existing.find(
       (category) =>
-        !category.deletedAt &&
+        isLive(category) &&
         category.id !== id &&
         category.name.toLowerCase() === name.toLowerCase(),
     );
@@ -26,7 +26,7 @@ export const saveCategory = defineTool({
       return { output: `Created category "${name}".`, data: { categoryId: created.id } };
     }
     const category = await journal.category(id);
-    if (!category || category.deletedAt) throw new EntityNotFoundError('categories', id);
+    if (!isLive(category)) throw new EntityNotFoundError('categories', id);
     if (category.name === name && category.color === color)
       return { output: 'The category is unchanged.', noop: true };
     await journal.update('categories', id, { name, color });

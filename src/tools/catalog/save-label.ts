@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { colorSchema, nameSchema } from '../../domain/category';
-import { idSchema } from '../../domain/entity';
+import { idSchema, isLive } from '../../domain/entity';
 import { defineTool } from '../tool-definition';
 import { EntityNotFoundError } from '../../domain/errors';
 import { ToolInputError } from '../tool-errors';
@@ -21,12 +21,12 @@ export const saveLabel = defineTool({
     const labels = await journal.labels();
     const clash = labels.find(
       (label) =>
-        !label.deletedAt && label.id !== id && label.name.toLowerCase() === name.toLowerCase(),
+        isLive(label) && label.id !== id && label.name.toLowerCase() === name.toLowerCase(),
     );
     if (clash) throw new ToolInputError(`A label named "${clash.name}" already exists.`);
     for (const categoryId of categoryIds ?? []) {
       const category = await journal.category(categoryId);
-      if (!category || category.deletedAt) throw new EntityNotFoundError('categories', categoryId);
+      if (!isLive(category)) throw new EntityNotFoundError('categories', categoryId);
     }
     const scope = categoryIds && categoryIds.length > 0 ? categoryIds : undefined;
     if (!id) {
@@ -34,7 +34,7 @@ export const saveLabel = defineTool({
       return { output: `Created label "${name}".`, data: { labelId: created.id } };
     }
     const label = await journal.label(id);
-    if (!label || label.deletedAt) throw new EntityNotFoundError('labels', id);
+    if (!isLive(label)) throw new EntityNotFoundError('labels', id);
     await journal.update('labels', id, { name, color, categoryIds: scope });
     return { output: `Updated label "${name}".` };
   },

@@ -5,19 +5,20 @@ import type { ChecklistItem } from '../../domain/checklist-item';
 import type { JournalReader } from '../../domain/journal-access';
 import { EntityNotFoundError } from '../../domain/errors';
 import { ToolInputError } from '../tool-errors';
+import { isLive } from '../../domain/entity';
 
-export const MAX_CHECKLIST_BATCH = 20;
+const MAX_CHECKLIST_BATCH = 20;
 export const CHECKLIST_EXAMPLE =
   '{"items": [{"title": "Pick up milk"}, {"title": "Email Alex"}, {"title": "Write tests", "isChecked": true}]}';
 
 /** The array-only plan's retry sentence: the contract in one line, said on every failure. */
-export const CHECKLIST_CONTRACT = `Use a JSON array of objects with "title" (and "isChecked": true if the journal says the item is already done); do not send a comma-separated string. For example ${CHECKLIST_EXAMPLE}.`;
+const CHECKLIST_CONTRACT = `Use a JSON array of objects with "title" (and "isChecked": true if the journal says the item is already done); do not send a comma-separated string. For example ${CHECKLIST_EXAMPLE}.`;
 
 /**
  * One element of `items`: an object with a title (trimmed, at most 400 characters) and
  * an optional isChecked. Unknown keys are ignored. Anything else gets the contract.
  */
-export const newChecklistItemSchema = z.object(
+const newChecklistItemSchema = z.object(
   {
     title: z
       .string({ error: `Each item needs a "title" string. ${CHECKLIST_CONTRACT}` })
@@ -85,7 +86,7 @@ export async function requireChecklistItem(
   id: string,
 ): Promise<ChecklistItem> {
   const item = await journal.checklistItem(id);
-  if (!item || item.deletedAt) throw new EntityNotFoundError('checklistItems', id);
+  if (!isLive(item)) throw new EntityNotFoundError('checklistItems', id);
   if (item.taskId !== taskId) {
     const known = (await journal.checklistItems(taskId)).map(
       (candidate) => `"${candidate.id}" (${candidate.title})`,

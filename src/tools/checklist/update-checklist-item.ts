@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { actorOf } from '../../domain/actor';
 import { idSchema } from '../../domain/entity';
 import type { ChecklistItem } from '../../domain/checklist-item';
-import { defineTool, type SummaryNames } from '../tool-definition';
+import { defineTool, NO_NAMES, type SummaryNames } from '../tool-definition';
 import { ToolInputError } from '../tool-errors';
 import { contextTaskId, requireTask } from '../task/task-target';
 import { checklistTitleSchema, requireChecklistItem } from './checklist-rules';
@@ -27,7 +27,7 @@ export const checklistItemChangeSchema = z
   );
 export type ChecklistItemChange = z.infer<typeof checklistItemChangeSchema>;
 
-export function summarizeChecklistChange(change: ChecklistItemChange, names: SummaryNames): string {
+function summarizeChecklistChange(change: ChecklistItemChange, names: SummaryNames): string {
   const title = change.title ?? names.checklistItemTitle(change.id) ?? change.id;
   if (change.isArchived === true) return `Archive: "${title}"`;
   if (change.title !== undefined)
@@ -68,6 +68,7 @@ export const updateChecklistItem = defineTool({
   audience: 'internal',
   example: { id: 'item-id', isChecked: true },
   argsSchema: checklistItemChangeSchema,
+  fieldLabels: { title: 'title', isChecked: 'item', isArchived: 'item' },
   summarize: summarizeChecklistChange,
   proposalTarget: (change) => ({
     table: 'checklistItems',
@@ -112,7 +113,7 @@ export const updateChecklistItem = defineTool({
     }
     await journal.update('checklistItems', item.id, patch);
     return {
-      output: `${summarizeChecklistChange(change, { checklistItemTitle: () => item.title, labelName: () => undefined })}: done.`,
+      output: `${summarizeChecklistChange(change, { ...NO_NAMES, checklistItemTitle: () => item.title })}: done.`,
     };
   },
 });

@@ -5,31 +5,38 @@ import { ToolInputError } from '../tool-errors';
 import { contextTaskId, requireTask } from '../task/task-target';
 import { requireChecklistItem } from './checklist-rules';
 import { checklistItemChangeSchema, planChecklistChange } from './update-checklist-item';
+import { countOf } from '../../lib/count-of';
+import { RATIONALE_HINT, withRationale } from '../rationale';
 
 export const updateChecklistItems = defineTool({
   name: 'update_checklist_items',
   audience: 'model',
   example: { items: [{ id: 'item-id', isChecked: true }] },
   route: 'deferred',
+  aliases: ['check_checklist_items'],
+  review: { kind: 'Checklist', trustedAs: 'Checklist items (update)' },
   batch: { key: 'items', singular: 'update_checklist_item' },
   description:
     'Check off, uncheck, rename or archive existing checklist items of this task, by the ids in the ' +
     'context. Each element needs "id" and at least one of "title", "isChecked", "isArchived". To flip ' +
     'an item the user checked or unchecked themselves, include a "reason". Example: ' +
-    '{"items": [{"id": "item-id", "isChecked": true}]}.',
-  argsSchema: z.object({
-    items: z
-      .array(checklistItemChangeSchema, {
-        error:
-          'Expected "items" to be an array of objects, for example {"items": [{"id": "item-id", "isChecked": true}]}.',
-      })
-      .min(
-        1,
-        'Give at least one item, for example {"items": [{"id": "item-id", "isChecked": true}]}.',
-      )
-      .max(20, 'At most 20 items per call; split them into several calls.'),
-  }),
-  summarize: ({ items }) => `Update ${items.length} checklist item${items.length === 1 ? '' : 's'}`,
+    '{"items": [{"id": "item-id", "isChecked": true}]}.' +
+    ` ${RATIONALE_HINT}`,
+  argsSchema: withRationale(
+    z.object({
+      items: z
+        .array(checklistItemChangeSchema, {
+          error:
+            'Expected "items" to be an array of objects, for example {"items": [{"id": "item-id", "isChecked": true}]}.',
+        })
+        .min(
+          1,
+          'Give at least one item, for example {"items": [{"id": "item-id", "isChecked": true}]}.',
+        )
+        .max(20, 'At most 20 items per call; split them into several calls.'),
+    }),
+  ),
+  summarize: ({ items }) => `Update ${countOf(items.length, 'checklist item')}`,
   targetTaskId: contextTaskId,
   async handle({ items }, journal, context) {
     const task = await requireTask(journal, context.taskId);
@@ -54,6 +61,6 @@ export const updateChecklistItems = defineTool({
     }
     if (changed === 0)
       return { output: 'Every item is already like that; nothing changed.', noop: true };
-    return { output: `Updated ${changed} checklist item${changed === 1 ? '' : 's'}.` };
+    return { output: `Updated ${countOf(changed, 'checklist item')}.` };
   },
 });

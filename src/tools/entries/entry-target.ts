@@ -1,6 +1,7 @@
 import type { JournalEntry } from '../../domain/journal-entry';
 import type { JournalReader } from '../../domain/journal-access';
 import { EntityNotFoundError } from '../../domain/errors';
+import { isLive } from '../../domain/entity';
 
 export async function requireEntry(
   journal: JournalReader,
@@ -8,7 +9,7 @@ export async function requireEntry(
   id: string,
 ): Promise<JournalEntry> {
   const entry = await journal.entry(id);
-  if (!entry || entry.deletedAt || (taskId !== undefined && entry.taskId !== taskId)) {
+  if (!isLive(entry) || (taskId !== undefined && entry.taskId !== taskId)) {
     throw new EntityNotFoundError('entries', id);
   }
   return entry;

@@ -1,6 +1,7 @@
 /** The default agent's policy row, as the journal port sees it (created on first write). */
 import { DEFAULT_AGENT_ID, type Agent } from '../../domain/agent';
-import type { JournalWriter } from '../../domain/journal-access';
+import type { JournalReader, JournalWriter } from '../../domain/journal-access';
+import { isLive } from '../../domain/entity';
 
 /** Writes the agent's allowlist, creating the row when the agent was never configured. */
 export async function writeAllowedCategories(
@@ -25,7 +26,8 @@ export async function writeAllowedCategories(
   });
 }
 
-export async function defaultAgent(journal: JournalWriter): Promise<Agent | undefined> {
+/** The default agent's row (its allowlist), or undefined when it was never configured. */
+export async function defaultAgent(journal: JournalReader): Promise<Agent | undefined> {
   const agent = await journal.storedRow('agents', DEFAULT_AGENT_ID);
-  return agent?.deletedAt === undefined ? agent : undefined;
+  return isLive(agent) ? agent : undefined;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { actorOf } from '../../domain/actor';
 import { idSchema } from '../../domain/entity';
 import { defineTool } from '../tool-definition';
-import { requireAssignableLabel } from './label-rules';
+import { requireAssignableLabel } from './require-assignable-label';
 import { contextTaskId, requireTask } from './task-target';
 
 /** One label onto the task: what an exploded `assign_task_labels` item dispatches. */
@@ -11,6 +11,7 @@ export const assignTaskLabel = defineTool({
   audience: 'internal',
   example: { id: 'label-id' },
   argsSchema: z.object({ id: idSchema }),
+  fieldLabels: { labelIds: 'labels' },
   summarize: ({ id }, names) => `Assign label: "${names.labelName(id) ?? id}"`,
   proposalTarget: (_args, context) =>
     context.taskId ? { table: 'tasks', id: context.taskId, fields: ['labelIds'] } : undefined,

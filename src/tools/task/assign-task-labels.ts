@@ -2,27 +2,33 @@ import { z } from 'zod';
 import { actorOf } from '../../domain/actor';
 import { idSchema } from '../../domain/entity';
 import { defineTool } from '../tool-definition';
-import { requireAssignableLabel } from './label-rules';
+import { requireAssignableLabel } from './require-assignable-label';
 import { contextTaskId, requireTask } from './task-target';
+import { RATIONALE_HINT, withRationale } from '../rationale';
 
 export const assignTaskLabels = defineTool({
   name: 'assign_task_labels',
   audience: 'model',
   example: { labels: [{ id: 'label-id' }] },
   route: 'deferred',
+  aliases: ['assign_labels', 'add_task_labels', 'add_labels'],
+  review: { kind: 'Labels', trustedAs: 'Labels' },
   batch: { key: 'labels', singular: 'assign_task_label' },
   description:
     'Assign existing labels to the task by id (see the available labels in the context). Only ' +
-    'existing labels; never labels the user removed (suppressed). Example: {"labels": [{"id": "label-id"}]}.',
-  argsSchema: z.object({
-    labels: z
-      .array(z.object({ id: idSchema }), {
-        error:
-          'Expected "labels" to be an array of objects, for example {"labels": [{"id": "label-id"}]}.',
-      })
-      .min(1, 'Give at least one label, for example {"labels": [{"id": "label-id"}]}.')
-      .max(20, 'At most 20 labels at a time.'),
-  }),
+    'existing labels; never labels the user removed (suppressed). Example: {"labels": [{"id": "label-id"}]}.' +
+    ` ${RATIONALE_HINT}`,
+  argsSchema: withRationale(
+    z.object({
+      labels: z
+        .array(z.object({ id: idSchema }), {
+          error:
+            'Expected "labels" to be an array of objects, for example {"labels": [{"id": "label-id"}]}.',
+        })
+        .min(1, 'Give at least one label, for example {"labels": [{"id": "label-id"}]}.')
+        .max(20, 'At most 20 labels at a time.'),
+    }),
+  ),
   summarize: ({ labels }) => `Assign labels: ${labels.map((label) => `"${label.id}"`).join(', ')}`,
   targetTaskId: contextTaskId,
   async handle({ labels }, journal, context) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { taskStatusSchema } from '../../domain/task';
 import { defineTool } from '../tool-definition';
-import { changeTaskStatus as applyStatus } from './task-status-change';
+import { applyStatusChange } from './apply-status-change';
 import { contextTaskId } from './task-target';
 
 /** The user's own status change: every status, DONE and REJECTED included. */
@@ -11,5 +11,6 @@ export const changeTaskStatus = defineTool({
   argsSchema: z.object({ status: taskStatusSchema, reason: z.string().max(500).optional() }),
   summarize: ({ status, reason }) => `Set status to ${status}${reason ? ` (${reason})` : ''}`,
   targetTaskId: contextTaskId,
-  handle: ({ status, reason }, journal, context) => applyStatus(status, reason, journal, context),
+  handle: ({ status, reason }, journal, context) =>
+    applyStatusChange(status, reason, journal, context),
 });

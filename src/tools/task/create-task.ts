@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dueDateSchema } from '../../domain/due-date';
-import { idSchema } from '../../domain/entity';
+import { idSchema, isLive } from '../../domain/entity';
 import {
   DEFAULT_PRIORITY,
   estimateMinutesSchema,
@@ -25,8 +25,7 @@ export const createTask = defineTool({
   async handle(args, journal, context) {
     if (args.categoryId) {
       const category = await journal.category(args.categoryId);
-      if (!category || category.deletedAt)
-        throw new EntityNotFoundError('categories', args.categoryId);
+      if (!isLive(category)) throw new EntityNotFoundError('categories', args.categoryId);
     }
     const task = await journal.create('tasks', {
       title: args.title,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../../domain/entity';
 import { defineTool } from '../tool-definition';
-import { requireAssignableLabel } from './label-rules';
+import { requireAssignableLabel } from './require-assignable-label';
 import { contextTaskId, requireTask } from './task-target';
 
 /**

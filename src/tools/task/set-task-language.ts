@@ -9,6 +9,8 @@ export const setTaskLanguage = defineTool({
   audience: 'model',
   example: { languageCode: 'de' },
   route: 'immediate',
+  aliases: ['update_task_language', 'set_language'],
+  review: { kind: 'Language' },
   description:
     'Record the language the task is written in, as an ISO 639-1 code such as "en" or "de". ' +
     'Never overwrite a language the user set. Example: {"languageCode": "de"}.',

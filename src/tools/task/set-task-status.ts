@@ -1,34 +1,42 @@
 import { z } from 'zod';
 import { needsReason } from '../../domain/task';
 import { defineTool } from '../tool-definition';
-import { changeTaskStatus } from './task-status-change';
+import { applyStatusChange } from './apply-status-change';
 import { contextTaskId, requireTask } from './task-target';
+import { RATIONALE_HINT, withRationale } from '../rationale';
 
 /** The statuses the agent may propose; DONE and REJECTED are the user's call. */
-export const AGENT_STATUSES = ['OPEN', 'GROOMED', 'IN PROGRESS', 'BLOCKED', 'ON HOLD'] as const;
+const AGENT_STATUSES = ['OPEN', 'GROOMED', 'IN PROGRESS', 'BLOCKED', 'ON HOLD'] as const;
 
 export const setTaskStatus = defineTool({
   name: 'set_task_status',
   audience: 'model',
   example: { status: 'BLOCKED', reason: 'Waiting for API keys' },
   route: 'deferred',
+  // `change_task_status` is also the person's own (internal) tool; a model saying it means this one.
+  aliases: ['update_task_status', 'change_task_status', 'set_status'],
+  review: { kind: 'Status', trustedAs: 'Status' },
+  fieldLabels: { status: 'status', statusReason: 'status reason' },
   description:
     'Propose a new status: OPEN, GROOMED, IN PROGRESS, BLOCKED or ON HOLD. DONE and REJECTED are ' +
     'decided by the user only; never propose them. BLOCKED and ON HOLD need a "reason". Do not ' +
-    'propose the status the task already has. Example: {"status": "BLOCKED", "reason": "Waiting for API keys"}.',
-  argsSchema: z.object({
-    status: z.preprocess(
-      (value) =>
-        typeof value === 'string' ? value.trim().toUpperCase().replace(/_/g, ' ') : value,
-      z.enum(AGENT_STATUSES, {
-        error: (issue) =>
-          issue.input === 'DONE' || issue.input === 'REJECTED'
-            ? `${String(issue.input)} is decided by the user only. Use one of ${AGENT_STATUSES.join(', ')}.`
-            : `Expected one of ${AGENT_STATUSES.join(', ')}, for example "IN PROGRESS".`,
-      }),
-    ),
-    reason: z.string().max(500, 'A reason is at most 500 characters.').optional(),
-  }),
+    'propose the status the task already has. Example: {"status": "BLOCKED", "reason": "Waiting for API keys"}. ' +
+    `The "reason" belongs to the status; the rationale says why you propose it. ${RATIONALE_HINT}`,
+  argsSchema: withRationale(
+    z.object({
+      status: z.preprocess(
+        (value) =>
+          typeof value === 'string' ? value.trim().toUpperCase().replace(/_/g, ' ') : value,
+        z.enum(AGENT_STATUSES, {
+          error: (issue) =>
+            issue.input === 'DONE' || issue.input === 'REJECTED'
+              ? `${String(issue.input)} is decided by the user only. Use one of ${AGENT_STATUSES.join(', ')}.`
+              : `Expected one of ${AGENT_STATUSES.join(', ')}, for example "IN PROGRESS".`,
+        }),
+      ),
+      reason: z.string().max(500, 'A reason is at most 500 characters.').optional(),
+    }),
+  ),
   summarize: ({ status, reason }) => `Set status to ${status}${reason ? ` (${reason})` : ''}`,
   proposalTarget: (_args, context) =>
     context.taskId
@@ -45,5 +53,5 @@ export const setTaskStatus = defineTool({
     return { before: task.status, after: status };
   },
   handle: ({ status, reason }, journal, context) =>
-    changeTaskStatus(status, reason, journal, context),
+    applyStatusChange(status, reason, journal, context),
 });

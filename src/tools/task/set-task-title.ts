@@ -2,16 +2,21 @@ import { z } from 'zod';
 import { taskTitleSchema } from '../../domain/task';
 import { defineTool } from '../tool-definition';
 import { contextTaskId, requireTask } from './task-target';
+import { RATIONALE_HINT, withRationale } from '../rationale';
 
 export const setTaskTitle = defineTool({
   name: 'set_task_title',
   audience: 'model',
   example: { title: 'Fix login bug on Safari' },
   route: 'deferred',
+  aliases: ['update_task_title', 'set_title', 'rename_task'],
+  review: { kind: 'Title', trustedAs: 'Title' },
+  fieldLabels: { title: 'title' },
   description:
     'Set the title of the task. Use a short, specific title (at most 400 characters). ' +
-    'Do not propose the title the task already has. Example: {"title": "Fix login bug on Safari"}.',
-  argsSchema: z.object({ title: taskTitleSchema }),
+    'Do not propose the title the task already has. Example: {"title": "Fix login bug on Safari"}.' +
+    ` ${RATIONALE_HINT}`,
+  argsSchema: withRationale(z.object({ title: taskTitleSchema })),
   summarize: ({ title }) => `Set title to "${title}"`,
   proposalTarget: (_args, context) =>
     context.taskId ? { table: 'tasks', id: context.taskId, fields: ['title'] } : undefined,

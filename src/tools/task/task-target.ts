@@ -3,6 +3,7 @@ import type { Task } from '../../domain/task';
 import type { JournalReader } from '../../domain/journal-access';
 import { EntityNotFoundError } from '../../domain/errors';
 import { ToolInputError } from '../tool-errors';
+import { isLive } from '../../domain/entity';
 
 export async function contextTaskId(
   _args: unknown,
@@ -17,14 +18,6 @@ export async function requireTask(
 ): Promise<Task> {
   if (!taskId) throw new ToolInputError('This tool works on a task, and no task was given.');
   const task = await journal.task(taskId);
-  if (!task || task.deletedAt) throw new EntityNotFoundError('tasks', taskId);
+  if (!isLive(task)) throw new EntityNotFoundError('tasks', taskId);
   return task;
-}
-
-export function formatMinutes(minutes: number | undefined): string {
-  if (minutes === undefined) return 'none';
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }

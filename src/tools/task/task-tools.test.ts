@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CountersignDatabase } from '../../db/database';
 import { dispatch } from '../../dispatcher/dispatch';
+import { createJournalReader } from '../../db/journal-store';
 import {
+  allowAgentCategories,
   createAgentReadyTask,
   createTestDatabase,
   userWrite,
 } from '../../../test/support/test-database';
+import { setTaskCategory } from './set-task-category';
 
 let db: CountersignDatabase;
 let ids: Awaited<ReturnType<typeof createAgentReadyTask>>;
@@ -137,5 +140,28 @@ describe('set_task_category', () => {
     );
     expect(moved.output).toMatch(/Removed 1 label/);
     expect(await task()).toMatchObject({ categoryId: homeId, labelIds: [ids.labelId] });
+  });
+
+  it('lets a confirmed move go only to a category the agent may still act on', async () => {
+    const home = await userWrite(db, 'save_category', { name: 'Home', color: '#000000' });
+    const homeId = home.data!.categoryId as string;
+    const refused = await confirm('set_task_category', { categoryId: homeId });
+    expect(refused.success).toBe(false);
+    expect(refused.output).toMatch(/not allowed you to act on tasks in that category/);
+    expect((await task()).categoryId).toBe(ids.categoryId);
+
+    await allowAgentCategories(db, [ids.categoryId, homeId]);
+    expect((await confirm('set_task_category', { categoryId: homeId })).success).toBe(true);
+    expect((await task()).categoryId).toBe(homeId);
+  });
+
+  it('previews the move by category names', async () => {
+    const home = await userWrite(db, 'save_category', { name: 'Home', color: '#000000' });
+    const preview = await setTaskCategory.preview!(
+      { categoryId: home.data!.categoryId as string },
+      createJournalReader(db),
+      { taskId: ids.taskId },
+    );
+    expect(preview).toEqual({ before: 'Work', after: 'Home' });
   });
 });

@@ -2,16 +2,21 @@ import { z } from 'zod';
 import { dueDateSchema } from '../../domain/due-date';
 import { defineTool } from '../tool-definition';
 import { contextTaskId, requireTask } from './task-target';
+import { RATIONALE_HINT, withRationale } from '../rationale';
 
 export const updateTaskDueDate = defineTool({
   name: 'update_task_due_date',
   audience: 'model',
   example: { dueDate: '2026-03-15' },
   route: 'deferred',
+  aliases: ['set_task_due_date', 'set_due_date', 'update_due_date'],
+  review: { kind: 'Due date', trustedAs: 'Due date' },
+  fieldLabels: { dueDate: 'due date' },
   description:
     'Set the due date of the task as YYYY-MM-DD; it must be a real calendar date. ' +
-    'Do not propose the due date the task already has. Example: {"dueDate": "2026-03-15"}.',
-  argsSchema: z.object({ dueDate: dueDateSchema }),
+    'Do not propose the due date the task already has. Example: {"dueDate": "2026-03-15"}.' +
+    ` ${RATIONALE_HINT}`,
+  argsSchema: withRationale(z.object({ dueDate: dueDateSchema })),
   summarize: ({ dueDate }) => `Set due date to ${dueDate}`,
   proposalTarget: (_args, context) =>
     context.taskId ? { table: 'tasks', id: context.taskId, fields: ['dueDate'] } : undefined,

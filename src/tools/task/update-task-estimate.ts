@@ -2,17 +2,23 @@ import { z } from 'zod';
 import { estimateMinutesSchema } from '../../domain/task';
 import { wholeNumberInput } from '../arg-schemas';
 import { defineTool } from '../tool-definition';
-import { contextTaskId, formatMinutes, requireTask } from './task-target';
+import { formatMinutes } from '../../lib/format-minutes';
+import { contextTaskId, requireTask } from './task-target';
+import { RATIONALE_HINT, withRationale } from '../rationale';
 
 export const updateTaskEstimate = defineTool({
   name: 'update_task_estimate',
   audience: 'model',
   example: { minutes: 90 },
   route: 'deferred',
+  aliases: ['set_task_estimate', 'set_estimate', 'update_estimate'],
+  review: { kind: 'Estimate', trustedAs: 'Estimate' },
+  fieldLabels: { estimateMinutes: 'estimate' },
   description:
     'Set how long the task will take, in whole minutes from 1 to 1440. ' +
-    'Do not propose the estimate the task already has. Example: {"minutes": 90}.',
-  argsSchema: z.object({ minutes: wholeNumberInput.pipe(estimateMinutesSchema) }),
+    'Do not propose the estimate the task already has. Example: {"minutes": 90}.' +
+    ` ${RATIONALE_HINT}`,
+  argsSchema: withRationale(z.object({ minutes: wholeNumberInput.pipe(estimateMinutesSchema) })),
   summarize: ({ minutes }) => `Set estimate to ${minutes} minutes`,
   proposalTarget: (_args, context) =>
     context.taskId

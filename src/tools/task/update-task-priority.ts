@@ -3,16 +3,21 @@ import { PRIORITIES } from '../../domain/task';
 import { upperCaseInput } from '../arg-schemas';
 import { defineTool } from '../tool-definition';
 import { contextTaskId, requireTask } from './task-target';
+import { RATIONALE_HINT, withRationale } from '../rationale';
 
 export const updateTaskPriority = defineTool({
   name: 'update_task_priority',
   audience: 'model',
   example: { priority: 'P1' },
   route: 'deferred',
+  aliases: ['set_task_priority', 'set_priority', 'update_priority'],
+  review: { kind: 'Priority', trustedAs: 'Priority' },
+  fieldLabels: { priority: 'priority' },
   description:
     'Set the priority of the task: P0 (urgent), P1 (high), P2 (normal), P3 (low). ' +
-    'Do not propose the priority the task already has. Example: {"priority": "P1"}.',
-  argsSchema: z.object({ priority: upperCaseInput(PRIORITIES, 'P1') }),
+    'Do not propose the priority the task already has. Example: {"priority": "P1"}.' +
+    ` ${RATIONALE_HINT}`,
+  argsSchema: withRationale(z.object({ priority: upperCaseInput(PRIORITIES, 'P1') })),
   summarize: ({ priority }) => `Set priority to ${priority}`,
   proposalTarget: (_args, context) =>
     context.taskId ? { table: 'tasks', id: context.taskId, fields: ['priority'] } : undefined,

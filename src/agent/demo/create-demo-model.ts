@@ -1,5 +1,5 @@
 /**
- * "Demo agent (scripted, no AI)": a LanguageModelV4 that plays demo-scripts.ts through
+ * "Demo agent (scripted, no AI)": a LanguageModelV4 that plays demo-script.ts through
  * the same wake, routing, builder and persistence as a real model, with no network.
  * It is a choice in Settings, never a silent fallback.
  */
@@ -8,7 +8,7 @@ import type {
   LanguageModelV4CallOptions,
   LanguageModelV4StreamPart,
 } from '@ai-sdk/provider';
-import { demoScript } from './demo-scripts';
+import { demoScript } from './demo-script';
 
 const TASK_ID_LINE = /^id: (\S+)$/m;
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { defineWakeTool } from './wake-tool-definition';
+import { defineNotedTool } from './define-noted-tool';
 
-export const REPORT_LIMITS = { oneLiner: 140, tldr: 800, content: 8000 } as const;
+const REPORT_LIMITS = { oneLiner: 140, tldr: 800, content: 8000 } as const;
 
-export const updateReport = defineWakeTool({
+/** The agent's report on the task, kept by the wake and saved when it ends (the latest wins). */
+export const updateReport = defineNotedTool({
   name: 'update_report',
-  route: 'wake',
   description:
     'Write your report on the task for the user: "oneLiner" (one sentence, at most 140 characters), ' +
     '"tldr" (two or three sentences) and "content" (markdown: what you read, what you proposed and why, ' +
@@ -29,5 +29,10 @@ export const updateReport = defineWakeTool({
     oneLiner: 'Ready to start; estimate proposed',
     tldr: 'The checklist covers the work.',
     content: '## Next steps\n- Book the venue',
+  },
+  summarize: ({ oneLiner }) => `Report: ${oneLiner}`,
+  note(report, notes) {
+    notes.report = report;
+    return 'Report saved.';
   },
 });

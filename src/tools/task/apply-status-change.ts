@@ -6,7 +6,7 @@ import type { ToolContext, ToolOutcome } from '../tool-definition';
 import { ToolInputError } from '../tool-errors';
 import { requireTask } from './task-target';
 
-export async function changeTaskStatus(
+export async function applyStatusChange(
   status: TaskStatus,
   reason: string | undefined,
   journal: JournalWriter,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { defineWakeTool } from './wake-tool-definition';
+import { countOf } from '../../lib/count-of';
+import { defineNotedTool } from './define-noted-tool';
 
-export const recordObservations = defineWakeTool({
+/** Things the agent wants to remember about the task: kept by the wake, saved when it ends. */
+export const recordObservations = defineNotedTool({
   name: 'record_observations',
-  route: 'wake',
   description:
     'Note things worth remembering about this task for later wakes or for the user (risks, patterns, ' +
     'questions), not changes to the task. "observations" is an array of {"text", "priority": "low"|"normal"|"high", ' +
@@ -35,5 +36,10 @@ export const recordObservations = defineWakeTool({
     observations: [
       { text: 'Depends on the pension fund letter', priority: 'high', category: 'dependency' },
     ],
+  },
+  summarize: ({ observations }) => `Record ${countOf(observations.length, 'observation')}`,
+  note({ observations }, notes) {
+    notes.observations.push(...observations);
+    return `Recorded ${countOf(observations.length, 'observation')}.`;
   },
 });

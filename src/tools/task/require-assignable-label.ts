@@ -3,6 +3,7 @@ import { labelAppliesTo, type Label } from '../../domain/category';
 import type { Task } from '../../domain/task';
 import type { JournalReader } from '../../domain/journal-access';
 import { ToolInputError } from '../tool-errors';
+import { isLive } from '../../domain/entity';
 
 export async function requireAssignableLabel(
   journal: JournalReader,
@@ -11,9 +12,9 @@ export async function requireAssignableLabel(
   byAgent: boolean,
 ): Promise<Label> {
   const label = await journal.label(labelId);
-  if (!label || label.deletedAt) {
+  if (!isLive(label)) {
     const available = (await journal.labels())
-      .filter((candidate) => !candidate.deletedAt && labelAppliesTo(candidate, task.categoryId))
+      .filter((candidate) => isLive(candidate) && labelAppliesTo(candidate, task.categoryId))
       .map((candidate) => `{"id": "${candidate.id}"} (${candidate.name})`);
     throw new ToolInputError(
       `No label with id "${labelId}" exists. Only existing labels can be assigned; available: ${available.join(', ') || 'none'}.`,
