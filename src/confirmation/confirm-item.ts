@@ -3,8 +3,6 @@
  * decide-item.ts for what happens in its transaction.
  */
 import type { CountersignDatabase } from '../db/database';
-import { getDeviceId } from '../db/settings';
-import { describeStorageProblem } from '../db/storage-problem';
 import { decideItem } from './decide-item';
 import type { ReviewResult } from './review-result';
 
@@ -25,13 +23,6 @@ export async function confirmItem(
   options: ConfirmOptions = {},
 ): Promise<ReviewResult> {
   const now = (options.now?.() ?? new Date()).toISOString();
-  let deviceId: string;
-  try {
-    deviceId = await getDeviceId(db);
-  } catch (error) {
-    const problem = describeStorageProblem(error);
-    return { status: 'failed', message: `${problem.title}. ${problem.advice}` };
-  }
   return decideItem(
     db,
     changeSetId,
@@ -42,6 +33,6 @@ export async function confirmItem(
       applyAnyway: options.applyAnyway,
       ...(options.edited ? { args: options.edited.args, summary: options.edited.summary } : {}),
     },
-    { deviceId, now },
+    now,
   );
 }

@@ -8,13 +8,14 @@
  */
 import { writeChangeItems } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
+import { getDeviceId } from '../db/settings';
 import { changeItemId, type ChangeItem, type Decision } from '../domain/change-set';
 import type { EntityDiff } from '../domain/audit';
 import type { DispatchContext } from '../dispatcher/dispatch-types';
 import { runStep, type Step, type StepOutcome } from '../dispatcher/run-steps';
 import { newDecision } from './decision-record';
 import { describeStaleness } from './describe-staleness';
-import { alreadyDecided, type ReviewResult } from './review-result';
+import { alreadyDecided, storageProblemResult, type ReviewResult } from './review-result';
 import { itemStaleness } from './staleness';
 
 export type Verdict =
@@ -155,15 +156,25 @@ async function readItemForDecision(
   return { item, agentId: set.agentId };
 }
 
-/** Runs one decision in its own transaction and says what happened, in words. */
+/** Runs one decision in its own transaction and says what happened, in words. Never throws. */
 export async function decideItem(
   db: CountersignDatabase,
   changeSetId: string,
   itemIndex: number,
   verdict: Verdict,
-  context: Omit<DecisionContext, 'agentId'>,
+  now: string,
 ): Promise<ReviewResult> {
-  const read = await readItemForDecision(db, changeSetId, itemIndex);
+  let deviceId: string;
+  let read: Awaited<ReturnType<typeof readItemForDecision>>;
+  try {
+    [deviceId, read] = await Promise.all([
+      getDeviceId(db),
+      readItemForDecision(db, changeSetId, itemIndex),
+    ]);
+  } catch (error) {
+    return storageProblemResult(error);
+  }
+  const context = { deviceId, now };
   if (!read) return { status: 'missing', message: 'This proposal no longer exists.' };
   if (read.item.status !== 'pending') return alreadyDecided(read.item.status);
   const step = decisionStep(db, read.item, verdict, { ...context, agentId: read.agentId });

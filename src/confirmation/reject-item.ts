@@ -6,7 +6,6 @@
  */
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
-import { describeStorageProblem } from '../db/storage-problem';
 import { bumpClock } from '../domain/vector-clock';
 import { runStep } from '../dispatcher/run-steps';
 import { decideItem } from './decide-item';
@@ -20,20 +19,14 @@ export async function rejectItem(
   itemIndex: number,
   options: { reason?: string; now?: () => Date } = {},
 ): Promise<ReviewResult> {
-  const now = (options.now?.() ?? new Date()).toISOString();
-  try {
-    const deviceId = await getDeviceId(db);
-    return await decideItem(
-      db,
-      changeSetId,
-      itemIndex,
-      { verdict: 'rejected', reason: options.reason },
-      { deviceId, now },
-    );
-  } catch (error) {
-    const problem = describeStorageProblem(error);
-    return { status: 'failed', message: `${problem.title}. ${problem.advice}` };
-  }
+  const verdict = { verdict: 'rejected' as const, reason: options.reason };
+  return decideItem(
+    db,
+    changeSetId,
+    itemIndex,
+    verdict,
+    (options.now?.() ?? new Date()).toISOString(),
+  );
 }
 
 /**

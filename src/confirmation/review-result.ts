@@ -1,4 +1,6 @@
 /** What a review action did, in words for the person and a status for the UI. */
+import { describeStorageProblem } from '../db/storage-problem';
+
 export type ReviewStatus =
   | 'applied'
   | 'rejected'
@@ -29,6 +31,12 @@ export interface ConfirmAllResult {
   decisionIds: string[];
   /** "Applied 3: estimate, due date and 1 checklist item." */
   message: string;
+}
+
+/** Storage failed before anything was attempted: what to do, in words. */
+export function storageProblemResult(error: unknown): ReviewResult {
+  const problem = describeStorageProblem(error);
+  return { status: 'failed', message: `${problem.title}. ${problem.advice}` };
 }
 
 /** Words for an item that was decided before this action reached it. */

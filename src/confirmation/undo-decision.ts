@@ -8,7 +8,6 @@
 import { writeChangeItems } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
-import { describeStorageProblem } from '../db/storage-problem';
 import type { EntityDiff } from '../domain/audit';
 import { canonicalJson } from '../domain/canonical-json';
 import { changeItemId } from '../domain/change-set';
@@ -16,7 +15,7 @@ import type { JournalReader } from '../domain/journal-access';
 import { JOURNAL_TABLES, type JournalTable } from '../domain/journal';
 import { bumpClock } from '../domain/vector-clock';
 import { runStep } from '../dispatcher/run-steps';
-import type { ReviewResult } from './review-result';
+import { storageProblemResult, type ReviewResult } from './review-result';
 
 type UndoRefusal = { kind: 'done-already' } | { kind: 'changed'; table: string };
 
@@ -37,8 +36,7 @@ export async function undoDecision(
   try {
     deviceId = await getDeviceId(db);
   } catch (error) {
-    const problem = describeStorageProblem(error);
-    return { status: 'failed', message: `${problem.title}. ${problem.advice}` };
+    return storageProblemResult(error);
   }
   const mutation = decision.operationId ? await db.mutations.get(decision.operationId) : undefined;
   const diffs = mutation?.diffs ?? [];

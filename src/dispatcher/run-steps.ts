@@ -19,6 +19,7 @@ import { getDeviceId } from '../db/settings';
 import type { DecisionClaim, EntityDiff, OperationKind } from '../domain/audit';
 import { sha256Hex } from '../domain/canonical-json';
 import type { JournalReader } from '../domain/journal-access';
+import { JOURNAL_TABLES } from '../domain/journal';
 import { applyCall } from './apply-call';
 import {
   DispatchFailure,
@@ -71,12 +72,7 @@ export interface StepOptions {
 function transactionTables(db: CountersignDatabase, options: StepOptions) {
   return [
     ...new Set([
-      'tasks',
-      'checklistItems',
-      'entries',
-      'categories',
-      'labels',
-      'agents',
+      ...JOURNAL_TABLES,
       'mutations',
       'auditMessages',
       'outbox',

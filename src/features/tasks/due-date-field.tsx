@@ -1,7 +1,7 @@
 import { userEdit } from '../../dispatcher/user-edit';
 import { dueDateSchema } from '../../domain/due-date';
 import type { Task } from '../../domain/task';
-import { InlineField, type ParseResult } from './inline-field';
+import { InlineField, type ParseResult } from '../../ui/inline-field';
 import { formatDueDate, isOverdue } from './task-format';
 
 /** A real calendar date, or null for "no due date" (an empty field clears it). */

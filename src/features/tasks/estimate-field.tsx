@@ -5,7 +5,7 @@ import {
   estimateMinutesSchema,
   type Task,
 } from '../../domain/task';
-import { InlineField, type ParseResult } from './inline-field';
+import { InlineField, type ParseResult } from '../../ui/inline-field';
 import { formatMinutes } from '../../lib/format-minutes';
 
 const RANGE = `Enter whole minutes from ${ESTIMATE_MIN_MINUTES} to ${ESTIMATE_MAX_MINUTES}, for example 90.`;

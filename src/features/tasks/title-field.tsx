@@ -1,6 +1,6 @@
 import { userEdit } from '../../dispatcher/user-edit';
 import { taskTitleSchema, type Task } from '../../domain/task';
-import { InlineField, type ParseResult } from './inline-field';
+import { InlineField, type ParseResult } from '../../ui/inline-field';
 
 function parseTitle(text: string): ParseResult<string> {
   const parsed = taskTitleSchema.safeParse(text);

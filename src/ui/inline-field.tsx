@@ -1,7 +1,12 @@
 import { useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import type { DispatchResult } from '../../dispatcher/dispatch-types';
-import { Field } from '../../ui/field';
+import { Field } from './field';
 import { useDraft } from './use-draft';
+
+/** What a save said: done, or why not in words (a dispatch result is one). */
+export interface SaveResult {
+  success: boolean;
+  output: string;
+}
 
 export type ParseResult<T> =
   | { ok: true; value: T; /** The value as the field shows it once saved. */ text: string }
@@ -16,7 +21,7 @@ export interface InlineFieldProps<T> {
    * text at all (a half-typed date, letters in a number field): refuse rather than clear.
    */
   parse(text: string, badInput: boolean): ParseResult<T>;
-  save(value: T): Promise<DispatchResult>;
+  save(value: T): Promise<SaveResult>;
   hint?: ReactNode;
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
   className?: string;
@@ -24,6 +29,7 @@ export interface InlineFieldProps<T> {
 
 /**
  * An input that saves itself on blur or Enter, and Escape puts back the saved value.
+ * Domain-free: the caller passes the value, how to read what was typed, and how to save.
  * Invalid text is refused here with a message and never dispatched; a dispatch that
  * fails shows its reason and keeps the text, so the person can fix it.
  */
