@@ -6,9 +6,11 @@
  */
 import type { ConnectionOptions, NatsConnection } from '@nats-io/nats-core';
 import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
-import { startOrderedFeed, type FeedSession, type FeedSource } from './ordered-feed';
-import { journalStreamConfig, streamConfigProblems } from './stream-config';
-import { kindOfSubject, syncSubjects } from './sync-subjects';
+import { ensureJournalStream } from './ensure-journal-stream';
+import { openOrderedConsumer } from './nats-ordered-consumer';
+import { startOrderedFeed, type FeedSource } from './ordered-feed';
+import { journalStreamConfig } from './stream-config';
+import { syncSubjects } from './sync-subjects';
 import type {
   ClaimResult,
   FeedOptions,
@@ -122,29 +124,6 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
     }
   };
 
-  /** A JetStream request timed out: tell a dead link from a server whose JetStream is silent. */
-  const explainTimeout = async (error: unknown, doing: string): Promise<SyncTransportError> => {
-    const { connection } = need();
-    try {
-      await connection.rtt();
-    } catch {
-      return fail(error, doing);
-    }
-    // A node without JetStream may still reach it through its cluster: this is a hint only.
-    const offered = connection.info?.jetstream === true;
-    return new SyncTransportError(
-      'jetstream-unavailable',
-      offered
-        ? `The server answers but JetStream does not (while ${doing}): the cluster may be ` +
-            'electing a leader; this is retried.'
-        : `The server answers but does not offer JetStream (while ${doing}): enable ` +
-            '`jetstream` in its configuration. This is retried.',
-      true,
-      true,
-      { cause: error },
-    );
-  };
-
   return {
     get maxPayload() {
       return connected?.connection.info?.max_payload;
@@ -206,56 +185,11 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
     },
 
     async ensureStream(): Promise<StreamStatus> {
-      const { jsm } = need();
-      const doing = `checking the journal's stream ${subjects.stream}`;
-      let created = false;
-      let info;
-      try {
-        info = await jsm.streams.info(subjects.stream);
-      } catch (error) {
-        if (jetStreamErrorCode(error) !== JS_ERROR.streamNotFound) {
-          throw isTimeout(error) ? await explainTimeout(error, doing) : fail(error, doing);
-        }
-        if (options.createStream === false) throw fail(error, doing);
-        try {
-          info = await jsm.streams.add(expected);
-          created = true;
-        } catch (createError) {
-          const code = jetStreamErrorCode(createError);
-          // Another device of this person created it a moment ago: verify theirs.
-          if (code === JS_ERROR.maximumStreamsReached || code === JS_ERROR.streamNameInUse) {
-            info = await jsm.streams.info(subjects.stream).catch((again: unknown) => {
-              throw fail(again, doing);
-            });
-          } else {
-            const reason = fail(createError, `creating the journal's stream ${subjects.stream}`);
-            throw new SyncTransportError(
-              'stream-missing',
-              `The journal's stream ${subjects.stream} does not exist and this device cannot ` +
-                `create it: ${reason.message} Ask the server's operator to create it.`,
-              reason.retryable,
-              false,
-              { cause: createError },
-            );
-          }
-        }
-      }
-      const problems = streamConfigProblems(expected, info.config);
-      if (problems.length > 0) {
-        throw new SyncTransportError(
-          'stream-misconfigured',
-          `The stream ${subjects.stream} is set up wrongly for a journal: ${problems.join('; ')}. ` +
-            "Ask the server's operator to recreate it: as it is, an operation could be stored twice or lost.",
-          false,
-          false,
-        );
-      }
-      return {
-        stream: subjects.stream,
-        created,
-        messages: info.state.messages,
-        lastSeq: info.state.last_seq,
-      };
+      const { connection, jsm } = need();
+      return ensureJournalStream(connection, jsm, expected, {
+        createStream: options.createStream !== false,
+        fail,
+      });
     },
 
     async publishOperation(operationId, data): Promise<PublishReceipt> {
@@ -346,54 +280,6 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
   };
 }
 
-async function openOrderedConsumer(
-  js: JetStreamClient,
-  plan: {
-    stream: string;
-    user: string;
-    startSeq: number;
-    idleHeartbeatMs: number;
-    onAlive: () => void;
-    onStalled: () => void;
-  },
-): Promise<FeedSession> {
-  // No filter: the stream holds only this person's subjects, and a filter would need one
-  // more permission shape (CONSUMER.CREATE.<stream>.<name>.<filter>).
-  const consumer = await js.consumers.get(plan.stream, { opt_start_seq: plan.startSeq });
-  const messages = await consumer.consume({
-    idle_heartbeat: plan.idleHeartbeatMs,
-    expires: Math.max(plan.idleHeartbeatMs * 5, 10_000),
-    max_messages: 256,
-  });
-  void (async () => {
-    for await (const status of messages.status()) {
-      if (status.type === 'heartbeat' || status.type === 'ordered_consumer_recreated') {
-        plan.onAlive();
-      } else if (status.type === 'heartbeats_missed') {
-        plan.onStalled();
-      }
-    }
-  })().catch(() => undefined);
-  async function* mapped(): AsyncGenerator<SyncMessage> {
-    for await (const message of messages) {
-      yield {
-        seq: message.seq,
-        subject: message.subject,
-        kind: kindOfSubject(plan.user, message.subject),
-        data: message.data,
-      };
-    }
-  }
-  return {
-    messages: mapped(),
-    stop: () => {
-      messages.stop();
-      // Ephemeral and in memory; the server also drops it after 5 idle minutes.
-      consumer.delete().catch(() => undefined);
-    },
-  };
-}
-
 async function watchStatus(
   connection: NatsConnection,
   report: (event: ConnectionEvent) => void,
@@ -409,10 +295,6 @@ async function watchStatus(
     if (event) report(event);
   }
   report('closed');
-}
-
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && error.name === 'TimeoutError';
 }
 
 function sameBytes(left: Uint8Array, right: Uint8Array): boolean {
