@@ -53,7 +53,7 @@ export function userTransport(
     user,
     credentials: { user, pass: user },
     connect,
-    requestTimeoutMs: 500,
+    requestTimeoutMs: 1_000,
     reconnectWaitMs: 100,
     ...options,
     onConnectionEvent: (event) => {
