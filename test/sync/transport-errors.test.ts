@@ -129,6 +129,20 @@ describe('sync transport errors', () => {
     }
   });
 
+  it('refuses an operation id that would reach another subject, as certain', async () => {
+    const transport = userTransport(server.urls, 'alice');
+    await transport.connect();
+    try {
+      await expect(transport.publishOperation('x.>', new Uint8Array([1]))).rejects.toMatchObject({
+        kind: 'rejected',
+        uncertain: false,
+        message: expect.stringMatching(/cannot be used in a sync subject/),
+      });
+    } finally {
+      await transport.close();
+    }
+  });
+
   it('refuses to work before connect, in words', async () => {
     const transport = userTransport(server.urls, 'alice');
     await expect(transport.didLand('x')).rejects.toMatchObject({

@@ -116,9 +116,8 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
   };
 
   const readClaim = async (changeSetId: string, itemIndex: number) => {
-    const subject = subjects.decision(changeSetId, itemIndex);
     try {
-      return await lastOnSubject(subject);
+      return await lastOnSubject(subjects.decision(changeSetId, itemIndex));
     } catch (error) {
       throw fail(error, `reading the decision ${changeSetId}/${itemIndex}`);
     }
@@ -194,8 +193,8 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
 
     async publishOperation(operationId, data): Promise<PublishReceipt> {
       const { js } = needOnline(`publishing operation ${operationId}`);
-      const subject = subjects.operation(operationId);
       try {
+        const subject = subjects.operation(operationId);
         const ack = await js.publish(subject, data, { msgID: operationId, timeout });
         return ack.duplicate
           ? { status: 'already-landed', seq: ack.seq }
@@ -210,8 +209,8 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
     },
 
     async didLand(operationId): Promise<LandedStatus> {
-      const subject = subjects.operation(operationId);
       try {
+        const subject = subjects.operation(operationId);
         return (await lastOnSubject(subject)) ? 'landed' : 'not-landed';
       } catch (error) {
         throw fail(error, `checking whether operation ${operationId} landed`);
@@ -220,8 +219,8 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
 
     async claimDecision(changeSetId, itemIndex, data): Promise<ClaimResult> {
       const { js } = needOnline(`claiming the decision ${changeSetId}/${itemIndex}`);
-      const subject = subjects.decision(changeSetId, itemIndex);
       try {
+        const subject = subjects.decision(changeSetId, itemIndex);
         const ack = await js.publish(subject, data, {
           expect: { lastSubjectSequence: 0 },
           timeout,

@@ -50,6 +50,11 @@ describe('classifySyncError', () => {
     [natsError('TimeoutError', 'timeout'), 'timeout', true],
     [natsError('ClosedConnectionError', 'closed connection'), 'disconnected', true],
     [natsError('JetStreamApiError', 'insufficient resources', { code: 10023 }), 'rejected', false],
+    [
+      natsError('InvalidSubjectTokenError', 'An operation id "a.b" cannot be used.'),
+      'rejected',
+      false,
+    ],
   ])('maps %s to %s', (error, kind, retryable) => {
     const classified = classify(error);
     expect(classified).toBeInstanceOf(SyncTransportError);

@@ -98,6 +98,10 @@ export function classifySyncError(error: unknown, context: ClassifyContext): Syn
     });
   const code = jetStreamErrorCode(error);
 
+  if (has(error, /^InvalidSubjectTokenError/)) {
+    const { message } = shape(error);
+    return make('rejected', String(message).replace(/\.$/, ''), false, false);
+  }
   if (code === JS_ERROR.streamNotFound) {
     return make(
       'stream-missing',
