@@ -1,0 +1,63 @@
+/**
+ * The push runtime's target on a `SyncTransport`: an operation is sent as its messages
+ * (one, or the parts of a split operation, each with its own message id), and it has
+ * landed when every message is on the server. Re-sending after a partial landing is
+ * safe: the parts already there are refused as copies and count as landed.
+ */
+import type { SyncTransport } from '../transport/sync-transport';
+import { SyncTransportError } from '../transport/sync-transport-error';
+import type { PushOutcome, PushTarget, ReconcileResult } from './push-target';
+
+export interface OutgoingMessage {
+  /** The message id and subject token: the operation id, or a part's id (sync-envelope.ts). */
+  messageId: string;
+  data: Uint8Array;
+}
+
+/** The messages of one operation, built from the outbox (phase 2) or a test's fixture. */
+export type LoadMessages = (operationId: string) => Promise<OutgoingMessage[]>;
+
+export function createTransportPushTarget(
+  transport: Pick<SyncTransport, 'publishOperation' | 'didLand'>,
+  loadMessages: LoadMessages,
+): PushTarget {
+  return {
+    async push(operationId): Promise<PushOutcome> {
+      let messages: OutgoingMessage[];
+      try {
+        messages = await loadMessages(operationId);
+      } catch (error) {
+        return { status: 'rejected', error: message(error), retryable: false };
+      }
+      for (const outgoing of messages) {
+        try {
+          await transport.publishOperation(outgoing.messageId, outgoing.data);
+        } catch (error) {
+          if (error instanceof SyncTransportError && !error.uncertain) {
+            return { status: 'rejected', error: error.message, retryable: error.retryable };
+          }
+          return { status: 'uncertain', error: message(error) };
+        }
+      }
+      return { status: 'applied' };
+    },
+
+    async reconcile(operationId): Promise<ReconcileResult> {
+      try {
+        const messages = await loadMessages(operationId);
+        for (const outgoing of messages) {
+          if ((await transport.didLand(outgoing.messageId)) === 'not-landed') {
+            return { status: 'failed' };
+          }
+        }
+        return { status: 'applied' };
+      } catch (error) {
+        return { status: 'retry', error: message(error) };
+      }
+    },
+  };
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,301 @@
+/**
+ * `SyncTransport` over NATS JetStream. The only module that loads the NATS client, and
+ * only through dynamic `import()` when `connect()` is first called, so the first page
+ * never carries it (about 59 kB gzipped). Browsers connect over WebSocket (`wsconnect`,
+ * the default); Node tests pass `@nats-io/transport-node`'s `connect` instead.
+ */
+import type { ConnectionOptions, NatsConnection } from '@nats-io/nats-core';
+import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
+import { ensureJournalStream } from './ensure-journal-stream';
+import { openOrderedConsumer } from './nats-ordered-consumer';
+import { startOrderedFeed, type FeedSource } from './ordered-feed';
+import { journalStreamConfig } from './stream-config';
+import { syncSubjects } from './sync-subjects';
+import type {
+  ClaimResult,
+  FeedOptions,
+  LandedStatus,
+  PublishReceipt,
+  StoredClaim,
+  StreamStatus,
+  SyncFeed,
+  SyncMessage,
+  SyncTransport,
+} from './sync-transport';
+import {
+  classifySyncError,
+  JS_ERROR,
+  jetStreamErrorCode,
+  SyncTransportError,
+} from './sync-transport-error';
+
+export type NatsConnect = (options: ConnectionOptions) => Promise<NatsConnection>;
+
+export type NatsCredentials = { user: string; pass: string } | { token: string };
+
+export type ConnectionEvent = 'disconnected' | 'reconnecting' | 'reconnected' | 'closed';
+
+export interface NatsTransportOptions {
+  /** `wss://sync.example.org` (browser) or `nats://127.0.0.1:4222` (Node). */
+  servers: string | string[];
+  /** The person's journal name on the server: subjects `cs.<user>.>`, stream `CS_<USER>`. */
+  user: string;
+  credentials: NatsCredentials;
+  /** Defaults to `wsconnect` from @nats-io/nats-core (loaded lazily). */
+  connect?: NatsConnect;
+  /** Stream replicas when this device creates the stream (3 in a cluster). Default 1. */
+  replicas?: number;
+  /** Create the stream when it is missing (the first device). Default true. */
+  createStream?: boolean;
+  /**
+   * Timeout of each JetStream request (publish, direct get, stream info). The client's
+   * default of 5 s would make an offline "did it land?" cost 5 s per attempt.
+   */
+  requestTimeoutMs?: number;
+  /** Wait between reconnect attempts; the client reconnects forever. Default 2 s. */
+  reconnectWaitMs?: number;
+  /** A name the server shows for this connection, e.g. the device id. */
+  connectionName?: string;
+  onConnectionEvent?: (event: ConnectionEvent) => void;
+}
+
+interface Connected {
+  connection: NatsConnection;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  /** False between a disconnect and the reconnect: writes then fail fast, unsent. */
+  online: boolean;
+}
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 2_000;
+
+export function createNatsTransport(options: NatsTransportOptions): SyncTransport & {
+  /** The server's largest message in bytes, once connected. */
+  readonly maxPayload: number | undefined;
+} {
+  const subjects = syncSubjects(options.user);
+  const timeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const expected = journalStreamConfig(subjects, options.replicas ?? 1);
+  let connected: Connected | undefined;
+
+  const need = (): Connected => {
+    if (!connected) {
+      throw new SyncTransportError(
+        'disconnected',
+        'Not connected to the sync server: connect first.',
+        true,
+        false,
+      );
+    }
+    return connected;
+  };
+  /**
+   * While reconnecting, the client would buffer a publish and send it on reconnect, long
+   * after the request timed out: an uncertain outcome made out of nothing. Refusing to
+   * write while offline turns it into a certain one ("not sent").
+   */
+  const needOnline = (doing: string): Connected => {
+    const current = need();
+    if (!current.online) {
+      throw new SyncTransportError(
+        'disconnected',
+        `The sync server is unreachable right now, so nothing was sent (while ${doing}); it is retried.`,
+        true,
+        false,
+      );
+    }
+    return current;
+  };
+  const fail = (error: unknown, doing: string): SyncTransportError =>
+    classifySyncError(error, { doing, maxPayload: connected?.connection.info?.max_payload });
+
+  const lastOnSubject = async (subject: string): Promise<StoredClaim | undefined> => {
+    const { jsm } = needOnline(`reading ${subject}`);
+    const message = await jsm.direct.getMessage(subjects.stream, { last_by_subj: subject });
+    return message ? { data: message.data, seq: message.seq } : undefined;
+  };
+
+  const readClaim = async (changeSetId: string, itemIndex: number) => {
+    try {
+      return await lastOnSubject(subjects.decision(changeSetId, itemIndex));
+    } catch (error) {
+      throw fail(error, `reading the decision ${changeSetId}/${itemIndex}`);
+    }
+  };
+
+  return {
+    get maxPayload() {
+      return connected?.connection.info?.max_payload;
+    },
+
+    async connect() {
+      if (connected && !connected.connection.isClosed()) return;
+      const [{ jetstream, jetstreamManager }, connect] = await Promise.all([
+        import('@nats-io/jetstream'),
+        options.connect ?? import('@nats-io/nats-core').then((core) => core.wsconnect),
+      ]);
+      const auth =
+        'token' in options.credentials
+          ? { token: options.credentials.token }
+          : { user: options.credentials.user, pass: options.credentials.pass };
+      let connection: NatsConnection;
+      try {
+        connection = await connect({
+          servers: options.servers,
+          ...auth,
+          name: options.connectionName,
+          timeout: Math.max(timeout, 2_000),
+          maxReconnectAttempts: -1,
+          reconnectTimeWait: options.reconnectWaitMs ?? 2_000,
+        });
+      } catch (error) {
+        throw fail(error, `connecting to ${String(options.servers)}`);
+      }
+      const js = jetstream(connection, { timeout });
+      const jsm = await jetstreamManager(connection, { timeout, checkAPI: false });
+      const current: Connected = { connection, js, jsm, online: true };
+      connected = current;
+      void watchStatus(connection, (event) => {
+        if (event === 'disconnected' || event === 'reconnecting' || event === 'closed') {
+          current.online = false;
+        } else {
+          current.online = true;
+        }
+        options.onConnectionEvent?.(event);
+      });
+    },
+
+    async close() {
+      const current = connected;
+      connected = undefined;
+      if (!current || current.connection.isClosed()) return;
+      // Drain flushes what is buffered; offline it could wait forever, so it gets 2 s.
+      const drained = current.connection.drain().then(
+        () => true,
+        () => false,
+      );
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timedOut = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), 2_000);
+      });
+      const clean = await Promise.race([drained, timedOut]);
+      clearTimeout(timer);
+      if (!clean) await current.connection.close();
+    },
+
+    async ensureStream(): Promise<StreamStatus> {
+      const { connection, jsm } = need();
+      return ensureJournalStream(connection, jsm, expected, {
+        createStream: options.createStream !== false,
+        fail,
+      });
+    },
+
+    async publishOperation(operationId, data): Promise<PublishReceipt> {
+      const { js } = needOnline(`publishing operation ${operationId}`);
+      try {
+        const subject = subjects.operation(operationId);
+        const ack = await js.publish(subject, data, { msgID: operationId, timeout });
+        return ack.duplicate
+          ? { status: 'already-landed', seq: ack.seq }
+          : { status: 'stored', seq: ack.seq };
+      } catch (error) {
+        // One message per subject, and the stream refuses a second copy forever.
+        if (jetStreamErrorCode(error) === JS_ERROR.maxMessagesPerSubjectExceeded) {
+          return { status: 'already-landed' };
+        }
+        throw fail(error, `publishing operation ${operationId}`);
+      }
+    },
+
+    async didLand(operationId): Promise<LandedStatus> {
+      try {
+        const subject = subjects.operation(operationId);
+        return (await lastOnSubject(subject)) ? 'landed' : 'not-landed';
+      } catch (error) {
+        throw fail(error, `checking whether operation ${operationId} landed`);
+      }
+    },
+
+    async claimDecision(changeSetId, itemIndex, data): Promise<ClaimResult> {
+      const { js } = needOnline(`claiming the decision ${changeSetId}/${itemIndex}`);
+      try {
+        const subject = subjects.decision(changeSetId, itemIndex);
+        const ack = await js.publish(subject, data, {
+          expect: { lastSubjectSequence: 0 },
+          timeout,
+        });
+        return { outcome: 'won', seq: ack.seq };
+      } catch (error) {
+        const code = jetStreamErrorCode(error);
+        if (
+          code !== JS_ERROR.wrongLastSequence &&
+          code !== JS_ERROR.maxMessagesPerSubjectExceeded
+        ) {
+          throw fail(error, `claiming the decision ${changeSetId}/${itemIndex}`);
+        }
+      }
+      const winner = await readClaim(changeSetId, itemIndex);
+      if (!winner) {
+        throw new SyncTransportError(
+          'unknown',
+          `The decision ${changeSetId}/${itemIndex} was refused as taken, but no decision is stored.`,
+          true,
+          true,
+        );
+      }
+      // Our own earlier claim (an uncertain publish retried) is still a win.
+      return sameBytes(winner.data, data)
+        ? { outcome: 'won', seq: winner.seq }
+        : { outcome: 'lost', winner };
+    },
+
+    readClaim,
+
+    consume(
+      fromSeq: number,
+      onMessage: (message: SyncMessage) => Promise<void>,
+      feedOptions?: FeedOptions,
+    ): SyncFeed {
+      const source: FeedSource = {
+        open: async (startSeq, idleHeartbeatMs, onAlive, onStalled) => {
+          const { js } = need();
+          try {
+            return await openOrderedConsumer(js, {
+              stream: subjects.stream,
+              user: options.user,
+              startSeq,
+              idleHeartbeatMs,
+              onAlive,
+              onStalled,
+            });
+          } catch (error) {
+            throw fail(error, `opening the journal feed at sequence ${startSeq}`);
+          }
+        },
+      };
+      return startOrderedFeed(source, fromSeq, onMessage, feedOptions);
+    },
+  };
+}
+
+async function watchStatus(
+  connection: NatsConnection,
+  report: (event: ConnectionEvent) => void,
+): Promise<void> {
+  const events: Partial<Record<string, ConnectionEvent>> = {
+    disconnect: 'disconnected',
+    reconnecting: 'reconnecting',
+    reconnect: 'reconnected',
+    close: 'closed',
+  };
+  for await (const status of connection.status()) {
+    const event = events[status.type];
+    if (event) report(event);
+  }
+  report('closed');
+}
+
+function sameBytes(left: Uint8Array, right: Uint8Array): boolean {
+  return left.length === right.length && left.every((byte, index) => byte === right[index]);
+}

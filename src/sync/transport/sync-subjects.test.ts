@@ -1,0 +1,32 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { InvalidSubjectTokenError, kindOfSubject, syncSubjects } from './sync-subjects';
+
+describe('sync subjects', () => {
+  it('names one stream and one subject per operation and per decidable item', () => {
+    const subjects = syncSubjects('alice');
+    expect(subjects.stream).toBe('CS_ALICE');
+    expect(subjects.all).toBe('cs.alice.>');
+    expect(subjects.operation('3f9a-01')).toBe('cs.alice.ops.3f9a-01');
+    expect(subjects.decision('set-1', 2)).toBe('cs.alice.decisions.set-1.2');
+  });
+
+  it.each(['a.b', 'x.>', '*', 'with space', ''])(
+    'refuses the id %j, which could reach another subject',
+    (id) => {
+      expect(() => syncSubjects('alice').operation(id)).toThrow(InvalidSubjectTokenError);
+    },
+  );
+
+  it('refuses user names that are not one lowercase token, and bad item indexes', () => {
+    expect(() => syncSubjects('Alice')).toThrow(InvalidSubjectTokenError);
+    expect(() => syncSubjects('al.ice')).toThrow(InvalidSubjectTokenError);
+    expect(() => syncSubjects('alice').decision('set-1', -1)).toThrow(InvalidSubjectTokenError);
+  });
+
+  it('tells operations from decisions by subject', () => {
+    expect(kindOfSubject('alice', 'cs.alice.ops.x')).toBe('operation');
+    expect(kindOfSubject('alice', 'cs.alice.decisions.s.0')).toBe('decision');
+    expect(kindOfSubject('alice', 'cs.alice.misc')).toBe('other');
+  });
+});

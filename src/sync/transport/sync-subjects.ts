@@ -1,0 +1,67 @@
+/**
+ * Subject and stream names of one person's journal on the sync server. Every name is
+ * built here from validated tokens, so no id coming from a device or a message can add
+ * a `.`, `*` or `>` and reach another subject (see sync-server/accounts.conf).
+ */
+
+/** A person's journal user name: lowercase, as used in `cs.<user>.>` and `CS_<USER>`. */
+const USER_PATTERN = /^[a-z][a-z0-9_-]{0,31}$/;
+/** One subject token: operation ids (hex hashes, uuids), change set ids, part ids. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+export class InvalidSubjectTokenError extends Error {
+  override readonly name = 'InvalidSubjectTokenError';
+  constructor(what: string, value: string) {
+    super(
+      `${what} "${value.slice(0, 80)}" cannot be used in a sync subject: use 1-128 letters, ` +
+        'digits, "-" or "_" (for example a uuid or a hex hash).',
+    );
+  }
+}
+
+export function assertSyncUser(user: string): string {
+  if (!USER_PATTERN.test(user)) {
+    throw new InvalidSubjectTokenError(
+      'The sync user name (lowercase letter first, then up to 31 of a-z, 0-9, "-", "_")',
+      user,
+    );
+  }
+  return user;
+}
+
+function token(what: string, value: string): string {
+  if (!TOKEN_PATTERN.test(value)) throw new InvalidSubjectTokenError(what, value);
+  return value;
+}
+
+export interface SyncSubjects {
+  readonly stream: string;
+  /** Everything of this person: the stream's only subject filter. */
+  readonly all: string;
+  operation(operationId: string): string;
+  decision(changeSetId: string, itemIndex: number): string;
+}
+
+export function syncSubjects(user: string): SyncSubjects {
+  assertSyncUser(user);
+  return {
+    stream: `CS_${user.toUpperCase().replaceAll('-', '_')}`,
+    all: `cs.${user}.>`,
+    operation: (operationId) => `cs.${user}.ops.${token('An operation id', operationId)}`,
+    decision: (changeSetId, itemIndex) => {
+      if (!Number.isSafeInteger(itemIndex) || itemIndex < 0) {
+        throw new InvalidSubjectTokenError('An item index', String(itemIndex));
+      }
+      return `cs.${user}.decisions.${token('A change set id', changeSetId)}.${itemIndex}`;
+    },
+  };
+}
+
+export type SyncMessageKind = 'operation' | 'decision' | 'other';
+
+/** What a subject of this person's stream carries. */
+export function kindOfSubject(user: string, subject: string): SyncMessageKind {
+  if (subject.startsWith(`cs.${user}.ops.`)) return 'operation';
+  if (subject.startsWith(`cs.${user}.decisions.`)) return 'decision';
+  return 'other';
+}
