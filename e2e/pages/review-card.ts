@@ -48,14 +48,14 @@ export class ReviewCard {
     return this.region.getByRole('button', { name: 'Confirm all', exact: true });
   }
 
-  /** Confirm all's "Applying 2 of 5…" while it runs. */
+  /** Confirm all's "Applying 5 changes…" while it runs. */
   get progress() {
-    return this.region.getByRole('status').filter({ hasText: /^Applying \d+ of \d+…$/ });
+    return this.region.getByRole('status').filter({ hasText: /^Applying \d+ changes?…$/ });
   }
 
-  /** Confirm all's summary once it ran ("5 applied"). */
+  /** Confirm all's summary once it ran ("Applied 5: …"). */
   get summary() {
-    return this.region.getByRole('status').filter({ hasText: /^\d+ applied/ });
+    return this.region.getByRole('status').filter({ hasText: /^Applied \d+/ });
   }
 
   /** The prompt in place of a just-rejected row: a reason chip, a few words, or Undo. */

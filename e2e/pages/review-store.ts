@@ -1,6 +1,6 @@
 /**
  * The review records as stored, read with the raw IndexedDB API (not the app's code):
- * a task's change-set items, its decisions, its live checklist, and the ledger of
+ * a task's proposed items, its decisions, its live checklist, and the ledger of
  * mutations that confirmations wrote. Journeys use it to check what the screen cannot
  * show: nothing applied twice, nothing applied without a decision.
  */
@@ -31,7 +31,7 @@ export async function readStoredReview(page: Page, taskId: string): Promise<Stor
       request.onerror = () => reject(request.error);
     });
     try {
-      const stores = ['tasks', 'changeSets', 'decisions', 'checklistItems', 'mutations'];
+      const stores = ['tasks', 'changeItems', 'decisions', 'checklistItems', 'mutations'];
       const transaction = db.transaction(stores, 'readonly');
       const all = <T>(store: string) =>
         new Promise<T[]>((resolve, reject) => {
@@ -40,11 +40,18 @@ export async function readStoredReview(page: Page, taskId: string): Promise<Stor
           request.onerror = () => reject(request.error);
         });
       type Row = Record<string, unknown> & { taskId?: string; deletedAt?: string };
-      const [tasks, sets, decisions, checklist, mutations] = await Promise.all(
+      const [tasks, changeItems, decisions, checklist, mutations] = await Promise.all(
         stores.map((store) => all<Row>(store)),
       );
       const task = tasks!.find((row) => row.id === id && row.deletedAt === undefined);
-      const ownSets = sets!.filter((row) => row.taskId === id && row.deletedAt === undefined);
+      const ownItems = changeItems!
+        .filter((row) => row.taskId === id && row.deletedAt === undefined)
+        .sort(
+          (a, b) =>
+            String(a.proposedAt).localeCompare(String(b.proposedAt)) ||
+            String(a.changeSetId).localeCompare(String(b.changeSetId)) ||
+            (a.itemIndex as number) - (b.itemIndex as number),
+        );
       return {
         task: task && {
           title: task.title as string,
@@ -54,14 +61,12 @@ export async function readStoredReview(page: Page, taskId: string): Promise<Stor
             ? { estimateMinutes: task.estimateMinutes }
             : {}),
         },
-        items: ownSets.flatMap((set) =>
-          (set.items as { humanSummary: string; status: string }[]).map((item, itemIndex) => ({
-            changeSetId: set.id as string,
-            itemIndex,
-            summary: item.humanSummary,
-            status: item.status,
-          })),
-        ),
+        items: ownItems.map((item) => ({
+          changeSetId: item.changeSetId as string,
+          itemIndex: item.itemIndex as number,
+          summary: item.humanSummary as string,
+          status: item.status as string,
+        })),
         decisions: decisions!
           .filter((row) => row.taskId === id && row.deletedAt === undefined)
           .map((row) => ({
