@@ -1,9 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.mjs';
 
-const PORT = 4173;
+// Other ports through the environment, so two checkouts can run their journeys side by side.
+const PORT = Number(process.env.PW_APP_PORT ?? 4173);
 /** The scripted OpenAI-compatible server the agent journeys talk to (e2e/support/scripted-llm-server.mjs). */
-export const LLM_PORT = 4174;
+export const LLM_PORT = Number(process.env.PW_LLM_PORT ?? 4174);
 
 // Journeys run against the built app (vite preview), on an emulated tablet with touch.
 export default defineConfig({
