@@ -254,11 +254,15 @@ test.describe('waking the agent', () => {
     await expect(agent.proposals.getByRole('heading', { level: 2 })).toHaveText(
       'Proposed changes (4)',
     );
+    // The two checklist items are one proposal: one group, until "Review each".
+    await expect(agent.proposalItems).toHaveCount(2);
+    await agent.reviewEachGroup();
     await expect(agent.proposalItems).toHaveCount(4);
     for (const name of LOGIN_PROPOSAL_NAMES) await expect(agent.proposal(name)).toBeVisible();
     await expect(agent.proposals.getByRole('article', { name: /^Due date/ })).toHaveCount(0);
     await expect(agent.reportHeading).toBeVisible();
-    await expect(agent.region.getByText(LOGIN_REPORT.oneLiner)).toBeVisible();
+    // The report's one-liner heads the proposals: why, next to what.
+    await expect(agent.proposals.getByText(LOGIN_REPORT.oneLiner)).toBeVisible();
     await expect(agent.failure).toHaveCount(0);
     // Proposals wait for review: the task itself has not changed.
     await expect(task.titleField).toHaveValue(LOGIN_BUG.title);
@@ -317,7 +321,7 @@ test.describe('waking the agent', () => {
     await task.goto(LOGIN_BUG.id);
 
     await agent.wake();
-    await expect(agent.failure).toHaveText(
+    await expect(agent.failureMessage).toHaveText(
       `The connection to the server at ${llm.baseURL} dropped in the middle of an answer. Try again.`,
       { timeout: WAKE_TIMEOUT },
     );
@@ -340,10 +344,11 @@ test.describe('waking the agent', () => {
     await new TaskPage(page).goto(LOGIN_BUG.id);
 
     await agent.wake();
-    await expect(agent.failure).toHaveText(
+    await expect(agent.failureMessage).toHaveText(
       `The connection to the server at ${llm.baseURL} dropped in the middle of an answer. Try again. The 4 changes proposed before that are waiting for your review.`,
       { timeout: WAKE_TIMEOUT },
     );
+    await agent.reviewEachGroup();
     await expect(agent.proposalItems).toHaveCount(4);
     for (const name of LOGIN_PROPOSAL_NAMES) await expect(agent.proposal(name)).toBeVisible();
     // The report was in the broken answer: none is shown.
@@ -378,6 +383,7 @@ test.describe('waking the agent', () => {
     );
     await expect(agent.failure).toHaveCount(0);
     await expect(agent.proposal('Estimate · Set estimate to 120 minutes')).toBeVisible();
+    await agent.openReport();
     await expect(agent.region.getByText(LOGIN_REPORT.oneLiner)).toBeVisible();
 
     // Turn 1 asked twice (refused, then answered), turn 2 once.
@@ -395,10 +401,10 @@ test.describe('waking the agent', () => {
     await agent.region.getByRole('button', { name: /^Allow the agent on / }).click();
 
     await agent.wake();
-    await expect(agent.failure).toContainText('The agent has no model yet.', {
-      timeout: WAKE_TIMEOUT,
-    });
-    await agent.failure.getByRole('link', { name: 'Open agent settings' }).click();
+    // Information, not an error: the agent is simply not set up yet.
+    await expect(agent.setUpNotice).toBeVisible({ timeout: WAKE_TIMEOUT });
+    await expect(agent.failure).toHaveCount(0);
+    await agent.setUpNotice.getByRole('link', { name: 'Set up the agent' }).click();
 
     await expect(page).toHaveURL(/\/settings#agent$/);
     await expect(settings.section.getByRole('heading', { name: 'Agent', level: 2 })).toBeFocused();
@@ -429,6 +435,7 @@ test.describe('waking the agent', () => {
     await expect(agent.proposal('Priority · Set priority to P0')).toBeVisible();
     await expect(agent.proposal('Estimate · Set estimate to 120 minutes')).toBeVisible();
     await expect(agent.reportHeading).toBeVisible();
+    await agent.openReport();
     await expect(
       agent.region.getByText(
         'Safari drops the session cookie on the identity-provider redirect; fix is small but urgent.',

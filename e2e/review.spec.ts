@@ -103,7 +103,9 @@ test('a swipe left rejects and asks why; the chosen reason lands in the history'
   await expect(row).toHaveCount(0);
   await expect(card.rejectionPrompt).toContainText(ESTIMATE_SUMMARY);
   await card.reasonChip('Not now').click();
-  await expect(card.rejectionPrompt.getByRole('status')).toHaveText('Reason saved: “Not now”');
+  await expect(card.rejectionPrompt.getByRole('status')).toHaveText(
+    'Reason saved: “Not now”. The agent hears it on its next wake.',
+  );
   await expect(taskPage.estimateField).toHaveValue('');
 
   await history.open();
@@ -288,6 +290,7 @@ test('two tabs confirming the same proposal at once apply it exactly once', asyn
   const secondTask = new TaskPage(second);
   await secondTask.goto(LOGIN_BUG.id);
   const cards = [new ReviewCard(first), new ReviewCard(second)];
+  for (const card of cards) await card.reviewEach('Checklist');
   const buttons = cards.map((card) => card.confirmButton(card.row(SAMESITE)));
   for (const button of buttons) await expect(button).toBeEnabled();
 
@@ -393,6 +396,7 @@ test('the proposals card and the Review inbox have no serious accessibility viol
 }) => {
   const { card } = await proposalsOn(page, LOGIN_BUG);
   // The card with its rows, and a rejection's reason prompt in place of one of them.
+  await card.reviewEach('Checklist');
   await card.rejectButton(card.row(LOGIN_BUG.estimate)).click();
   await expect(card.rejectionPrompt).toBeVisible();
   await expect(card.rows).toHaveCount(LOGIN_BUG.proposals - 1);

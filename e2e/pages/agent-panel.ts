@@ -38,13 +38,31 @@ export class AgentPanel {
     return this.region.getByRole('status').first();
   }
 
-  /** How a failed wake is announced: an error notice with the reason in words. */
+  /** How a failed wake is announced: an error notice with the reason in words (and a link). */
   get failure() {
     return this.region.getByRole('alert');
   }
 
+  /** The failure's reason alone, without the link beside it. */
+  get failureMessage() {
+    return this.failure.locator('.agent-status__failure');
+  }
+
+  /** The closed "Report" disclosure the panel shows once the agent reported. */
   get reportHeading() {
-    return this.region.getByRole('heading', { name: 'Report', level: 3 });
+    return this.region.locator('details.agent-panel__notes > summary', { hasText: 'Report' });
+  }
+
+  /** Opens the report (closed by default, so nothing below moves by itself). */
+  async openReport() {
+    const details = this.region.locator('details.agent-panel__notes');
+    if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open)))
+      await this.reportHeading.click();
+  }
+
+  /** "The agent has no model yet…" with the way to set it up: information, not an error. */
+  get setUpNotice() {
+    return this.region.locator('.notice--info').filter({ hasText: 'The agent has no model yet.' });
   }
 
   get observations() {
@@ -56,8 +74,15 @@ export class AgentPanel {
     return this.page.getByRole('region', { name: /^Proposed changes/ });
   }
 
+  /** The proposals' rows, with a batch's items shown each as its own row. */
   get proposalItems() {
     return this.proposals.getByRole('article');
+  }
+
+  /** Shows each item of every batch group on the card as a row of its own. */
+  async reviewEachGroup() {
+    const buttons = this.proposals.getByRole('button', { name: /^Review each/ });
+    for (const button of await buttons.all()) await button.click();
   }
 
   /** One proposal, named "<kind> · <summary>", e.g. `Estimate · Set estimate to 120 minutes`. */

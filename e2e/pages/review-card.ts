@@ -1,7 +1,8 @@
 /**
  * The task page's review parts: the "Proposed changes (N)" card (one article per proposal,
- * named `Kind · summary`, with Confirm / Reject or Apply anyway), the reason prompt after a
- * rejection, the toast with Undo, and the collapsed "Review history".
+ * named `Kind · summary`, with Confirm / Reject or Apply anyway; a batch's items in one
+ * group until "Review each"), the reason prompt after a rejection, the card's status bar
+ * with the last action and its Undo, and the collapsed "Review history".
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 
@@ -44,18 +45,36 @@ export class ReviewCard {
     return row.getByRole('button', { name: /^Apply anyway: / });
   }
 
+  /** "Confirm all 6": it ignores taps for a moment after it appears (Playwright waits). */
   get confirmAllButton() {
-    return this.region.getByRole('button', { name: 'Confirm all', exact: true });
+    return this.region.getByRole('button', { name: /^Confirm all \d+$/ });
+  }
+
+  /** A batch proposal's group (e.g. the checklist items of one call). */
+  group(kind: string) {
+    return this.region.getByRole('region', { name: new RegExp(`^${kind} · \\d+ changes`) });
+  }
+
+  /** Shows each item of a batch group as a row of its own. */
+  async reviewEach(kind: string) {
+    await this.group(kind)
+      .getByRole('button', { name: /^Review each/ })
+      .click();
+  }
+
+  /** The card's status bar: what the last action did, with Undo. */
+  get statusBar() {
+    return this.region.locator('.review-status');
   }
 
   /** Confirm all's "Applying 5 changes…" while it runs. */
   get progress() {
-    return this.region.getByRole('status').filter({ hasText: /^Applying \d+ changes?…$/ });
+    return this.statusBar.getByRole('status').filter({ hasText: /^Applying \d+ changes?…$/ });
   }
 
-  /** Confirm all's summary once it ran ("Applied 5: …"). */
+  /** Confirm all's one summary once it ran ("Applied 5: …"), in the status bar. */
   get summary() {
-    return this.region.getByRole('status').filter({ hasText: /^Applied \d+/ });
+    return this.statusBar.getByRole('status');
   }
 
   /** The prompt in place of a just-rejected row: a reason chip, a few words, or Undo. */
@@ -65,13 +84,13 @@ export class ReviewCard {
 
   reasonChip(reason: string) {
     return this.rejectionPrompt
-      .getByRole('group', { name: 'Reasons' })
+      .getByRole('group', { name: /^Why\?/ })
       .getByRole('button', { name: reason, exact: true });
   }
 
-  /** The toast region's message, e.g. "Applied: Set estimate to 120 minutes". */
+  /** What the status bar says after an action, e.g. "Applied: Set estimate to 120 minutes". */
   toast(text: string | RegExp) {
-    return this.page.locator('.toast').filter({ hasText: text });
+    return this.statusBar.filter({ hasText: text });
   }
 
   toastUndo(text: string | RegExp) {

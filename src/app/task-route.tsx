@@ -1,20 +1,35 @@
-/** /tasks/:taskId composes the task's slices; features never import each other, so they meet here. */
+/**
+ * /tasks/:taskId composes the task's slices (features never import each other, so they meet
+ * here). The proposals come first: right under the task's title on a tablet in portrait and
+ * on a phone, and in a pane of their own beside the task from 1024 px on, with the agent
+ * above them in a place that does not move. While a wake runs, the card keeps room for the
+ * proposals, so what arrives does not push the fields under a finger.
+ */
 import { useParams } from 'react-router';
 import { AgentPanel } from '../features/agent/agent-panel';
+import { useTaskWake } from '../features/agent/wake-progress-store';
 import { JournalEntries } from '../features/journal/journal-entries';
 import { ChangeHistory } from '../features/review/change-history';
 import { ProposedChangesCard } from '../features/review/proposed-changes-card';
-import { TaskDetails } from '../features/tasks/task-details';
+import { TaskDetails, TaskHeader } from '../features/tasks/task-details';
 
 export function TaskRoute() {
   const { taskId = '' } = useParams();
+  const wake = useTaskWake(taskId);
   return (
     <div className="task-route">
-      <TaskDetails taskId={taskId} />
-      <ProposedChangesCard taskId={taskId} />
-      <AgentPanel taskId={taskId} />
-      <ChangeHistory taskId={taskId} />
-      <JournalEntries taskId={taskId} />
+      <div className="task-route__header">
+        <TaskHeader taskId={taskId} />
+      </div>
+      <div className="task-route__review">
+        <AgentPanel taskId={taskId} />
+        <ProposedChangesCard taskId={taskId} agentWorking={wake?.status === 'running'} />
+        <ChangeHistory taskId={taskId} />
+      </div>
+      <div className="task-route__task">
+        <TaskDetails taskId={taskId} />
+        <JournalEntries taskId={taskId} />
+      </div>
     </div>
   );
 }

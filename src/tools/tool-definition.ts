@@ -47,8 +47,11 @@ export const NO_NAMES: SummaryNames = {
 };
 
 export interface Preview {
+  /** The value now; empty when there is none to show (an item to add). */
   before: string;
   after: string;
+  /** What the change amounts to, in a few words ("2 days earlier"). */
+  note?: string;
 }
 
 export interface ToolDefinition<Args = unknown> {

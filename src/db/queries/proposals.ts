@@ -6,6 +6,7 @@
  * card reads its own items, the inbox one window, the badge one row.
  */
 import Dexie from 'dexie';
+import { DEFAULT_AGENT_ID } from '../../domain/agent';
 import { changeItemId, type ChangeItem, type Decision } from '../../domain/change-set';
 import { isLive } from '../../domain/entity';
 import { reportId } from '../agent-records';
@@ -93,6 +94,16 @@ export async function countPendingItems(db: CountersignDatabase): Promise<Pendin
     readTally(db, 'pendingSets'),
   ]);
   return { items, sets };
+}
+
+/** What heads a task's proposals: the agent's one-line summary of the task, from its last report. */
+export async function readReviewHeading(
+  db: CountersignDatabase,
+  taskId: string,
+  agentId: string = DEFAULT_AGENT_ID,
+): Promise<{ oneLiner: string | undefined }> {
+  const report = taskId ? await db.reports.get(reportId(agentId, taskId)) : undefined;
+  return { oneLiner: isLive(report) ? report.oneLiner : undefined };
 }
 
 /** One row of the inbox window, with what its group heading needs. */

@@ -197,7 +197,7 @@ describe('AgentPanel', () => {
     expect(wakeButton()).toHaveFocus();
   });
 
-  it('shows why a wake failed, with the way to settings when no model is set', async () => {
+  it('says, as information and not as an error, that the agent is not set up, with the way to set it up', async () => {
     const wake = scriptWake();
     renderPanel();
     await userEvent.click(wakeButton());
@@ -210,17 +210,18 @@ describe('AgentPanel', () => {
       turns: 0,
     });
 
-    const alert = screen.getByRole('alert');
-    expect(alert).toHaveClass('notice--error');
-    expect(alert).toHaveTextContent('The agent has no model yet.');
-    expect(within(alert).getByRole('link', { name: 'Open agent settings' })).toHaveAttribute(
-      'href',
-      '/settings#agent',
-    );
-    expect(status()).toHaveTextContent('');
+    expect(screen.queryByRole('alert')).toBeNull();
+    const notice = screen
+      .getByText('The agent has no model yet.', { exact: false })
+      .closest('.notice')!;
+    expect(notice).toHaveClass('notice--info');
+    expect(
+      within(notice as HTMLElement).getByRole('link', { name: 'Set up the agent' }),
+    ).toHaveAttribute('href', '/settings#agent');
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent('');
   });
 
-  it('shows other failures without the settings link', async () => {
+  it('says a failed wake once, as an error, with the way to the agent settings', async () => {
     const wake = scriptWake();
     renderPanel();
     await userEvent.click(wakeButton());
@@ -232,7 +233,10 @@ describe('AgentPanel', () => {
       turns: 1,
     });
     expect(screen.getByRole('alert')).toHaveTextContent('Nothing answered at localhost:11434.');
-    expect(screen.queryByRole('link', { name: 'Open agent settings' })).toBeNull();
+    expect(screen.getAllByText(/Nothing answered at localhost:11434/)).toHaveLength(1);
+    expect(
+      within(screen.getByRole('alert')).getByRole('link', { name: 'Open agent settings' }),
+    ).toBeInTheDocument();
   });
 
   it('says the agent is already working when another tab’s wake is running', async () => {
@@ -251,7 +255,7 @@ describe('AgentPanel', () => {
     expect(wakeButton()).not.toHaveAttribute('aria-disabled');
   });
 
-  it('summarises the last wake: when, status, turns, tokens, duration, error', async () => {
+  it('summarises the last wake in one line (when, status, turns, duration, error) and its tokens in the notes', async () => {
     const startedAt = '2025-05-14T10:32:00.000Z';
     await getDatabase().wakes.bulkPut([
       wakeRow({ startedAt: '2025-05-13T09:00:00.000Z', turns: 1 }),
@@ -267,8 +271,12 @@ describe('AgentPanel', () => {
     renderPanel();
     const summary = await screen.findByText(/^Last wake/);
     expect(summary).toHaveTextContent(
-      /failed · 3 turns · 1,234 tokens \(1,000 in, 234 out\) · took 12 s · Error: The provider stopped answering\./,
+      /failed · 3 turns · took 12 s · Error: The provider stopped answering\./,
     );
+    await putReport('Fine.');
+    expect(
+      await screen.findByText('The last wake used 1,234 tokens (1,000 in, 234 out).'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/The agent reads this task/)).toBeNull();
   });
 
@@ -310,6 +318,11 @@ describe('AgentPanel', () => {
         '# Findings\n\nThe script is **done**.\n\n- Book the room\n- Test the projector',
       );
       renderPanel();
+      // Closed until the person opens it, so nothing below moves by itself.
+      const summaryLine = await screen.findByText('Report', { selector: 'summary' });
+      const notes = summaryLine.closest('details')!;
+      expect(notes).not.toHaveAttribute('open');
+      await userEvent.click(summaryLine);
       const oneLiner = await screen.findByText('The demo is on track.');
       expect(oneLiner.tagName).toBe('STRONG');
       expect(screen.getByText('Script written; the room is not booked yet.')).toBeVisible();

@@ -8,9 +8,10 @@ import { getDatabase } from '../../db/connection';
 import { readAgentPanel } from '../../db/queries/agent';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
+import { countOf } from '../../lib/count-of';
 import { AgentReport } from './agent-report';
 import { RUNNING_WAKE_WINDOW_MS } from './auto-wake-scheduler';
-import { formatWakeSummary } from './format-wake-summary';
+import { formatWakeSummary, formatWakeUsage } from './format-wake-summary';
 import { ObservationList } from './observation-list';
 import { PolicyNotice } from './policy-notice';
 import { cancelFromPage, wakeFromPage } from './wake-from-page';
@@ -86,12 +87,33 @@ export function AgentPanel({ taskId }: { taskId: string }) {
         </Notice>
       )}
 
-      {data?.report && <AgentReport report={data.report} />}
-      {data && <ObservationList observations={data.observations} />}
+      {(data?.report || (data?.observations.length ?? 0) > 0) && (
+        // Closed by default: opening it is the person's act, so nothing below moves by itself.
+        <details className="agent-panel__notes">
+          <summary>
+            {[
+              data?.report ? 'Report' : undefined,
+              data && data.observations.length > 0
+                ? countOf(data.observations.length, 'observation')
+                : undefined,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </summary>
+          {data?.report && <AgentReport report={data.report} />}
+          {data && <ObservationList observations={data.observations} />}
+          {data?.latestWake && formatWakeUsage(data.latestWake) && (
+            <p className="muted agent-panel__usage">
+              The last wake used {formatWakeUsage(data.latestWake)}.
+            </p>
+          )}
+        </details>
+      )}
       {data?.latestWake && (
         <p className="muted agent-panel__summary">
           {formatWakeSummary(data.latestWake)}
-          {data.latestWake.error && (
+          {/* This tab already said it (once) in the failure notice above. */}
+          {data.latestWake.error && wake?.status !== 'failed' && (
             <span className="agent-panel__summary-error"> · Error: {data.latestWake.error}</span>
           )}
         </p>

@@ -10,21 +10,29 @@ const STATUS_WORDS: Record<Wake['status'], string> = {
   cancelled: 'cancelled',
 };
 
-export function formatWakeSummary(wake: Wake, locale?: string): string {
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(wake.startedAt),
-  );
+/**
+ * "Last wake 9:04 AM · finished · 2 turns · took 4 s" (the date only when it was not today),
+ * short enough for one line on a phone; the token counts are in `formatWakeUsage`.
+ */
+export function formatWakeSummary(wake: Wake, locale?: string, now: Date = new Date()): string {
+  const started = new Date(wake.startedAt);
+  const today = started.toDateString() === now.toDateString();
+  const when = new Intl.DateTimeFormat(
+    locale,
+    today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
+  ).format(started);
   if (wake.status === 'running') return `Wake started ${when} · ${STATUS_WORDS.running}`;
   const parts = [`Last wake ${when}`, STATUS_WORDS[wake.status]];
   if (wake.turns !== undefined) parts.push(countOf(wake.turns, 'turn'));
-  const tokens = (wake.usage?.inputTokens ?? 0) + (wake.usage?.outputTokens ?? 0);
-  if (wake.usage) {
-    const number = new Intl.NumberFormat(locale);
-    parts.push(
-      `${number.format(tokens)} tokens (${number.format(wake.usage.inputTokens ?? 0)} in, ${number.format(wake.usage.outputTokens ?? 0)} out)`,
-    );
-  }
   if (wake.endedAt)
     parts.push(`took ${formatDuration(Date.parse(wake.endedAt) - Date.parse(wake.startedAt))}`);
   return parts.join(' · ');
+}
+
+/** "770 tokens (650 in, 120 out)", or undefined when the provider did not say. */
+export function formatWakeUsage(wake: Wake, locale?: string): string | undefined {
+  if (!wake.usage) return undefined;
+  const number = new Intl.NumberFormat(locale);
+  const tokens = (wake.usage.inputTokens ?? 0) + (wake.usage.outputTokens ?? 0);
+  return `${number.format(tokens)} tokens (${number.format(wake.usage.inputTokens ?? 0)} in, ${number.format(wake.usage.outputTokens ?? 0)} out)`;
 }

@@ -1,7 +1,8 @@
 /**
- * The live part of the panel: one polite status line (always in the page, so screen
- * readers hear it change), the last step in a quieter line, and a failure as an error
- * notice, with the way to Settings when the agent has no model yet.
+ * The live part of the panel: one polite status line and, under it, the last step, in a
+ * block that keeps its height whatever it says (nothing below it moves as a wake goes on).
+ * A failure is said once, as a notice with the way to the agent's settings; an agent that
+ * is not set up yet is information, not an error.
  */
 import { Link } from 'react-router';
 import { Notice } from '../../ui/notice';
@@ -9,30 +10,37 @@ import { AGENT_SETTINGS_PATH } from '../../ui/app-paths';
 import { describeLastStep, describeWakeProgress } from './describe-wake-progress';
 import type { TaskWake } from './wake-progress-store';
 
+/** Failures the agent's settings cannot help with (the task is gone, the policy said no). */
+const NOT_A_SETTINGS_MATTER = new Set(['missing', 'policy', 'busy']);
+
 export function WakeStatus({ wake }: { wake: TaskWake | undefined }) {
   const running = wake?.status === 'running';
   const line = wake ? describeWakeProgress(wake) : '';
-  const lastStep = wake ? describeLastStep(wake) : undefined;
+  const detail = !wake
+    ? ''
+    : running && wake.reason === 'automatic' && !wake.lastTool
+      ? 'Woken automatically after your edit.'
+      : (describeLastStep(wake) ?? '');
+  const notSetUp = wake?.status === 'failed' && wake.failureKind === 'not-configured';
   return (
     <>
-      <p
-        className={`agent-status agent-status--${wake?.status ?? 'idle'}`}
-        role="status"
-        aria-live="polite"
-      >
-        {running && <span className="spinner" aria-hidden="true" />}
-        {line}
-      </p>
-      {running && wake.reason === 'automatic' && (
-        <p className="muted agent-status__detail">Woken automatically after your edit.</p>
-      )}
-      {lastStep && <p className="muted agent-status__detail">{lastStep}</p>}
+      <div className="agent-status-block">
+        <p
+          className={`agent-status agent-status--${wake?.status ?? 'idle'}`}
+          role="status"
+          aria-live="polite"
+        >
+          {running && <span className="spinner" aria-hidden="true" />}
+          {line}
+        </p>
+        <p className="muted agent-status__detail">{detail}</p>
+      </div>
       {wake?.status === 'failed' && (
-        <Notice tone="error">
+        <Notice tone={notSetUp ? 'info' : 'error'}>
           <p className="agent-status__failure">{wake.message}</p>
-          {wake.failureKind === 'not-configured' && (
+          {!NOT_A_SETTINGS_MATTER.has(wake.failureKind ?? '') && (
             <Link to={AGENT_SETTINGS_PATH} className="agent-status__link">
-              Open agent settings
+              {notSetUp ? 'Set up the agent' : 'Open agent settings'}
             </Link>
           )}
         </Notice>

@@ -1,26 +1,24 @@
 /**
  * The heading of one task's group in the inbox: the task (a link to it), how many of its
- * changes wait, the agent's one-line summary of the task (why, next to what), Confirm all
- * and, while it runs or after, its progress and summary.
+ * changes wait, the agent's one-line summary of the task (why, next to what), and Confirm
+ * all, which ignores taps for a moment after it appears.
  */
 import { Link } from 'react-router';
 import type { InboxRow } from '../../db/queries/proposals';
 import { Button } from '../../ui/button';
-import { BulkStatus } from './bulk-status';
-import type { BulkState } from './use-review-actions';
+import { useArmedAfter } from '../../ui/use-armed-after';
 
 export function InboxGroupHeading({
   row,
-  bulk,
+  running,
   onConfirmAll,
-  onDismissBulk,
 }: {
   row: InboxRow;
-  bulk: BulkState | undefined;
+  running: boolean;
   onConfirmAll(): void;
-  onDismissBulk(): void;
 }) {
   const title = row.taskTitle || 'Untitled task';
+  const armed = useArmedAfter(row.groupWaiting > 1);
   return (
     <div className="review-group__header">
       <h2 className="review-group__title">
@@ -31,14 +29,16 @@ export function InboxGroupHeading({
         <Button
           className="review-group__confirm-all"
           aria-label={`Confirm all ${row.groupWaiting} for ${title}`}
-          disabled={bulk?.progress !== undefined}
-          onClick={onConfirmAll}
+          disabled={running}
+          aria-disabled={!armed || undefined}
+          onClick={() => {
+            if (armed) onConfirmAll();
+          }}
         >
           Confirm all {row.groupWaiting}
         </Button>
       )}
       {row.reportOneLiner && <p className="review-group__why muted">{row.reportOneLiner}</p>}
-      {bulk && <BulkStatus state={bulk} onDismiss={onDismissBulk} />}
     </div>
   );
 }

@@ -228,11 +228,12 @@ describe('ProposedChangesCard', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Not now' }));
     expect(setRejectionReason).toHaveBeenCalledWith(getDatabase(), 'rejection-0', 'Not now');
-    expect(await screen.findByText('Reason saved: “Not now”')).toBeInTheDocument();
+    expect(await screen.findByText(/^Reason saved: “Not now”/)).toBeInTheDocument();
 
     await userEvent.click(
       await screen.findByRole('button', { name: 'Reject: Add: "Design mockup"' }),
     );
+    await userEvent.click(await screen.findByRole('button', { name: 'Other…' }));
     await userEvent.type(await screen.findByLabelText('Another reason'), 'We have one already');
     await userEvent.click(screen.getByRole('button', { name: 'Save reason' }));
     expect(setRejectionReason).toHaveBeenCalledWith(
@@ -374,7 +375,13 @@ describe('ProposedChangesCard', () => {
     vi.mocked(confirmAll).mockImplementationOnce(async () => finished.promise);
     renderCard(taskId);
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Confirm all' }));
+    const confirmAllButton = await screen.findByRole('button', { name: 'Confirm all 3' });
+    // Just arrived: it ignores taps for a moment, then works.
+    expect(confirmAllButton).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(confirmAllButton);
+    expect(confirmAll).not.toHaveBeenCalled();
+    await waitFor(() => expect(confirmAllButton).not.toHaveAttribute('aria-disabled'));
+    await userEvent.click(confirmAllButton);
     expect(confirmAll).toHaveBeenCalledWith(getDatabase(), set.id);
     expect(await screen.findByText('Applying 3 changes…')).toBeInTheDocument();
 
@@ -386,12 +393,14 @@ describe('ProposedChangesCard', () => {
       message:
         'Applied 2: Set estimate to 60 minutes; Add: "Design mockup". 1 failed: Add: "Write copy" (Too long).',
     });
+    // One summary, in the card's status bar, naming what it applied, with Undo beside it.
     const region = screen.getByRole('region', { name: /Proposed changes/ });
-    expect(within(region).getByRole('alert')).toHaveTextContent(
+    const bar = region.querySelector('.review-status') as HTMLElement;
+    expect(within(bar).getByRole('status')).toHaveTextContent(
       'Applied 2: Set estimate to 60 minutes; Add: "Design mockup". 1 failed: Add: "Write copy" (Too long).',
     );
-    const toast = document.querySelector('.toast-region') as HTMLElement;
-    await userEvent.click(within(toast).getByRole('button', { name: 'Undo' }));
+    expect(screen.getAllByText(/^Applied 2:/)).toHaveLength(1);
+    await userEvent.click(within(bar).getByRole('button', { name: 'Undo' }));
     expect(undoDecisions).toHaveBeenCalledWith(getDatabase(), ['d1', 'd2']);
   });
 
@@ -401,7 +410,7 @@ describe('ProposedChangesCard', () => {
     renderCard(taskId);
 
     await estimateRow();
-    expect(screen.queryByRole('button', { name: 'Confirm all' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Confirm all/ })).not.toBeInTheDocument();
   });
 
   it('hides the proposals of a deleted task', async () => {

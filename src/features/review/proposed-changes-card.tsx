@@ -1,43 +1,66 @@
 /**
- * The task page's "Proposed changes": every item the agent queued for this task, each
- * with its before → after, Confirm and Reject (or a swipe), and Confirm all. Renders
- * nothing when nothing waits, unless an action just finished and has something to say.
+ * The task page's "Proposed changes": every item the agent queued for this task, headed by
+ * the agent's one-line summary of the task (why, next to what), each row with its before →
+ * after, Confirm and Reject (or a swipe), a batch's items as one group, and Confirm all.
+ * A status bar of its own says what the last action did, with Undo. Renders nothing when
+ * nothing waits, unless an action just finished and has something to say.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useRef } from 'react';
 import { readPolicyVerdict } from '../../db/agent-config';
 import { getDatabase } from '../../db/connection';
-import { listPendingItemsForTask, type PendingReviewItem } from '../../db/queries/proposals';
+import {
+  listPendingItemsForTask,
+  readReviewHeading,
+  type PendingReviewItem,
+} from '../../db/queries/proposals';
 import type { ReviewResult } from '../../confirmation/review-result';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
-import { BulkStatus } from './bulk-status';
+import { useArmedAfter } from '../../ui/use-armed-after';
+import { groupRows } from './group-rows';
 import { blockingDenial, PolicyDenialNotice } from './policy-denial-notice';
 import { RejectionReasonPanel } from './rejection-reason-panel';
+import { ReviewItemGroup } from './review-item-group';
 import { findRowElement, ReviewItemRow } from './review-item-row';
+import { ReviewStatusBar } from './review-status-bar';
 import { leavesTheList, useReviewActions } from './use-review-actions';
-import { neighbourKey, withRejection } from './with-rejection';
+import { useSettle } from './use-settle';
+import { withRejection } from './with-rejection';
 import './review.css';
 
-export function ProposedChangesCard({ taskId }: { taskId: string }) {
+export function ProposedChangesCard({
+  taskId,
+  agentWorking = false,
+}: {
+  taskId: string;
+  /** A wake of this task is running here: the card keeps room for what it proposes. */
+  agentWorking?: boolean;
+}) {
   const headingId = useId();
   const denialId = useId();
-  const items = useLiveQuery(() => listPendingItemsForTask(getDatabase(), taskId), [taskId]);
+  const live = useLiveQuery(() => listPendingItemsForTask(getDatabase(), taskId), [taskId]);
+  const heading = useLiveQuery(() => readReviewHeading(getDatabase(), taskId), [taskId]);
   const denial = blockingDenial(
     useLiveQuery(() => readPolicyVerdict(getDatabase(), taskId), [taskId]),
   );
   const actions = useReviewActions();
+  const { shown: items, leaving, settle } = useSettle(live);
   const section = useRef<HTMLElement>(null);
+  const count = items?.length ?? 0;
+  const armed = useArmedAfter(count > 1);
 
   /** Runs a decision; when the focus was in the row, it moves on to the next one. */
   async function decide(entry: PendingReviewItem, action: () => Promise<ReviewResult>) {
-    const hadFocus =
-      findRowElement(section.current, entry.key)?.contains(document.activeElement) ?? false;
-    const next = neighbourKey(items ?? [], entry.key);
-    const result = await action();
-    const leaving = leavesTheList(result);
-    if (leaving && hadFocus && next) findRowElement(section.current, next)?.focus();
-    return leaving;
+    const element = findRowElement(section.current, entry.key);
+    const hadFocus = element?.contains(document.activeElement) ?? false;
+    const list = items ?? [];
+    const at = list.findIndex((candidate) => candidate.key === entry.key);
+    const next = list[at + 1]?.key ?? list[at - 1]?.key;
+    const result = await settle(entry.key, action);
+    if (hadFocus && next && result.status !== 'rejected')
+      findRowElement(section.current, next)?.focus();
+    return leavesTheList(result);
   }
 
   if (items === undefined) return null;
@@ -47,10 +70,40 @@ export function ProposedChangesCard({ taskId }: { taskId: string }) {
     ...[...actions.notices].filter(([key]) => !keys.has(key)),
     ...actions.orphans,
   ];
-  if (items.length === 0 && !actions.rejection && !bulk && orphanNotices.length === 0) return null;
+  if (items.length === 0 && !actions.rejection && !actions.last && orphanNotices.length === 0)
+    return agentWorking ? (
+      // Room for the proposals while the agent works: they arrive here, not over the fields.
+      <section className="card stack review-card review-card--waiting" aria-labelledby={headingId}>
+        <h2 id={headingId}>Proposed changes</h2>
+        <p className="muted review-card__empty">
+          The agent is working. What it proposes appears here for you to confirm or reject.
+        </p>
+      </section>
+    ) : null;
 
   const changeSetIds = [...new Set(items.map((entry) => entry.changeSetId))];
   const running = bulk?.progress !== undefined;
+
+  function renderItem(entry: PendingReviewItem) {
+    return (
+      <div className={`review-settle${leaving.has(entry.key) ? ' review-collapse' : ''}`}>
+        <ReviewItemRow
+          entry={entry}
+          busy={actions.busyKeys.has(entry.key) || running}
+          notice={actions.notices.get(entry.key)}
+          confirmBlockedBy={denial ? denialId : undefined}
+          onConfirm={(item, options) => decide(item, () => actions.confirm(item, options))}
+          onReject={(item) =>
+            decide(item, () =>
+              actions.reject(item, {
+                height: findRowElement(section.current, item.key)?.offsetHeight,
+              }),
+            )
+          }
+        />
+      </div>
+    );
+  }
 
   return (
     <section ref={section} className="card stack review-card" aria-labelledby={headingId}>
@@ -60,22 +113,30 @@ export function ProposedChangesCard({ taskId }: { taskId: string }) {
           <Button
             variant="primary"
             disabled={running}
-            aria-disabled={denial !== undefined || undefined}
+            aria-disabled={denial !== undefined || !armed || undefined}
             aria-describedby={denial ? denialId : undefined}
             onClick={() => {
-              if (!denial) void actions.confirmAll(taskId, changeSetIds, items.length);
+              // Just arrived: a tap meant for what was here before is not a Confirm all.
+              if (!denial && armed) void actions.confirmAll(taskId, changeSetIds, items.length);
             }}
           >
-            Confirm all
+            Confirm all {items.length}
           </Button>
         )}
       </div>
-      {/* Present before a rejection, so screen readers announce it when it fills in. */}
-      <p className="visually-hidden" role="status">
-        {actions.rejection ? `Rejected: ${actions.rejection.entry.item.humanSummary}` : ''}
-      </p>
+      {heading?.oneLiner && items.length > 0 && (
+        <p className="review-card__why">
+          <span className="visually-hidden">The agent’s summary: </span>
+          {heading.oneLiner}
+        </p>
+      )}
+      <ReviewStatusBar
+        applying={bulk?.progress?.total}
+        last={actions.last}
+        idle="Swipe a row right to confirm, left to reject, or use its buttons."
+        onUndo={(decisionIds) => void actions.undo(decisionIds)}
+      />
       {denial && items.length > 0 && <PolicyDenialNotice denial={denial} id={denialId} />}
-      {bulk && <BulkStatus state={bulk} onDismiss={() => actions.dismissBulk(taskId)} />}
       {orphanNotices.map(([key, message]) => (
         <div key={key} className="review-orphan">
           <Notice tone="error">{message}</Notice>
@@ -95,18 +156,25 @@ export function ProposedChangesCard({ taskId }: { taskId: string }) {
         <p className="muted review-card__empty">Nothing else waits for review.</p>
       ) : (
         <ul className="review-list">
-          {withRejection(items, actions.rejection).map((row) => (
+          {withRejection(groupRows(items), actions.rejection).map((row) => (
             <li key={row.key} className="review-list__item">
               {row.type === 'item' ? (
-                <ReviewItemRow
-                  entry={row.entry}
-                  busy={actions.busyKeys.has(row.key) || running}
-                  notice={actions.notices.get(row.key)}
+                renderItem(row.entry)
+              ) : row.type === 'group' ? (
+                <ReviewItemGroup
+                  entries={row.entries}
+                  busy={running}
                   confirmBlockedBy={denial ? denialId : undefined}
-                  onConfirm={(entry, options) =>
-                    decide(entry, () => actions.confirm(entry, options))
+                  onConfirmAll={(entries) =>
+                    void actions.confirmAll(
+                      taskId,
+                      [entries[0]!.changeSetId],
+                      entries.length,
+                      new Set(entries.map((entry) => entry.key)),
+                    )
                   }
-                  onReject={(entry) => decide(entry, () => actions.reject(entry))}
+                  onRejectAll={(entries) => void actions.rejectSome(taskId, entries)}
+                  renderItem={renderItem}
                 />
               ) : (
                 <RejectionReasonPanel

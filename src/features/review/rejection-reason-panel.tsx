@@ -1,10 +1,11 @@
 /**
- * Shown in place of a row just rejected: an optional reason (quick chips or a few words)
- * that teaches the agent, and Undo. It goes away by itself after a few seconds (not while
- * the person is using it) or at the next action, and never stands in the way of the next
- * row: it is a separate element, not an overlay.
+ * Shown in place of a row just rejected, in the row's own height: an optional reason
+ * (quick chips, or a few words behind "Other…") that teaches the agent, and Undo. It
+ * never closes by itself while on screen: it goes at the person's next action, with
+ * Undo, or with its close button. It is a separate element, not an overlay, so it never
+ * stands over the next row.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { getDatabase } from '../../db/connection';
 import { setRejectionReason } from '../../confirmation/reject-item';
 import { Button } from '../../ui/button';
@@ -12,8 +13,6 @@ import { Notice } from '../../ui/notice';
 import type { RecentRejection } from './use-review-actions';
 
 const QUICK_REASONS = ['Wrong', 'Not now', 'Duplicate', 'Already done'] as const;
-const REASON_PROMPT_MS = 8000;
-const SAVED_LINGER_MS = 2000;
 const REASON_MAX_LENGTH = 500;
 
 export interface RejectionReasonPanelProps {
@@ -25,23 +24,15 @@ export interface RejectionReasonPanelProps {
 export function RejectionReasonPanel({ rejection, onDismiss, onUndo }: RejectionReasonPanelProps) {
   const headingId = useId();
   const [draft, setDraft] = useState('');
-  const [inUse, setInUse] = useState(false);
+  const [writing, setWriting] = useState(false);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<string>();
   const [error, setError] = useState<string>();
-  const held = inUse || draft.trim() !== '' || saving;
-
-  // The prompt waits while the person uses it; once a reason is saved it leaves shortly after.
-  useEffect(() => {
-    if (held && saved === undefined) return;
-    const timer = setTimeout(onDismiss, saved === undefined ? REASON_PROMPT_MS : SAVED_LINGER_MS);
-    return () => clearTimeout(timer);
-  }, [held, saved, onDismiss]);
 
   async function save(reason: string) {
     const trimmed = reason.trim().slice(0, REASON_MAX_LENGTH);
     if (!trimmed) {
-      setError('Write a few words, or pick one of the reasons above.');
+      setError('Write a few words, or pick one of the reasons.');
       return;
     }
     setSaving(true);
@@ -49,6 +40,7 @@ export function RejectionReasonPanel({ rejection, onDismiss, onUndo }: Rejection
     try {
       await setRejectionReason(getDatabase(), rejection.decisionId, trimmed);
       setSaved(trimmed);
+      setWriting(false);
     } catch (cause) {
       setError(
         `The reason was not saved: ${cause instanceof Error ? cause.message : String(cause)}`,
@@ -68,17 +60,15 @@ export function RejectionReasonPanel({ rejection, onDismiss, onUndo }: Rejection
       className="review-rejection"
       role="group"
       aria-labelledby={headingId}
-      onFocus={() => setInUse(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setInUse(false);
-      }}
+      // The row's height, so nothing below moves when the row turns into this prompt.
+      style={rejection.height ? { minHeight: rejection.height } : undefined}
     >
       <div className="review-rejection__header">
         <p id={headingId} className="review-rejection__title">
           <span className="review-chip review-chip--rejected">
             <span aria-hidden="true">✗</span> Rejected
           </span>{' '}
-          {rejection.entry.item.humanSummary}
+          <span className="review-rejection__what">{rejection.entry.item.humanSummary}</span>
         </p>
         <Button size="small" onClick={() => onUndo(rejection.decisionId)}>
           Undo
@@ -89,43 +79,53 @@ export function RejectionReasonPanel({ rejection, onDismiss, onUndo }: Rejection
       </div>
       {saved !== undefined ? (
         <p className="review-rejection__saved" role="status">
-          Reason saved: “{saved}”
+          Reason saved: “{saved}”. The agent hears it on its next wake.
         </p>
+      ) : writing ? (
+        <form className="review-rejection__form" onSubmit={submit} noValidate>
+          <label className="visually-hidden" htmlFor={`${headingId}-reason`}>
+            Another reason
+          </label>
+          <input
+            id={`${headingId}-reason`}
+            className="field__control"
+            placeholder="A few words for the agent…"
+            maxLength={REASON_MAX_LENGTH}
+            // The person asked to write: the field is theirs at once.
+            autoFocus
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <Button type="submit" disabled={saving}>
+            Save reason
+          </Button>
+        </form>
       ) : (
-        <>
-          <p className="review-rejection__ask muted">Why? Optional: it tells the agent.</p>
-          <div className="review-rejection__chips" role="group" aria-label="Reasons">
-            {QUICK_REASONS.map((reason) => (
-              <button
-                key={reason}
-                type="button"
-                className="review-reason"
-                disabled={saving}
-                onClick={() => void save(reason)}
-              >
-                {reason}
-              </button>
-            ))}
-          </div>
-          <form className="review-rejection__form" onSubmit={submit} noValidate>
-            <label className="visually-hidden" htmlFor={`${headingId}-reason`}>
-              Another reason
-            </label>
-            <input
-              id={`${headingId}-reason`}
-              className="field__control"
-              placeholder="Another reason…"
-              maxLength={REASON_MAX_LENGTH}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-            />
-            <Button type="submit" disabled={saving}>
-              Save reason
-            </Button>
-          </form>
-          {error && <Notice tone="error">{error}</Notice>}
-        </>
+        <div
+          className="review-rejection__chips"
+          role="group"
+          aria-label="Why? Optional: it tells the agent"
+        >
+          <span className="review-rejection__ask muted" aria-hidden="true">
+            Why?
+          </span>
+          {QUICK_REASONS.map((reason) => (
+            <button
+              key={reason}
+              type="button"
+              className="review-reason"
+              disabled={saving}
+              onClick={() => void save(reason)}
+            >
+              {reason}
+            </button>
+          ))}
+          <button type="button" className="review-reason" onClick={() => setWriting(true)}>
+            Other…
+          </button>
+        </div>
       )}
+      {error && <Notice tone="error">{error}</Notice>}
     </div>
   );
 }

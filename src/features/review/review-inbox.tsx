@@ -20,6 +20,8 @@ import { InboxGroupHeading } from './inbox-group-heading';
 import { RejectionReasonPanel } from './rejection-reason-panel';
 import { findRowElement, isEditableTarget, ReviewItemRow } from './review-item-row';
 import { leavesTheList, type ReviewActions } from './use-review-actions';
+import { useSettle } from './use-settle';
+import { batchToolOf, findTool, reviewKind } from '../../tools/registry';
 
 export interface ReviewInboxProps {
   /** Items waiting (the tally). */
@@ -27,18 +29,31 @@ export interface ReviewInboxProps {
   actions: ReviewActions;
 }
 
-/** How long a decided row takes to collapse (matches review.css); none under reduced motion. */
-const COLLAPSE_MS = 200;
 const PAGE = 20;
 const ESTIMATED_ROW = 176;
 const ESTIMATED_HEADING = 84;
 
 const groupKey = (changeSetId: string) => `group:${changeSetId}`;
 
+/** Whether the row is part of a batch proposal (several items of one call), and its first. */
+function batchOf(
+  row: InboxRow,
+  previous: InboxRow | undefined,
+  next: InboxRow | undefined,
+): 'starts' | 'continues' | undefined {
+  const groupId = row.entry.item.groupId;
+  const tool = findTool(row.entry.item.toolName);
+  if (!groupId || !tool || !batchToolOf(tool)) return undefined;
+  const same = (other: InboxRow | undefined) =>
+    other?.entry.changeSetId === row.entry.changeSetId &&
+    other.entry.item.groupId === groupId &&
+    other.entry.item.toolName === row.entry.item.toolName;
+  if (same(previous)) return 'continues';
+  return same(next) ? 'starts' : undefined;
+}
+
 export function ReviewInbox({ count, actions }: ReviewInboxProps) {
   const listRef = useRef<HTMLDivElement>(null);
-  const [held, setHeld] = useState<{ rows: Map<number, InboxRow>; count: number }>();
-  const [leaving, setLeaving] = useState<ReadonlySet<string>>(new Set());
   const [currentKey, setCurrentKey] = useState<string>();
   /** A row to focus once it is rendered: by key, or by its place in the list. */
   const focusRequest = useRef<{ key: string } | { index: number } | undefined>(undefined);
@@ -51,8 +66,10 @@ export function ReviewInbox({ count, actions }: ReviewInboxProps) {
     () => readInboxWindow(getDatabase(), range.start, range.end - range.start),
     [range.start, range.end],
   );
-  const rows = held?.rows ?? new Map((live ?? []).map((row) => [row.index, row] as const));
-  const dataCount = held?.count ?? count;
+  const liveRows = new Map((live ?? []).map((row) => [row.index, row] as const));
+  const { shown, leaving, settle } = useSettle({ rows: liveRows, count });
+  const rows = shown.rows;
+  const dataCount = shown.count;
 
   // The rejected row's prompt keeps its place once the row has left the data.
   const rejection = actions.rejection;
@@ -79,7 +96,9 @@ export function ReviewInbox({ count, actions }: ReviewInboxProps) {
     overscan: 4,
     scrollMargin,
     getItemKey: (index) => {
-      if (index === promptAt) return `prompt:${rejection!.entry.key}`;
+      // The prompt keeps its row's key: it stays the same element (and keeps what the person
+      // typed) when the row leaves the data and the prompt takes its place on its own.
+      if (index === promptAt) return rejection!.entry.key;
       return rows.get(dataIndexOf(index))?.entry.key ?? `row:${dataIndexOf(index)}`;
     },
   });
@@ -142,33 +161,16 @@ export function ReviewInbox({ count, actions }: ReviewInboxProps) {
 
   /**
    * Runs a decision while the shown rows are held: the row collapses in place (or turns
-   * into its reason prompt), and the list closes up only once that is over.
+   * into its reason prompt), and the list closes up only once that is over. The focus goes
+   * on to the next row (the one before, at the end) once it renders.
    */
   async function decide(row: InboxRow, action: () => Promise<ReviewResult>) {
-    const hadFocus =
-      findRowElement(listRef.current, row.entry.key)?.contains(document.activeElement) ?? false;
-    setHeld({ rows: new Map(rows), count: dataCount });
-    const result = await action();
-    const leaves = leavesTheList(result);
-    if (!leaves) {
-      setHeld(undefined);
-      return false;
-    }
-    if (result.status !== 'rejected') setLeaving((keys) => new Set(keys).add(row.entry.key));
-    const collapse = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
-      ? 0
-      : COLLAPSE_MS;
-    await new Promise((resolve) => setTimeout(resolve, collapse));
-    setHeld(undefined);
-    setLeaving((keys) => {
-      const next = new Set(keys);
-      next.delete(row.entry.key);
-      return next;
-    });
-    // The focus goes on to the next row (the one before, at the end) once it renders.
+    const element = findRowElement(listRef.current, row.entry.key);
+    const hadFocus = element?.contains(document.activeElement) ?? false;
     const next = rows.get(row.index + 1) ?? rows.get(row.index - 1);
-    if (hadFocus && next) focusRequest.current = { key: next.entry.key };
-    return true;
+    const result = await settle(row.entry.key, action);
+    if (hadFocus && next && leavesTheList(result)) focusRequest.current = { key: next.entry.key };
+    return leavesTheList(result);
   }
 
   async function confirmGroup(row: InboxRow) {
@@ -239,30 +241,47 @@ export function ReviewInbox({ count, actions }: ReviewInboxProps) {
     return () => document.removeEventListener('keydown', listener);
   }, []);
 
+  /** The reason prompt of the latest rejection, the same element wherever it stands. */
+  function renderPrompt() {
+    return (
+      <RejectionReasonPanel
+        key="prompt"
+        rejection={rejection!}
+        onDismiss={actions.dismissRejection}
+        onUndo={(decisionId) => {
+          actions.dismissRejection();
+          void actions.undo([decisionId]);
+        }}
+      />
+    );
+  }
+
   function renderRow(row: InboxRow) {
     const bulk = actions.bulk.get(groupKey(row.entry.changeSetId));
     const entry: PendingReviewItem = row.entry;
+    const previous = rows.get(row.index - 1);
+    const batch = batchOf(row, previous, rows.get(row.index + 1));
     return (
       <>
         {row.startsGroup && (
           <InboxGroupHeading
             row={row}
-            bulk={bulk}
+            running={bulk?.progress !== undefined}
             onConfirmAll={() => void confirmGroup(row)}
-            onDismissBulk={() => actions.dismissBulk(groupKey(row.entry.changeSetId))}
           />
         )}
+        {batch === 'starts' && (
+          <p className="review-batch__caption">
+            {reviewKind(entry.item.toolName)} · several changes in one proposal
+            {entry.item.rationale ? ` · ${entry.item.rationale}` : ''}
+          </p>
+        )}
         {rejection?.entry.key === entry.key ? (
-          <RejectionReasonPanel
-            rejection={rejection}
-            onDismiss={actions.dismissRejection}
-            onUndo={(decisionId) => {
-              actions.dismissRejection();
-              void actions.undo([decisionId]);
-            }}
-          />
+          renderPrompt()
         ) : (
-          <div className={leaving.has(entry.key) ? 'review-collapse' : undefined}>
+          <div
+            className={`review-settle${batch ? ' review-batch__item' : ''}${leaving.has(entry.key) ? ' review-collapse' : ''}`}
+          >
             <ReviewItemRow
               entry={entry}
               busy={actions.busyKeys.has(entry.key) || bulk?.progress !== undefined}
@@ -274,7 +293,14 @@ export function ReviewInbox({ count, actions }: ReviewInboxProps) {
                 setCurrentKey(entry.key);
               }}
               onConfirm={(item, options) => decide(row, () => actions.confirm(item, options))}
-              onReject={(item) => decide(row, () => actions.reject(item, { index: row.index }))}
+              onReject={(item) =>
+                decide(row, () =>
+                  actions.reject(item, {
+                    index: row.index,
+                    height: findRowElement(listRef.current, item.key)?.offsetHeight,
+                  }),
+                )
+              }
             />
           </div>
         )}
@@ -306,14 +332,7 @@ export function ReviewInbox({ count, actions }: ReviewInboxProps) {
             }}
           >
             {isPrompt ? (
-              <RejectionReasonPanel
-                rejection={rejection!}
-                onDismiss={actions.dismissRejection}
-                onUndo={(decisionId) => {
-                  actions.dismissRejection();
-                  void actions.undo([decisionId]);
-                }}
-              />
+              <>{renderPrompt()}</>
             ) : row ? (
               renderRow(row)
             ) : (

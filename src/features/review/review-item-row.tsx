@@ -150,22 +150,37 @@ export function ReviewItemRow({
         style={swipe.offset !== 0 ? { transform: `translateX(${swipe.offset}px)` } : undefined}
       >
         <div className="review-row__body">
-          <p id={summaryId} className="review-row__summary">
-            <span className="review-row__kind">{reviewKind(item.toolName)}</span>
-            {' · '}
-            <span className="review-row__text">{summary}</span>
+          {/* The row's name: the change in words, for screen readers and for finding it. */}
+          <p id={summaryId} className="visually-hidden">
+            {reviewKind(item.toolName)} · {summary}
           </p>
-          {view?.preview && (
-            <p className="review-row__preview">
-              <span className="visually-hidden">Now: </span>
-              <span className="review-row__before">{view.preview.before}</span>
-              <span className="review-row__arrow" aria-hidden="true">
-                →
-              </span>
-              <span className="visually-hidden">, after: </span>
-              <span className="review-row__after">{view.preview.after}</span>
+          <p className="review-row__kind" aria-hidden="true">
+            {reviewKind(item.toolName)}
+          </p>
+          {view?.preview ? (
+            <p className="review-row__change">
+              {view.preview.before && (
+                <>
+                  <span className="visually-hidden">Now: </span>
+                  <span className="review-row__before">{view.preview.before}</span>
+                  <span className="review-row__arrow" aria-hidden="true">
+                    →
+                  </span>
+                  <span className="visually-hidden">, after: </span>
+                </>
+              )}
+              <strong className="review-row__after">{view.preview.after}</strong>
+              {view.preview.note && (
+                <span className="review-row__note"> · {view.preview.note}</span>
+              )}
+            </p>
+          ) : (
+            // Until the preview is read (or when there is none), the change in words.
+            <p className="review-row__change">
+              <strong className="review-row__after">{summary}</strong>
             </p>
           )}
+          {item.rationale && <p className="review-row__why">{item.rationale}</p>}
           {view?.previewProblem && (
             <p className="review-row__problem">Preview unavailable: {view.previewProblem}</p>
           )}

@@ -110,18 +110,18 @@ describe('ReviewPage', () => {
     // One item on Errands: no Confirm all there.
     expect(screen.getAllByRole('button', { name: /^Confirm all/ })).toHaveLength(1);
 
-    await userEvent.click(
-      screen.getByRole('button', { name: 'Confirm all 2 for Plan the launch' }),
-    );
+    const confirmAllButton = screen.getByRole('button', {
+      name: 'Confirm all 2 for Plan the launch',
+    });
+    await waitFor(() => expect(confirmAllButton).not.toHaveAttribute('aria-disabled'));
+    await userEvent.click(confirmAllButton);
     expect(confirmAll).toHaveBeenCalledWith(getDatabase(), launchSet.id);
     await waitFor(() =>
       expect(screen.queryByRole('link', { name: 'Plan the launch' })).not.toBeInTheDocument(),
     );
     // The summary stays at the top once the task's rows are gone (and in the toast with Undo).
-    const summary = screen
-      .getAllByRole('status')
-      .find((element) => element.classList.contains('review-summary'));
-    expect(summary).toHaveTextContent('Applied 2.');
+    const summary = document.querySelector('.review-status') as HTMLElement;
+    expect(within(summary).getByRole('status')).toHaveTextContent('Applied 2.');
     expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
   });
 
@@ -191,6 +191,7 @@ describe('ReviewPage', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Reject: Set estimate to 60 minutes' }),
     );
+    await userEvent.click(await screen.findByRole('button', { name: 'Other…' }));
     await userEvent.type(await screen.findByLabelText('Another reason'), 'yanky');
     expect(confirmItem).not.toHaveBeenCalled();
     expect(rejectItem).toHaveBeenCalledTimes(1);

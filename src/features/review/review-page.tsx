@@ -1,24 +1,24 @@
 /**
  * /review: every proposal waiting for a decision, across tasks, grouped by task. The same
- * rows as the task page's card, with keyboard shortcuts for working through a long list.
+ * rows as the task page's card, with a status bar that keeps the last action and its Undo
+ * in a place of its own, and keyboard shortcuts for working through a long list (said
+ * only on devices with a keyboard and a fine pointer).
  */
+import { Link } from 'react-router';
+import { countOf } from '../../lib/count-of';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Notice } from '../../ui/notice';
-import { BulkStatus } from './bulk-status';
 import { usePendingReviewCounts } from './pending-count';
 import { ReviewInbox } from './review-inbox';
+import { ReviewStatusBar } from './review-status-bar';
 import { useReviewActions } from './use-review-actions';
 import './review.css';
-
-function plural(count: number, word: string) {
-  return `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
-}
 
 export function ReviewPage() {
   const counts = usePendingReviewCounts();
   const actions = useReviewActions();
-  const bulkSummaries = [...actions.bulk].filter(([, state]) => state.progress === undefined);
+  const applying = [...actions.bulk.values()].find((state) => state.progress)?.progress?.total;
 
   return (
     <section className="review-page stack" aria-labelledby="review-heading">
@@ -27,9 +27,6 @@ export function ReviewPage() {
       <p className="visually-hidden" role="status">
         {actions.rejection ? `Rejected: ${actions.rejection.entry.item.humanSummary}` : ''}
       </p>
-      {bulkSummaries.map(([key, state]) => (
-        <BulkStatus key={key} state={state} onDismiss={() => actions.dismissBulk(key)} />
-      ))}
       {[...actions.orphans].map(([key, message]) => (
         <div key={key} className="review-orphan">
           <Notice tone="error">{message}</Notice>
@@ -42,25 +39,33 @@ export function ReviewPage() {
         <p className="muted" role="status" aria-busy="true">
           Loading proposals…
         </p>
-      ) : counts.items === 0 && !actions.rejection ? (
+      ) : counts.items === 0 && !actions.rejection && !actions.last ? (
         <EmptyState title="Nothing to review">
           <p>
-            When the agent proposes changes to a task, they wait here for you to confirm or reject
-            them.
+            When the agent proposes changes to a task, they wait here for you to confirm or reject.
+            Open a task and tap <strong>Wake agent</strong> to ask it.
+          </p>
+          <p>
+            <Link className="button button--primary" to="/">
+              Open your tasks
+            </Link>
           </p>
         </EmptyState>
       ) : (
         <>
           <p className="review-page__count">
-            {plural(counts.items, 'change')} waiting on {plural(counts.sets, 'task')}
+            {countOf(counts.items, 'change')} waiting on {countOf(counts.sets, 'task')}
           </p>
-          <p className="review-page__help muted">
-            Swipe a row right to confirm, left to reject.{' '}
-            <span className="review-page__keys">
-              Keys: <kbd>j</kbd> / <kbd>k</kbd> next / previous · <kbd>y</kbd> confirm ·{' '}
-              <kbd>n</kbd> reject · <kbd>a</kbd> confirm all for the task · <kbd>u</kbd> undo
-            </span>
+          <p className="review-page__keys muted">
+            Keys: <kbd>j</kbd> / <kbd>k</kbd> next / previous · <kbd>y</kbd> confirm · <kbd>n</kbd>{' '}
+            reject · <kbd>a</kbd> confirm all for the task · <kbd>u</kbd> undo
           </p>
+          <ReviewStatusBar
+            applying={applying}
+            last={actions.last}
+            idle="Swipe a row right to confirm, left to reject, or use its buttons."
+            onUndo={(decisionIds) => void actions.undo(decisionIds)}
+          />
           <ReviewInbox count={counts.items} actions={actions} />
         </>
       )}

@@ -1,9 +1,10 @@
 /**
  * The review actions one list (the task card, the inbox) offers: confirm, reject, confirm
  * all and undo, with what the person sees around them: a busy flag per row, the service's
- * message when an action did not succeed, the reason prompt after a reject, progress and a
- * summary for Confirm all, and a toast with Undo after each confirmation.
- * The services do the work; nothing here writes to the database.
+ * message when an action did not succeed, the reason prompt after a reject, progress while
+ * Confirm all runs, and the last action with its Undo (shown in the list's status bar, in
+ * a place of its own, never over the rows). The services do the work; nothing here writes
+ * to the database.
  */
 import { useCallback, useRef, useState } from 'react';
 import { getDatabase } from '../../db/connection';
@@ -17,7 +18,6 @@ import type {
   ReviewStatus,
 } from '../../confirmation/review-result';
 import { undoDecision, undoDecisions } from '../../confirmation/undo-decision';
-import { showToast } from '../../ui/toast-store';
 
 /** A rejection whose optional reason is still being asked for, in place of its row. */
 export interface RecentRejection {
@@ -25,13 +25,20 @@ export interface RecentRejection {
   decisionId: string;
   /** Where its row stood in the inbox: the prompt keeps that place. */
   index?: number;
+  /** The row's height: the prompt takes it, so nothing below moves. */
+  height?: number;
+}
+
+/** What the last action here did, in words, and what Undo would take back. */
+export interface LastAction {
+  message: string;
+  tone: 'success' | 'warning' | 'error' | 'info';
+  decisionIds?: string[];
 }
 
 export interface BulkState {
-  /** While Confirm all runs: how many items are done, of how many. */
-  progress?: { done: number; total: number };
-  /** After it ran: the service's summary. */
-  summary?: { message: string; tone: 'success' | 'warning' | 'error' };
+  /** While Confirm all runs: how many items it applies (in one transaction). */
+  progress?: { total: number };
 }
 
 /** After these the item is no longer pending, so its row leaves the list. */
@@ -42,8 +49,6 @@ const LEAVES_THE_LIST: ReadonlySet<ReviewStatus> = new Set([
   'missing',
   'failed-permanently',
 ]);
-
-const UNDO_TOAST_MS = 8000;
 
 function failure(error: unknown): ReviewResult {
   const detail = error instanceof Error ? error.message : String(error);
@@ -63,7 +68,7 @@ function combine(results: ConfirmAllResult[]): ConfirmAllResult {
   return { ...combined, message: summarizeConfirmAll(combined) };
 }
 
-function toneOf(result: ConfirmAllResult): 'success' | 'warning' | 'error' {
+function toneOf(result: ConfirmAllResult): LastAction['tone'] {
   if (result.failed.length > 0) return 'error';
   return result.stale.length > 0 || result.denied ? 'warning' : 'success';
 }
@@ -74,6 +79,7 @@ export function useReviewActions() {
   /** Messages about rows that left the list (decided elsewhere, set aside): shown above it. */
   const [orphans, setOrphans] = useState<ReadonlyMap<string, string>>(new Map());
   const [rejection, setRejection] = useState<RecentRejection>();
+  const [last, setLast] = useState<LastAction>();
   const [bulk, setBulk] = useState<ReadonlyMap<string, BulkState>>(new Map());
   /** Decisions made here, newest last: what `u` undoes. */
   const undoStack = useRef<string[][]>([]);
@@ -135,7 +141,10 @@ export function useReviewActions() {
     } catch (error) {
       result = failure(error);
     }
-    showToast({ message: result.message });
+    setLast({
+      message: result.message,
+      tone: result.status === 'undone' ? 'info' : 'error',
+    });
     return result;
   }, []);
 
@@ -162,21 +171,17 @@ export function useReviewActions() {
       if (result.status === 'applied') {
         const decisionIds = result.decisionId ? [result.decisionId] : [];
         if (decisionIds.length > 0) undoStack.current.push(decisionIds);
-        showToast(
-          {
-            message: `Applied: ${entry.item.humanSummary}`,
-            ...(decisionIds.length > 0
-              ? { actionLabel: 'Undo', onAction: () => void undo(decisionIds) }
-              : {}),
-          },
-          UNDO_TOAST_MS,
-        );
+        setLast({
+          message: `Applied: ${entry.item.humanSummary}`,
+          tone: 'success',
+          ...(decisionIds.length > 0 ? { decisionIds } : {}),
+        });
       } else {
         say(entry.key, result);
       }
       return result;
     },
-    [setBusy, setNotice, say, undo],
+    [setBusy, setNotice, say],
   );
 
   const reject = useCallback(
@@ -195,6 +200,11 @@ export function useReviewActions() {
         if (result.decisionId) {
           undoStack.current.push([result.decisionId]);
           setRejection({ entry, decisionId: result.decisionId, ...where });
+          setLast({
+            message: `Rejected: ${entry.item.humanSummary}`,
+            tone: 'info',
+            decisionIds: [result.decisionId],
+          });
         }
       } else {
         say(entry.key, result);
@@ -204,15 +214,27 @@ export function useReviewActions() {
     [setBusy, setNotice, say],
   );
 
-  /** Confirms every pending item of the given sets, in order, reporting progress. */
+  /**
+   * Confirms every pending item of the given sets (or only the items `only` names), in
+   * order, in one transaction per set.
+   */
   const confirmAllOf = useCallback(
-    async (groupKey: string, changeSetIds: readonly string[], total: number) => {
+    async (
+      groupKey: string,
+      changeSetIds: readonly string[],
+      total: number,
+      only?: ReadonlySet<string>,
+    ) => {
       setRejection(undefined);
-      setBulkState(groupKey, { progress: { done: 0, total } });
+      setBulkState(groupKey, { progress: { total } });
       const results: ConfirmAllResult[] = [];
       for (const changeSetId of changeSetIds) {
         try {
-          results.push(await confirmAll(getDatabase(), changeSetId));
+          results.push(
+            only
+              ? await confirmAll(getDatabase(), changeSetId, { only: (item) => only.has(item.id) })
+              : await confirmAll(getDatabase(), changeSetId),
+          );
         } catch (error) {
           const message = failure(error).message;
           results.push({
@@ -225,32 +247,58 @@ export function useReviewActions() {
         }
       }
       const combined = combine(results);
-      setBulkState(groupKey, { summary: { message: combined.message, tone: toneOf(combined) } });
-      if (combined.decisionIds.length > 0) {
-        const decisionIds = combined.decisionIds;
-        undoStack.current.push(decisionIds);
-        showToast(
-          {
-            message: combined.message,
-            actionLabel: 'Undo',
-            onAction: () => void undo(decisionIds),
-          },
-          UNDO_TOAST_MS,
-        );
-      }
+      setBulkState(groupKey, undefined);
+      // One summary, in one place, naming what it applied.
+      if (combined.decisionIds.length > 0) undoStack.current.push(combined.decisionIds);
+      setLast({
+        message: combined.message,
+        tone: toneOf(combined),
+        ...(combined.decisionIds.length > 0 ? { decisionIds: combined.decisionIds } : {}),
+      });
       return combined;
     },
-    [setBulkState, undo],
+    [setBulkState],
+  );
+
+  /** Rejects several items (a batch proposal's), each its own decision, with one Undo. */
+  const rejectSome = useCallback(
+    async (groupKey: string, entries: PendingReviewItem[]) => {
+      setRejection(undefined);
+      setBulkState(groupKey, { progress: { total: entries.length } });
+      const decisionIds: string[] = [];
+      const failures: string[] = [];
+      for (const entry of entries) {
+        let result: ReviewResult;
+        try {
+          result = await rejectItem(getDatabase(), entry.changeSetId, entry.itemIndex);
+        } catch (error) {
+          result = failure(error);
+        }
+        if (result.status === 'rejected' && result.decisionId) decisionIds.push(result.decisionId);
+        else if (!leavesTheList(result)) failures.push(result.message);
+      }
+      setBulkState(groupKey, undefined);
+      if (decisionIds.length > 0) undoStack.current.push(decisionIds);
+      setLast({
+        message:
+          failures.length > 0
+            ? `Rejected ${decisionIds.length}; ${failures.length} not rejected: ${failures.join(' ')}`
+            : `Rejected ${decisionIds.length}.`,
+        tone: failures.length > 0 ? 'error' : 'info',
+        ...(decisionIds.length > 0 ? { decisionIds } : {}),
+      });
+    },
+    [setBulkState],
   );
 
   /** Undoes the newest decision made here; false when there is none. */
   const undoLast = useCallback(async () => {
-    const last = undoStack.current.at(-1);
-    if (!last) {
-      showToast({ message: 'Nothing to undo on this page yet.' });
+    const latest = undoStack.current.at(-1);
+    if (!latest) {
+      setLast({ message: 'Nothing to undo here yet.', tone: 'info' });
       return false;
     }
-    await undo(last);
+    await undo(latest);
     return true;
   }, [undo]);
 
@@ -258,11 +306,13 @@ export function useReviewActions() {
     busyKeys,
     notices,
     orphans,
+    last,
     rejection,
     bulk,
     confirm,
     reject,
     confirmAll: confirmAllOf,
+    rejectSome,
     undo,
     undoLast,
     dismissRejection,

@@ -1,6 +1,8 @@
 /**
  * `/tasks/:taskId`, the task's own fields, each edited in place and saved through the
- * dispatcher on its own. The app composes this above the journal entries.
+ * dispatcher on its own. Two parts, so the app can put the agent and its proposals right
+ * under the task's title: TaskHeader (the way back and the title) and TaskDetails (every
+ * other field, the checklist, the status history).
  */
 import { Link } from 'react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -20,6 +22,29 @@ import { TaskNotFound } from './task-not-found';
 import { TitleField } from './title-field';
 import './tasks.css';
 
+/** The way back to the list, and the task's title (the page's heading), editable in place. */
+export function TaskHeader({ taskId }: { taskId: string }) {
+  const details = useLiveQuery(() => loadTaskDetails(getDatabase(), taskId), [taskId]);
+  // A task that does not exist says so, with its own way back (TaskDetails).
+  if (details?.task === null) return null;
+  return (
+    <header className="task-header">
+      <Link to="/" className="back-link">
+        <span aria-hidden="true">←</span>Back to tasks
+      </Link>
+      {details?.task && (
+        <>
+          <h1 id="task-details-heading" className="visually-hidden">
+            {details.task.title || 'Untitled task'}
+          </h1>
+          {/* Keyed by task so its draft starts over when another task opens. */}
+          <TitleField key={details.task.id} task={details.task} />
+        </>
+      )}
+    </header>
+  );
+}
+
 export function TaskDetails({ taskId }: { taskId: string }) {
   const details = useLiveQuery(() => loadTaskDetails(getDatabase(), taskId), [taskId]);
   const categories = useLiveQuery(() => listCategories(getDatabase()), []);
@@ -33,15 +58,8 @@ export function TaskDetails({ taskId }: { taskId: string }) {
 
   return (
     <article className="task-details stack" aria-labelledby="task-details-heading">
-      <Link to="/" className="back-link">
-        <span aria-hidden="true">←</span>Back to tasks
-      </Link>
-      <h1 id="task-details-heading" className="visually-hidden">
-        {task.title || 'Untitled task'}
-      </h1>
       {/* Fields are keyed by task so their drafts start over when another task opens. */}
       <div className="task-details__fields card stack" key={task.id}>
-        <TitleField task={task} />
         <div className="task-details__grid">
           <StatusField task={task} />
           <PriorityField task={task} />

@@ -7,7 +7,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { getDatabase } from '../../db/connection';
-import { TaskDetails } from './task-details';
+import { TaskDetails, TaskHeader } from './task-details';
 import { TaskListPage } from './task-list-page';
 
 /** Registers hooks: unmount after each test, and an empty `countersign` database before it. */
@@ -20,9 +20,15 @@ export function setUpEmptyAppDatabase(): void {
   afterEach(() => cleanup());
 }
 
+/** The task page as the app composes it (without the agent and review slices). */
 function TaskPageRoute() {
   const { taskId = '' } = useParams();
-  return <TaskDetails taskId={taskId} />;
+  return (
+    <>
+      <TaskHeader taskId={taskId} />
+      <TaskDetails taskId={taskId} />
+    </>
+  );
 }
 
 export function renderApp(path: string) {

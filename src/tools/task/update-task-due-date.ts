@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dueDateSchema } from '../../domain/due-date';
 import { defineTool } from '../tool-definition';
+import { describeDayShift, formatCalendarDay } from '../../lib/format-calendar-day';
 import { contextTaskId, requireTask } from './task-target';
 import { RATIONALE_HINT, withRationale } from '../rationale';
 
@@ -27,7 +28,12 @@ export const updateTaskDueDate = defineTool({
   targetTaskId: contextTaskId,
   async preview({ dueDate }, journal, context) {
     const task = await requireTask(journal, context.taskId);
-    return { before: task.dueDate ?? 'none', after: dueDate };
+    const shift = task.dueDate ? describeDayShift(task.dueDate, dueDate) : undefined;
+    return {
+      before: task.dueDate ? formatCalendarDay(task.dueDate) : 'none',
+      after: formatCalendarDay(dueDate),
+      ...(shift ? { note: shift } : {}),
+    };
   },
   async handle({ dueDate }, journal, context) {
     const task = await requireTask(journal, context.taskId);

@@ -1,0 +1,50 @@
+/**
+ * Nothing moves under a finger: while a decided row collapses (about 200 ms, none under
+ * reduced motion), the list keeps showing what it showed, and only then lets the live data
+ * through, so the rows below close up smoothly instead of jumping. A rejected row does not
+ * collapse: its reason prompt takes its place.
+ */
+import { useRef, useState } from 'react';
+import type { ReviewResult } from '../../confirmation/review-result';
+import { leavesTheList } from './use-review-actions';
+
+/** How long a decided row takes to collapse (matches .review-collapse in review.css). */
+const COLLAPSE_MS = 200;
+
+function collapseMs(): number {
+  const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  return reduced ? 0 : COLLAPSE_MS;
+}
+
+export function useSettle<T>(current: T) {
+  const [held, setHeld] = useState<{ value: T }>();
+  const [leaving, setLeaving] = useState<ReadonlySet<string>>(new Set());
+  const inFlight = useRef(0);
+
+  /** Runs a decision on the row `key`, holding the shown list until its row has collapsed. */
+  async function settle(key: string, action: () => Promise<ReviewResult>): Promise<ReviewResult> {
+    inFlight.current += 1;
+    // A second decision while the first settles holds what is already held.
+    setHeld((previous) => previous ?? { value: current });
+    let result: ReviewResult | undefined;
+    try {
+      result = await action();
+      if (leavesTheList(result) && result.status !== 'rejected') {
+        setLeaving((keys) => new Set(keys).add(key));
+        await new Promise((resolve) => setTimeout(resolve, collapseMs()));
+      }
+      return result;
+    } finally {
+      inFlight.current -= 1;
+      if (inFlight.current === 0) setHeld(undefined);
+      setLeaving((keys) => {
+        if (!keys.has(key)) return keys;
+        const next = new Set(keys);
+        next.delete(key);
+        return next;
+      });
+    }
+  }
+
+  return { shown: held ? held.value : current, leaving, settle };
+}
