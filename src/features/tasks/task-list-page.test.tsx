@@ -133,7 +133,7 @@ describe('TaskListPage', () => {
     );
     await getDatabase().tasks.bulkAdd(tasks);
     renderApp('/');
-    await screen.findByText('5000 tasks');
+    await screen.findByText('5,000 tasks');
     expect(taskLinks()).toHaveLength(TASK_PAGE_SIZE);
     await user.click(
       screen.getByRole('button', { name: `Show more (${5000 - TASK_PAGE_SIZE} more)` }),
