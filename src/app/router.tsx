@@ -17,6 +17,7 @@ import { getDatabase } from '../db/connection';
 import { preloadTaskListData } from '../db/queries/tasks';
 import { TASK_PAGE_SIZE } from '../features/tasks/task-list';
 import { preloadQuickCreateForm, TaskListPage } from '../features/tasks/task-list-page';
+import { WelcomeCard } from '../features/welcome/welcome-card';
 import { AppShell } from './app-shell';
 import { FailureCard } from './failure-card';
 import { NotFoundPage } from './not-found-page';
@@ -124,7 +125,15 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<AppShell />}>
-        <Route index element={<TaskListPage />} />
+        <Route
+          index
+          element={
+            <>
+              <WelcomeCard />
+              <TaskListPage />
+            </>
+          }
+        />
         {LAZY_PAGES.map((page) => (
           <Route key={page.path} path={page.path} element={page.element} />
         ))}

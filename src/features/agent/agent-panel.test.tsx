@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allowAgentCategories, createAgentReadyTask } from '../../../test/support/test-database';
 import { dispatch } from '../../dispatcher/dispatch';
@@ -43,12 +43,21 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-function renderPanel(id = taskId) {
+function renderPanel(id = taskId, path = `/tasks/${id}`) {
   return render(
-    <MemoryRouter>
-      <AgentPanel taskId={id} />
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/tasks/:id" element={<AgentPanel taskId={id} />} />
+      </Routes>
+      {path.includes('?') && <Address />}
     </MemoryRouter>,
   );
+}
+
+/** The address the router is at, so a test can see the panel take `?wake=now` out of it. */
+function Address() {
+  const location = useLocation();
+  return <p data-testid="address">{location.pathname + location.search}</p>;
 }
 
 const status = () => screen.getByRole('status');
@@ -105,6 +114,29 @@ describe('AgentPanel', () => {
     scriptWake();
     await userEvent.click(wakeButton());
     expect(wakeClient.wakeInWorker).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts the wake the address asks for (?wake=now) once, and takes the request out of the address', async () => {
+    scriptWake();
+    renderPanel(taskId, `/tasks/${taskId}?wake=now`);
+
+    await waitFor(() => expect(wakeClient.wakeInWorker).toHaveBeenCalledTimes(1));
+    expect(wakeClient.wakeInWorker.mock.calls[0]?.[0]).toBe(taskId);
+    await waitFor(() =>
+      expect(screen.getByTestId('address')).toHaveTextContent(`/tasks/${taskId}`),
+    );
+    expect(screen.getByTestId('address').textContent).not.toContain('wake');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(wakeClient.wakeInWorker).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not start a wake the address asks for on a task the agent may not act on', async () => {
+    await allowAgentCategories(getDatabase(), []);
+    renderPanel(taskId, `/tasks/${taskId}?wake=now`);
+
+    expect(await screen.findByRole('button', { name: 'Allow the agent on Work' })).toBeVisible();
+    await waitFor(() => expect(screen.getByTestId('address').textContent).not.toContain('wake'));
+    expect(wakeClient.wakeInWorker).not.toHaveBeenCalled();
   });
 
   it('asks for a category first when the task has none (or its category was deleted)', async () => {

@@ -18,6 +18,7 @@ import { cancelFromPage, wakeFromPage } from './wake-from-page';
 import { useAutoWake } from './use-auto-wake';
 import { useReturnFocus } from '../../ui/use-return-focus';
 import { useTaskWake } from './wake-progress-store';
+import { useWakeFromAddress } from './use-wake-from-address';
 import { WakeStatus } from './wake-status';
 import './agent.css';
 
@@ -32,6 +33,7 @@ export function AgentPanel({ taskId }: { taskId: string }) {
   const runningHere = wake?.status === 'running';
   const { returnTo, leavingProps } = useReturnFocus(runningHere);
   useAutoWake(taskId);
+  useWakeFromAddress(taskId, data && data.taskExists ? data.policy.allowed : undefined);
 
   const runningRow = data?.runningWake;
   const now = useNow(runningRow !== undefined);

@@ -26,6 +26,7 @@ import { findRowElement, ReviewItemRow } from './review-item-row';
 import { ReviewStatusBar } from './review-status-bar';
 import { leavesTheList, useReviewActions } from './use-review-actions';
 import { useSettle } from './use-settle';
+import { useSwipeHint } from './use-swipe-hint';
 import { withRejection } from './with-rejection';
 import './review.css';
 
@@ -49,6 +50,7 @@ export function ProposedChangesCard({
   const section = useRef<HTMLElement>(null);
   const count = items?.length ?? 0;
   const armed = useArmedAfter(count > 1);
+  const hint = useSwipeHint(count);
 
   /** Runs a decision; when the focus was in the row, it moves on to the next one. */
   async function decide(entry: PendingReviewItem, action: () => Promise<ReviewResult>) {
@@ -92,6 +94,7 @@ export function ProposedChangesCard({
           busy={actions.busyKeys.has(entry.key) || running}
           notice={actions.notices.get(entry.key)}
           confirmBlockedBy={denial ? denialId : undefined}
+          onSwiped={hint.swiped}
           onConfirm={(item, options) => decide(item, () => actions.confirm(item, options))}
           onReject={(item) =>
             decide(item, () =>
@@ -133,7 +136,7 @@ export function ProposedChangesCard({
       <ReviewStatusBar
         applying={bulk?.progress?.total}
         last={actions.last}
-        idle="Swipe a row right to confirm, left to reject, or use its buttons."
+        idle={hint.idle}
         onUndo={(decisionIds) => void actions.undo(decisionIds)}
       />
       {denial && items.length > 0 && <PolicyDenialNotice denial={denial} id={denialId} />}

@@ -27,6 +27,8 @@ export interface ReviewInboxProps {
   /** Items waiting (the tally). */
   count: number;
   actions: ReviewActions;
+  /** A row was decided by a swipe. */
+  onSwiped?: () => void;
 }
 
 const PAGE = 20;
@@ -52,7 +54,7 @@ function batchOf(
   return same(next) ? 'starts' : undefined;
 }
 
-export function ReviewInbox({ count, actions }: ReviewInboxProps) {
+export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const [currentKey, setCurrentKey] = useState<string>();
   /** A row to focus once it is rendered: by key, or by its place in the list. */
@@ -287,6 +289,7 @@ export function ReviewInbox({ count, actions }: ReviewInboxProps) {
               busy={actions.busyKeys.has(entry.key) || bulk?.progress !== undefined}
               notice={actions.notices.get(entry.key)}
               keyboardShortcuts
+              onSwiped={onSwiped}
               tabIndex={entry.key === activeKey ? 0 : -1}
               onFocus={() => {
                 cursor.current = row.index;

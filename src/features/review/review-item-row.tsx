@@ -27,6 +27,8 @@ export interface ReviewItemRowProps {
   onFocus?: () => void;
   /** The id of a notice that says why nothing can be applied now: Confirm points at it and does nothing. */
   confirmBlockedBy?: string;
+  /** A swipe decided the row (not a button): the swipe hint has done its job. */
+  onSwiped?: () => void;
 }
 
 /** The rendered row of an item inside `container`, found by its key. */
@@ -63,6 +65,7 @@ export function ReviewItemRow({
   tabIndex = -1,
   onFocus,
   confirmBlockedBy,
+  onSwiped,
 }: ReviewItemRowProps) {
   const blocked = confirmBlockedBy !== undefined;
   const summaryId = useId();
@@ -84,12 +87,16 @@ export function ReviewItemRow({
   const { ref, view: swipe } = useSwipeToDecide({
     disabled: busy,
     async onSwiped(direction) {
-      if (direction === 'left') return onReject(entry);
+      if (direction === 'left') {
+        onSwiped?.();
+        return onReject(entry);
+      }
       if (blocked) return false;
       if (stale) {
         showApplyAnyway();
         return false;
       }
+      onSwiped?.();
       return onConfirm(entry, { applyAnyway: false });
     },
   });

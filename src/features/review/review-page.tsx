@@ -13,12 +13,14 @@ import { usePendingReviewCounts } from './pending-count';
 import { ReviewInbox } from './review-inbox';
 import { ReviewStatusBar } from './review-status-bar';
 import { useReviewActions } from './use-review-actions';
+import { useSwipeHint } from './use-swipe-hint';
 import './review.css';
 
 export function ReviewPage() {
   const counts = usePendingReviewCounts();
   const actions = useReviewActions();
   const applying = [...actions.bulk.values()].find((state) => state.progress)?.progress?.total;
+  const hint = useSwipeHint(counts?.items ?? 0);
 
   return (
     <section className="review-page stack" aria-labelledby="review-heading">
@@ -63,10 +65,10 @@ export function ReviewPage() {
           <ReviewStatusBar
             applying={applying}
             last={actions.last}
-            idle="Swipe a row right to confirm, left to reject, or use its buttons."
+            idle={hint.idle}
             onUndo={(decisionIds) => void actions.undo(decisionIds)}
           />
-          <ReviewInbox count={counts.items} actions={actions} />
+          <ReviewInbox count={counts.items} actions={actions} onSwiped={hint.swiped} />
         </>
       )}
     </section>

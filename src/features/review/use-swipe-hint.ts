@@ -1,0 +1,28 @@
+/**
+ * The one-time hint that rows can be swiped: shown on touch screens in a list's status bar
+ * until the person has decided a row by swiping once (remembered on this device, so it does
+ * not come back after a reload). Elsewhere, or once learned, the bar says what waits.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { getDatabase } from '../../db/connection';
+import { readSetting, writeSetting } from '../../db/settings';
+
+const SWIPE_LEARNED_KEY = 'swipeLearned';
+
+const onTouchScreen = () => globalThis.matchMedia?.('(pointer: coarse)').matches ?? false;
+
+export function useSwipeHint(waiting: number) {
+  const learned = useLiveQuery(() => readSetting<boolean>(getDatabase(), SWIPE_LEARNED_KEY), []);
+  const counted = `${waiting.toLocaleString('en-US')} waiting for your decision.`;
+  const idle =
+    learned !== true && onTouchScreen()
+      ? 'Tip: swipe a row right to confirm it, left to reject it.'
+      : counted;
+  return {
+    idle,
+    /** A row was decided by a swipe: the hint has done its job. */
+    swiped: () => {
+      if (learned !== true) void writeSetting(getDatabase(), SWIPE_LEARNED_KEY, true);
+    },
+  };
+}
