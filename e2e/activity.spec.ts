@@ -1,6 +1,7 @@
 /**
- * Edits made on task pages show up in the activity trail with the tool, the summary,
- * who made them and how they ended, and the trail can be narrowed to one task.
+ * Edits made on task pages show up in the activity trail in words (who did what, and
+ * "Applied"), with the tool and who made them behind Details, and the trail can be
+ * narrowed to one task. The agent's wakes are e2e/activity-wake.spec.ts.
  */
 import { expect, test } from '@playwright/test';
 import { ActivityPage } from './pages/activity-page';
@@ -9,7 +10,7 @@ import { TaskPage } from './pages/task-page';
 const OFFSITE = { id: 'sample-task-offsite', title: 'Plan the team offsite' };
 const LOGIN = { id: 'sample-task-login-bug', title: 'fix login' };
 
-test('edits on task pages are listed with tool, summary, source and outcome, and filter by task', async ({
+test('edits on task pages are listed in words with their outcome, details behind Details, and filter by task', async ({
   page,
 }) => {
   const task = new TaskPage(page);
@@ -24,19 +25,24 @@ test('edits on task pages are listed with tool, summary, source and outcome, and
 
   const activity = new ActivityPage(page);
   await activity.open();
-  const estimate = activity.entry('Set estimate to 300 minutes');
+  const estimate = activity.entry('You set estimate to 300 minutes');
   await expect(estimate).toBeVisible();
   await expect(estimate).toContainText('Applied');
+  await expect(activity.fact(estimate, 'Task')).toHaveText(OFFSITE.title);
+  // The record is behind Details, not on the face of the card.
+  await expect(estimate.getByText('update_task_estimate')).toBeHidden();
+  await activity.openDetails(estimate);
   await expect(activity.fact(estimate, 'Tool')).toHaveText('update_task_estimate');
   await expect(activity.fact(estimate, 'By')).toHaveText('You');
-  await expect(activity.fact(estimate, 'Task')).toHaveText(OFFSITE.title);
-  const tick = activity.entry(`Check off: "${cookie}"`);
+  await expect(activity.fact(estimate, 'Operation')).toContainText(/^[0-9a-f]{64}/);
+  const tick = activity.entry(`You checked off "${cookie}"`);
   await expect(tick).toContainText('Applied');
-  await expect(activity.fact(tick, 'Tool')).toHaveText('update_checklist_item');
   await expect(activity.fact(tick, 'Task')).toHaveText(LOGIN.title);
+  await activity.openDetails(tick);
+  await expect(activity.fact(tick, 'Tool')).toHaveText('update_checklist_item');
   // Newest first; the sample journal's import is the oldest.
-  await expect(activity.entries.first()).toHaveAccessibleName(`Check off: "${cookie}"`);
-  await expect(activity.entries.last()).toHaveAccessibleName('Add the sample journal');
+  await expect(activity.entries.first()).toHaveAccessibleName(`You checked off "${cookie}"`);
+  await expect(activity.entries.last()).toHaveAccessibleName('You added the sample journal');
 
   await activity.taskFilter.selectOption({ label: OFFSITE.title });
   await expect(activity.entries).toHaveCount(1);

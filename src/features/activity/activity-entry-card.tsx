@@ -1,155 +1,124 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { TaskName } from '../../db/queries/audit';
-import type { AuditMessage } from '../../domain/audit';
-import type { WriteSource } from '../../domain/write-source';
-import { Button } from '../../ui/button';
+import { ActivityBadge, ActivityBadges } from './activity-badge';
+import type { EntryWords } from './describe-entry';
+import { ActivityTime } from './activity-time';
+import { DisclosureButton } from './disclosure-button';
+import { EntryDetails } from './entry-details';
 import type { ActivityEntry } from './group-activity';
-import { formatActivityMoment, formatActivityTime } from './format-activity-time';
-import { OperationId } from './operation-id';
-import { OutcomeBadge } from './outcome-badge';
-
-const SOURCE_NAMES: Record<WriteSource, string> = {
-  user: 'You',
-  agent: 'Agent',
-  confirmation: 'Confirmed proposal',
-  undo: 'Undo',
-  sync: 'Sync',
-  rule: 'Rule',
-};
-
-const NOTE_NAMES: Partial<Record<AuditMessage['kind'], string>> = {
-  thought: 'Agent thought',
-  observation: 'Observation',
-};
 
 export interface ActivityEntryCardProps {
   entry: ActivityEntry;
+  words: EntryWords;
   tasks: ReadonlyMap<string, TaskName>;
   /** Position in the list, so "Load older" can move focus to the first new entry. */
-  index: number;
+  index?: number;
+  /** A step inside a wake's group: a smaller heading, and the group names the task. */
+  inWake?: boolean;
 }
 
 /**
- * One operation: what was asked (the action's summary as the heading), what came of it
- * (outcome badge and the result text), and who, when, which tool, which task. Every
- * string here was written by a person or a model, so it is rendered as text.
+ * One operation or note: who did what (the title), what came of it (badges, and the
+ * answer when something went wrong), why the agent asked, and the task; the record itself
+ * is behind "Details", which opens at the end of the card. Every string here was written by a person or a model, so it is
+ * rendered as text.
  */
-export function ActivityEntryCard({ entry, tasks, index }: ActivityEntryCardProps) {
+export function ActivityEntryCard({ entry, words, tasks, index, inWake }: ActivityEntryCardProps) {
   const headingId = useId();
-  const argumentsId = useId();
-  const [showArguments, setShowArguments] = useState(false);
-  const { action, result, note } = entry;
-  const first = action ?? result ?? note;
-  if (!first) return null;
-  const taskId = first.taskId;
-  const task = taskId ? tasks.get(taskId) : undefined;
-  const outcome = result?.outcome ?? (result?.kind === 'policyDenied' ? 'denied' : undefined);
-  const heading = action?.summary ?? note?.summary ?? `Result of ${first.toolName ?? 'a call'}`;
-  const args = action?.payload.args;
-
+  const detailsId = useId();
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const hasDetails = (entry.action ?? entry.result) !== undefined;
+  const Heading = inWake ? 'h4' : 'h3';
+  const taskId = (entry.action ?? entry.result ?? entry.note)?.taskId;
   return (
-    <li className="activity-entry">
-      <article
-        className="card activity-entry__card"
-        aria-labelledby={headingId}
-        tabIndex={-1}
-        data-entry-index={index}
-      >
-        <div className="activity-entry__top">
-          <h3 id={headingId} className="activity-entry__summary">
-            {heading}
-          </h3>
-          <time
-            className="activity-entry__time muted"
-            dateTime={entry.at}
-            title={formatActivityMoment(entry.at)}
+    <article
+      className={inWake ? 'activity-step' : 'card activity-entry__card'}
+      aria-labelledby={headingId}
+      tabIndex={index === undefined ? undefined : -1}
+      data-entry-index={index}
+    >
+      <div className="activity-entry__top">
+        <Heading id={headingId} className="activity-entry__summary">
+          {words.title}
+        </Heading>
+        {!inWake && <ActivityTime at={entry.at} />}
+      </div>
+      <div className="activity-entry__status">
+        <ActivityBadges badges={words.badges} />
+        {!inWake && taskId && <TaskFact taskId={taskId} tasks={tasks} />}
+        {hasDetails && (
+          <DisclosureButton
+            className="activity-details__toggle"
+            open={detailsOpen}
+            controls={detailsId}
+            onToggle={() => setDetailsOpen((open) => !open)}
           >
-            {formatActivityTime(entry.at)}
-          </time>
-        </div>
-
-        {note ? (
-          <p className="activity-entry__result">
-            <span className="chip">{NOTE_NAMES[note.kind] ?? note.kind}</span>
-          </p>
-        ) : (
-          <p className="activity-entry__result">
-            <OutcomeBadge outcome={outcome} />
-            {result && <span className="activity-entry__output">{result.summary}</span>}
-          </p>
+            Details
+          </DisclosureButton>
         )}
-
-        <dl className="activity-entry__facts">
-          {first.toolName && (
-            <div>
-              <dt>Tool</dt>
-              <dd>
-                <code>{first.toolName}</code>
-              </dd>
-            </div>
-          )}
-          <div>
-            <dt>By</dt>
-            <dd>{SOURCE_NAMES[first.source]}</dd>
-          </div>
-          {taskId && (
-            <div className="activity-entry__task">
-              <dt>Task</dt>
-              <dd>
-                {task && !task.deleted ? (
-                  <Link to={`/tasks/${encodeURIComponent(task.id)}`}>
-                    {task.title || 'Untitled task'}
-                  </Link>
-                ) : (
-                  <span className="muted">
-                    {task ? `${task.title || 'Untitled task'} (deleted)` : 'A deleted task'}
-                  </span>
+      </div>
+      {words.detail && <p className="activity-entry__output">{words.detail}</p>}
+      {words.body && <p className="activity-entry__body">{words.body}</p>}
+      {words.rationale && <p className="activity-entry__why muted">Why: {words.rationale}</p>}
+      {words.note && <p className="activity-entry__note muted">{words.note}</p>}
+      {words.items.length > 0 && (
+        <ul className="activity-entry__items" aria-label="Proposed items">
+          {words.items.map((item) => (
+            <li key={item.key} className="activity-item">
+              <ActivityBadge badge={item.badge} />
+              <span className="activity-item__text">
+                <span className="activity-item__summary">{item.summary}</span>
+                {item.rationale && (
+                  <span className="activity-entry__why muted">Why: {item.rationale}</span>
                 )}
-              </dd>
-            </div>
-          )}
-        </dl>
-        <div className="activity-entry__footer">
-          {first.operationId && (
-            <dl className="activity-entry__facts">
-              <div>
-                <dt>Operation</dt>
-                <dd>
-                  <OperationId operationId={first.operationId} />
-                </dd>
-              </div>
-            </dl>
-          )}
-          {args !== undefined && (
-            <Button
-              size="small"
-              variant="quiet"
-              className="activity-entry__arguments-toggle"
-              aria-expanded={showArguments}
-              aria-controls={argumentsId}
-              onClick={() => setShowArguments((shown) => !shown)}
-            >
-              <span aria-hidden="true">{showArguments ? '▾' : '▸'}</span>
-              Arguments
-            </Button>
-          )}
-        </div>
-        {args !== undefined && (
-          <pre id={argumentsId} className="activity-entry__arguments" hidden={!showArguments}>
-            {formatArguments(args)}
-          </pre>
-        )}
-      </article>
-    </li>
+                {item.note && <span className="activity-entry__note muted">{item.note}</span>}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasDetails && (
+        <EntryDetails
+          entry={entry}
+          id={detailsId}
+          open={detailsOpen}
+          answerShown={words.detail !== undefined}
+        />
+      )}
+    </article>
   );
 }
 
-function formatArguments(args: unknown): string {
-  if (typeof args === 'string') return args;
-  try {
-    return JSON.stringify(args, null, 2) ?? String(args);
-  } catch {
-    return String(args);
-  }
+interface TaskProps {
+  taskId: string | undefined;
+  tasks: ReadonlyMap<string, TaskName>;
+}
+
+/** "Task" and a link to it. */
+function TaskFact(props: TaskProps) {
+  return (
+    <dl className="activity-entry__facts">
+      <div className="activity-entry__task">
+        <dt>Task</dt>
+        <dd>
+          <TaskLink {...props} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** A link to the task, or its name marked deleted: the trail outlives its tasks. */
+export function TaskLink({ taskId, tasks }: TaskProps) {
+  const task = taskId ? tasks.get(taskId) : undefined;
+  if (task && !task.deleted)
+    return (
+      <Link to={`/tasks/${encodeURIComponent(task.id)}`}>{task.title || 'Untitled task'}</Link>
+    );
+  return (
+    <span className="muted">
+      {task ? `${task.title || 'Untitled task'} (deleted)` : 'a deleted task'}
+    </span>
+  );
 }

@@ -1,11 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { itemsOfTask } from '../../../test/support/proposals';
+import { createAgentReadyTask } from '../../../test/support/test-database';
+import { confirmItem } from '../../confirmation/confirm-item';
 import { getDatabase } from '../../db/connection';
 import { dispatch } from '../../dispatcher/dispatch';
 import type { DispatchContext } from '../../dispatcher/dispatch-types';
 import { ActivityPage } from './activity-page';
+import { scriptedWake } from './scripted-wake';
 
 let clock = 0;
 
@@ -41,9 +45,31 @@ async function deniedAgentCall(taskId: string) {
   return result;
 }
 
-/** The entry that names this tool (tests below call each tool once). */
-function entryByTool(toolName: string) {
-  return screen.getByText(toolName).closest('article') as HTMLElement;
+/** An entry's badges, in words. */
+function badgesOf(article: HTMLElement) {
+  return [...article.querySelectorAll(':scope > .activity-entry__status .activity-badge')].map(
+    (badge) => badge.textContent?.replace(/^\W+/, ''),
+  );
+}
+
+/** A wake that proposes an estimate and two checklist items, applies a language and reports. */
+function wake(taskId: string) {
+  return scriptedWake(getDatabase(), taskId, [
+    {
+      text: 'The demo needs an estimate.',
+      toolCalls: [
+        { name: 'set_task_language', args: { languageCode: 'en' } },
+        { name: 'update_task_estimate', args: { minutes: 90, rationale: 'Two 45 min steps.' } },
+        {
+          name: 'add_multiple_checklist_items',
+          args: { items: [{ title: 'Rehearse' }, { title: 'Print handouts' }] },
+        },
+      ],
+    },
+    {
+      toolCalls: [{ name: 'update_report', args: { oneLiner: 'On track', tldr: '', content: '' } }],
+    },
+  ]);
 }
 
 function LocationProbe() {
@@ -93,14 +119,12 @@ describe('ActivityPage', () => {
     renderActivity();
 
     expect(await entryHeadings()).toEqual([
-      'Set estimate to 90 minutes',
-      'Create task "Beta"',
-      'Create task "Alpha"',
+      'You set estimate to 90 minutes',
+      'You created task "Beta"',
+      'You created task "Alpha"',
     ]);
-    const estimate = entryFor('Set estimate to 90 minutes');
-    expect(within(estimate).getByText('Estimate set to 90 minutes.')).toBeInTheDocument();
-    expect(within(estimate).getByText('update_task_estimate')).toBeInTheDocument();
-    expect(within(estimate).getByText('You')).toBeInTheDocument();
+    const estimate = entryFor('You set estimate to 90 minutes');
+    expect(badgesOf(estimate)).toEqual(['Applied']);
     expect(within(estimate).getByRole('link', { name: 'Alpha' })).toHaveAttribute(
       'href',
       `/tasks/${alpha}`,
@@ -109,7 +133,7 @@ describe('ActivityPage', () => {
     expect(time).toHaveAttribute('dateTime', '2026-05-04T09:03:00.001Z');
   });
 
-  it('shows the operation id shortened, with the full id in its title', async () => {
+  it('keeps the tool, the operation id and the arguments behind "Details"', async () => {
     const alpha = await createTask('Alpha');
     const result = await run(
       'update_task_priority',
@@ -118,8 +142,23 @@ describe('ActivityPage', () => {
     );
     renderActivity();
     await entryHeadings();
-    const code = within(entryFor('Set priority to P1')).getByText(result.operationId.slice(0, 12));
-    expect(code).toHaveAttribute('title', result.operationId);
+    const entry = entryFor('You set priority to P1');
+    const toggle = within(entry).getByRole('button', { name: 'Details' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const details = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(details).not.toBeVisible();
+    expect(within(entry).queryByText('update_task_priority')).not.toBeInTheDocument();
+
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(details).toBeVisible();
+    const term = (name: string) =>
+      within(details).getByText(name, { selector: 'dt' }).nextElementSibling;
+    expect(term('Tool')).toHaveTextContent('update_task_priority');
+    expect(term('By')).toHaveTextContent('You');
+    expect(term('Operation')).toHaveTextContent(result.operationId);
+    expect(term('Answer')).toHaveTextContent('Priority set to P1.');
+    expect(term('Arguments')).toHaveTextContent('"priority": "P1"');
   });
 
   it('says what came of each operation in words: applied, no change, failed, denied', async () => {
@@ -130,13 +169,67 @@ describe('ActivityPage', () => {
     renderActivity();
     await entryHeadings();
 
-    const badgeOf = (article: HTMLElement) =>
-      article.querySelector('.activity-outcome')?.textContent?.replace(/^\W+/, '');
     const articles = screen.getAllByRole('article');
-    expect(articles.map(badgeOf)).toEqual(['Denied', 'Failed', 'No change', 'Applied']);
-    expect(within(articles[0]!).getByText(/Denied: this task has no category/)).toBeInTheDocument();
-    expect(within(articles[1]!).getByText(/at most 1440/)).toBeInTheDocument();
-    expect(within(articles[0]!).getByText('Agent')).toBeInTheDocument();
+    expect(articles.map((article) => badgesOf(article)[0])).toEqual([
+      'Denied',
+      'Failed',
+      'No change',
+      'Applied',
+    ]);
+    expect(articles[0]).toHaveAccessibleName('The agent tried to set language to "de"');
+    expect(within(articles[0]!).getByText(/Denied: this task has no category/)).toBeVisible();
+    // Arguments that never parsed have no summary: the tool's kind says what it was.
+    expect(articles[1]).toHaveAccessibleName('You tried to change estimate');
+    expect(within(articles[1]!).getByText(/at most 1440/)).toBeVisible();
+    expect(articles[2]).toHaveAccessibleName('You set priority to P2');
+  });
+
+  it('shows a wake as one group, closed to its counts, its proposals "Proposed" until confirmed', async () => {
+    const { taskId } = await createAgentReadyTask(getDatabase());
+    await wake(taskId);
+    renderActivity();
+
+    const group = await screen.findByRole('article', { name: 'Agent wake: Prepare the demo' });
+    expect(badgesOf(group)).toEqual(['3 Proposed', '1 Applied', '1 Noted']);
+    const open = within(group).getByRole('button', { name: 'Show 5 steps' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    expect(within(group).queryByRole('article')).not.toBeInTheDocument();
+
+    await userEvent.click(open);
+    expect(within(group).getByRole('button', { name: 'Hide steps' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    const steps = within(group).getAllByRole('article');
+    expect(steps.map((step) => step.querySelector('h4')?.textContent)).toEqual([
+      'The agent noted: The demo needs an estimate.',
+      'The agent set language to "en"',
+      'Agent proposed: Set estimate to 90 minutes',
+      'Agent proposed: Add 2 checklist items',
+      'The agent noted: Report: On track',
+    ]);
+    expect(steps.map((step) => badgesOf(step))).toEqual([
+      [],
+      ['Applied'],
+      ['Proposed'],
+      ['2 Proposed'],
+      ['Noted'],
+    ]);
+    expect(within(steps[2]!).getByText('Why: Two 45 min steps.')).toBeVisible();
+    expect(
+      within(within(steps[3]!).getByRole('list', { name: 'Proposed items' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['◇ProposedAdd: "Rehearse"', '◇ProposedAdd: "Print handouts"']);
+
+    const [estimate] = await itemsOfTask(getDatabase(), taskId);
+    await act(() => confirmItem(getDatabase(), estimate!.changeSetId, estimate!.itemIndex));
+    expect(
+      await screen.findByRole('article', { name: 'Confirmed: Set estimate to 90 minutes' }),
+    ).toBeInTheDocument();
+    expect(badgesOf(entryFor('Confirmed: Set estimate to 90 minutes'))).toEqual(['Confirmed']);
+    expect(badgesOf(entryFor('Agent proposed: Set estimate to 90 minutes'))).toEqual(['Confirmed']);
+    expect(badgesOf(group)).toEqual(['2 Proposed', '1 Confirmed', '1 Applied', '1 Noted']);
   });
 
   it('preselects the task named in ?task= and filters by the task select', async () => {
@@ -148,7 +241,10 @@ describe('ActivityPage', () => {
     renderActivity(`/activity?task=${alpha}`);
 
     // A task's trail starts with its creation.
-    expect(await entryHeadings()).toEqual(['Set estimate to 30 minutes', 'Create task "Alpha"']);
+    expect(await entryHeadings()).toEqual([
+      'You set estimate to 30 minutes',
+      'You created task "Alpha"',
+    ]);
     const taskSelect = screen.getByLabelText('Task');
     expect(taskSelect).toHaveDisplayValue('Alpha');
     expect(
@@ -158,11 +254,13 @@ describe('ActivityPage', () => {
     ).toEqual(['All tasks', 'Alpha', 'Beta']);
 
     await userEvent.selectOptions(taskSelect, 'Beta');
-    expect(await screen.findByRole('heading', { name: 'Set priority to P0' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'You set priority to P0' }),
+    ).toBeInTheDocument();
     expect(await entryHeadings()).toEqual([
-      'Set estimate to 45 minutes',
-      'Set priority to P0',
-      'Create task "Beta"',
+      'You set estimate to 45 minutes',
+      'You set priority to P0',
+      'You created task "Beta"',
     ]);
     expect(screen.getByTestId('location')).toHaveTextContent(`?task=${beta}`);
   });
@@ -177,8 +275,8 @@ describe('ActivityPage', () => {
     await userEvent.selectOptions(screen.getByLabelText('Kind'), 'Policy denied');
     expect(await screen.findByText('Showing all 1 entry')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(1);
-    const denied = entryByTool('set_task_language');
-    expect(within(denied).getByText('Denied')).toBeInTheDocument();
+    const denied = entryFor('The agent tried to set language to "de"');
+    expect(badgesOf(denied)).toEqual(['Denied']);
     expect(within(denied).getByText(/Denied: this task has no category/)).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('?kind=denied');
   });
@@ -188,7 +286,7 @@ describe('ActivityPage', () => {
     await deniedAgentCall(alpha);
     renderActivity('/activity?source=agent');
     expect(await entryHeadings()).toHaveLength(1);
-    expect(entryByTool('set_task_language')).toBeInTheDocument();
+    expect(entryFor('The agent tried to set language to "de"')).toBeInTheDocument();
     expect(screen.getByLabelText('Source')).toHaveDisplayValue('Agent');
   });
 
@@ -200,7 +298,7 @@ describe('ActivityPage', () => {
       await screen.findByRole('heading', { name: 'Nothing matches these filters' }),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
-    expect(await entryHeadings()).toEqual(['Create task "Alpha"']);
+    expect(await entryHeadings()).toEqual(['You created task "Alpha"']);
     expect(screen.getByLabelText('Kind')).toHaveDisplayValue('All kinds');
     expect(screen.getByTestId('location')).toHaveTextContent(/^$/);
   });
@@ -213,15 +311,17 @@ describe('ActivityPage', () => {
     expect(
       await screen.findByText('Showing the newest 50 entries', {}, { timeout: 5_000 }),
     ).toBeInTheDocument();
-    expect((await entryHeadings())[0]).toBe('Create task "Task 51"');
-    expect(screen.queryByRole('heading', { name: 'Create task "Task 1"' })).not.toBeInTheDocument();
+    expect((await entryHeadings())[0]).toBe('You created task "Task 51"');
+    expect(
+      screen.queryByRole('heading', { name: 'You created task "Task 1"' }),
+    ).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Load older' }));
     // jsdom renders fifty cards slowly: give it more than the default second.
     expect(
       await screen.findByText('Showing all 51 entries', {}, { timeout: 5_000 }),
     ).toBeInTheDocument();
-    const oldest = entryFor('Create task "Task 1"');
+    const oldest = entryFor('You created task "Task 1"');
     expect(oldest).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Load older' })).not.toBeInTheDocument();
   });
@@ -229,7 +329,7 @@ describe('ActivityPage', () => {
   it('renders what people and models wrote as text, never as HTML', async () => {
     await createTask('<img src=x onerror="alert(1)">');
     const { container } = renderActivity();
-    expect(await entryHeadings()).toEqual(['Create task "<img src=x onerror="alert(1)">"']);
+    expect(await entryHeadings()).toEqual(['You created task "<img src=x onerror="alert(1)">"']);
     expect(container.querySelector('img')).toBeNull();
   });
 });

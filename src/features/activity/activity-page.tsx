@@ -43,7 +43,7 @@ export function ActivityPage() {
   // A live query keeps its last result while the next one runs: a page read for other
   // filters is not shown as if it matched these.
   const current = page && auditFilterKey(page.filter) === filterKey ? page : undefined;
-  const entries = useMemo(() => (current ? groupActivity(current) : []), [current]);
+  const items = useMemo(() => (current ? groupActivity(current) : []), [current]);
   const loadingOlder = current !== undefined && current.limit < limit;
 
   const listRef = useRef<HTMLDivElement>(null);
@@ -51,21 +51,23 @@ export function ActivityPage() {
   useEffect(() => {
     // After "Load older", focus the first newly shown entry, not the top of the page.
     const index = focusEntryAt.current;
-    if (index === undefined || loadingOlder || entries.length <= index) return;
+    if (index === undefined || loadingOlder || items.length <= index) return;
     focusEntryAt.current = undefined;
     listRef.current?.querySelector<HTMLElement>(`[data-entry-index="${index}"]`)?.focus();
-  }, [entries, loadingOlder]);
+  }, [items, loadingOlder]);
 
   const loadOlder = () => {
     if (loadingOlder) return;
-    focusEntryAt.current = entries.length;
+    focusEntryAt.current = items.length;
     setShown({ filterKey, limit: limit + PAGE_SIZE });
   };
 
   const heading = (
     <header className="activity-page__header">
       <h1 id="activity-heading">Activity</h1>
-      <p className="muted">Every change to your journal, by you or the agent, newest first.</p>
+      <p className="muted">
+        Every change to your journal, newest first: yours, and what the agent proposed.
+      </p>
     </header>
   );
   const loading = (
@@ -110,7 +112,7 @@ export function ActivityPage() {
       />
       {current === undefined ? (
         loading
-      ) : entries.length === 0 ? (
+      ) : items.length === 0 ? (
         current.searched ? (
           <EmptyState
             title={`Nothing matches in the newest ${current.searched.messages.toLocaleString()} messages`}
@@ -134,10 +136,10 @@ export function ActivityPage() {
       ) : (
         <>
           <p className="muted activity-page__count" role="status">
-            {describeCount(entries.length, current)}
+            {describeCount(items.length, current)}
           </p>
           <div ref={listRef}>
-            <ActivityList entries={entries} tasks={current.tasks} />
+            <ActivityList items={items} tasks={current.tasks} proposals={current.proposals} />
           </div>
           <div className="activity-page__more">
             {olderButton ?? <p className="muted">No older activity.</p>}

@@ -3,15 +3,27 @@
  * Rows are written directly: these tests are about reading a long trail, not dispatch.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTask, createTestDatabase, userWrite } from '../../../test/support/test-database';
+import { itemsOfTask } from '../../../test/support/proposals';
+import type { ScriptedTurn } from '../../../test/support/scripted-model';
+import {
+  createAgentReadyTask,
+  createTask,
+  createTestDatabase,
+  userWrite,
+} from '../../../test/support/test-database';
+import { confirmItem } from '../../confirmation/confirm-item';
+import { rejectItem } from '../../confirmation/reject-item';
+import { undoDecision } from '../../confirmation/undo-decision';
 import type { CountersignDatabase } from '../../db/database';
 import {
   countAuditMessages,
   listAuditPage,
   listTaskNames,
+  wakeRunKey,
   type AuditFilter,
 } from '../../db/queries/audit';
 import type { AuditMessage } from '../../domain/audit';
+import { scriptedWake } from './scripted-wake';
 
 const BASE = Date.parse('2026-01-01T00:00:00.000Z');
 
@@ -154,6 +166,134 @@ describe('listAuditPage', () => {
     const page = await listAuditPage(db, {}, 100);
     expect(page.tasks.get(kept)).toEqual({ id: kept, title: 'Kept', deleted: false });
     expect(page.tasks.get(gone)).toEqual({ id: gone, title: 'Gone', deleted: true });
+  });
+});
+
+const wakeOn = (taskId: string, turns: ScriptedTurn[]) => scriptedWake(db, taskId, turns);
+
+const WAKE: ScriptedTurn[] = [
+  {
+    text: 'The demo needs an estimate and two steps.',
+    toolCalls: [
+      { name: 'update_task_estimate', args: { minutes: 90, rationale: 'Two steps of 45 min.' } },
+      { name: 'update_task_priority', args: { priority: 'P0' } },
+      {
+        name: 'add_multiple_checklist_items',
+        args: { items: [{ title: 'Rehearse' }, { title: 'Print handouts' }] },
+      },
+    ],
+  },
+  {
+    toolCalls: [
+      {
+        name: 'update_report',
+        args: { oneLiner: 'Demo prep on track', tldr: 'Two steps.', content: '-' },
+      },
+    ],
+  },
+];
+
+/** The action of the wake's call of `toolName`. */
+const actionOf = (messages: AuditMessage[], toolName: string) =>
+  messages.find((message) => message.kind === 'action' && message.toolName === toolName)!;
+
+describe('listAuditPage on a wake', () => {
+  it('shows a wake whole, whichever of its messages made the page, within the filter', async () => {
+    const { taskId } = await createAgentReadyTask(db);
+    const runKey = await wakeOn(taskId, WAKE);
+    const ofWake = await db.auditMessages.where('runKey').equals(runKey).toArray();
+    // A thought, three proposals and the report: an action and a result each.
+    expect(ofWake).toHaveLength(9);
+
+    const page = await listAuditPage(db, {}, 1);
+    expect(page.messages.map(wakeRunKey)).toEqual([runKey]);
+    expect(ids([...page.messages, ...page.wakeMessages]).sort()).toEqual(ids(ofWake).sort());
+    expect(page.hasMore).toBe(true);
+
+    const thoughts = await listAuditPage(db, { kinds: ['thought'] }, 1);
+    expect(thoughts.messages.map((message) => message.summary)).toEqual([
+      'The demo needs an estimate and two steps.',
+    ]);
+    expect(thoughts.wakeMessages).toEqual([]);
+  });
+
+  it('says what became of each proposal: pending, confirmed, rejected with its reason, undone', async () => {
+    const { taskId } = await createAgentReadyTask(db);
+    await wakeOn(taskId, WAKE);
+    const [estimate, priority, rehearse, handouts] = await itemsOfTask(db, taskId);
+    expect(estimate!.toolName).toBe('update_task_estimate');
+
+    let page = await listAuditPage(db, {}, 100);
+    const fatesOf = (toolName: string) =>
+      page.proposals.get(actionOf(page.messages, toolName).operationId!);
+    expect(fatesOf('update_task_estimate')).toEqual([
+      {
+        itemId: estimate!.id,
+        toolName: 'update_task_estimate',
+        summary: 'Set estimate to 90 minutes',
+        status: 'pending',
+        rationale: 'Two steps of 45 min.',
+      },
+    ]);
+    expect(fatesOf('add_multiple_checklist_items')!.map((fate) => fate.summary)).toEqual([
+      'Add: "Rehearse"',
+      'Add: "Print handouts"',
+    ]);
+
+    await confirmItem(db, estimate!.changeSetId, estimate!.itemIndex);
+    await rejectItem(db, priority!.changeSetId, priority!.itemIndex, { reason: 'Not urgent' });
+    const confirmed = await confirmItem(db, rehearse!.changeSetId, rehearse!.itemIndex);
+    await undoDecision(db, confirmed.decisionId!);
+    expect(handouts!.status).toBe('pending');
+
+    page = await listAuditPage(db, {}, 100);
+    expect(fatesOf('update_task_estimate')!.map((fate) => fate.status)).toEqual(['confirmed']);
+    expect(fatesOf('update_task_priority')).toMatchObject([
+      { status: 'rejected', decision: { verdict: 'rejected', rejectionReason: 'Not urgent' } },
+    ]);
+    expect(fatesOf('add_multiple_checklist_items')!.map((fate) => fate.status)).toEqual([
+      'undone',
+      'pending',
+    ]);
+
+    // A confirmation names the item it decided, and hears of an undo too.
+    const confirmations = page.messages.filter(
+      (message) => message.source === 'confirmation' && message.kind === 'action',
+    );
+    expect(confirmations.map((message) => message.summary).sort()).toEqual([
+      'Add: "Rehearse"',
+      'Set estimate to 90 minutes',
+    ]);
+    const rehearsed = confirmations.find((message) => message.summary === 'Add: "Rehearse"')!;
+    expect(page.proposals.get(rehearsed.operationId!)).toMatchObject([
+      { itemId: rehearse!.id, status: 'undone', decision: { verdict: 'confirmed' } },
+    ]);
+    expect(page.proposals.get(rehearsed.operationId!)![0]!.decision!.undoneAt).toBeDefined();
+  });
+
+  it("never takes another wake's items for a call of the same id", async () => {
+    const { taskId } = await createAgentReadyTask(db);
+    const first = await wakeOn(taskId, [
+      { toolCalls: [{ name: 'update_task_estimate', args: { minutes: 90 } }] },
+      { text: 'Done.' },
+    ]);
+    // The scripted model numbers its calls the same way in every wake.
+    const second = await wakeOn(taskId, [
+      { toolCalls: [{ name: 'update_task_priority', args: { priority: 'P1' } }] },
+      { text: 'Done.' },
+    ]);
+    const page = await listAuditPage(db, {}, 100);
+    for (const [runKey, summary] of [
+      [first, 'Set estimate to 90 minutes'],
+      [second, 'Set priority to P1'],
+    ] as const) {
+      const action = page.messages.find(
+        (message) => message.runKey === runKey && message.kind === 'action',
+      )!;
+      expect(page.proposals.get(action.operationId!)!.map((fate) => fate.summary)).toEqual([
+        summary,
+      ]);
+    }
   });
 });
 

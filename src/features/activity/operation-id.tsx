@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/button';
 
-const SHORT_LENGTH = 12;
-
 type CopyState = 'idle' | 'copied' | 'failed';
 
 /**
- * An operation id, shortened to its first characters (enough to tell operations apart
- * and to search for), with the full id in the tooltip and a button that copies it.
+ * An operation id in full (it sits behind "Details", where it is looked for, not read),
+ * with a button that copies it.
  */
 export function OperationId({ operationId }: { operationId: string }) {
   const [copyState, setCopyState] = useState<CopyState>('idle');
@@ -28,13 +26,13 @@ export function OperationId({ operationId }: { operationId: string }) {
 
   return (
     <span className="activity-operation">
-      <code title={operationId}>{operationId.slice(0, SHORT_LENGTH)}</code>
+      <code>{operationId}</code>
       {canCopy && (
         <Button
           size="small"
           variant="quiet"
           className="activity-operation__copy"
-          aria-label={`Copy the full operation id ${operationId.slice(0, SHORT_LENGTH)}`}
+          aria-label="Copy the operation id"
           onClick={() => void copy()}
         >
           Copy

@@ -1,0 +1,28 @@
+/**
+ * For this feature's tests: a whole wake, played by a scripted model through runWake, so
+ * the trail holds what a real wake writes (its thoughts, calls, proposals and records).
+ */
+import { expect } from 'vitest';
+import { scriptedModel, type ScriptedTurn } from '../../../test/support/scripted-model';
+import { describeProviderError } from '../../agent/providers/describe-provider-error';
+import { runWake } from '../../agent/run-wake';
+import type { CountersignDatabase } from '../../db/database';
+
+/** Wakes the agent on a task it may act on; resolves with the wake's run key. */
+export async function scriptedWake(
+  db: CountersignDatabase,
+  taskId: string,
+  turns: ScriptedTurn[],
+): Promise<string> {
+  const { model } = scriptedModel(turns);
+  const outcome = await runWake({
+    db,
+    taskId,
+    model,
+    providerLabel: 'Test provider',
+    describeError: (error, context) => describeProviderError(error, undefined, context),
+    sleep: async () => {},
+  });
+  expect(outcome.status).toBe('done');
+  return `wake:${outcome.wakeId!}`;
+}
