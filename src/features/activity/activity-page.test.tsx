@@ -9,7 +9,7 @@ import { getDatabase } from '../../db/connection';
 import { dispatch } from '../../dispatcher/dispatch';
 import type { DispatchContext } from '../../dispatcher/dispatch-types';
 import { ActivityPage } from './activity-page';
-import { scriptedWake } from './scripted-wake';
+import { scriptedWake } from '../../../test/support/scripted-wake';
 
 let clock = 0;
 

@@ -23,7 +23,7 @@ import {
   type AuditFilter,
 } from '../../db/queries/audit';
 import type { AuditMessage } from '../../domain/audit';
-import { scriptedWake } from './scripted-wake';
+import { scriptedWake } from '../../../test/support/scripted-wake';
 
 const BASE = Date.parse('2026-01-01T00:00:00.000Z');
 

@@ -1,12 +1,12 @@
 /**
- * For this feature's tests: a whole wake, played by a scripted model through runWake, so
+ * For tests: a whole wake, played by a scripted model through runWake, so
  * the trail holds what a real wake writes (its thoughts, calls, proposals and records).
  */
 import { expect } from 'vitest';
-import { scriptedModel, type ScriptedTurn } from '../../../test/support/scripted-model';
-import { describeProviderError } from '../../agent/providers/describe-provider-error';
-import { runWake } from '../../agent/run-wake';
-import type { CountersignDatabase } from '../../db/database';
+import { scriptedModel, type ScriptedTurn } from './scripted-model';
+import { describeProviderError } from '../../src/agent/providers/describe-provider-error';
+import { runWake } from '../../src/agent/run-wake';
+import type { CountersignDatabase } from '../../src/db/database';
 
 /** Wakes the agent on a task it may act on; resolves with the wake's run key. */
 export async function scriptedWake(
