@@ -17,6 +17,8 @@ export class WakeAudit {
   private turn: TurnAudit[] = [];
   private spent = 0;
   private budgetSaid = false;
+  /** The earliest time the next entry may carry (ms): keeps the trail in call order. */
+  private nextAt = 0;
 
   constructor(
     private readonly base: Omit<AuditDraft, 'toolName' | 'operationId' | 'now'>,
@@ -68,8 +70,17 @@ export class WakeAudit {
       ];
     }
     this.spent += JSON.stringify(entries).length;
+    // Each entry gets its own millisecond, after the last call's: two calls in the same
+    // millisecond (a report and an observation) still read in the order they were made.
+    const at = Math.max(Date.parse(this.now()), this.nextAt);
+    this.nextAt = at + entries.length;
     this.turn.push({
-      draft: { ...this.base, toolName, operationId: operationId.slice(0, 300), now: this.now() },
+      draft: {
+        ...this.base,
+        toolName,
+        operationId: operationId.slice(0, 300),
+        now: new Date(at).toISOString(),
+      },
       entries,
     });
   }
