@@ -11,8 +11,8 @@ import { expireChangeSets } from '../src/confirmation/expire-change-sets';
 import { rejectItem } from '../src/confirmation/reject-item';
 import { undoDecision } from '../src/confirmation/undo-decision';
 import type { CountersignDatabase } from '../src/db/database';
-import { countPendingItems } from '../src/db/queries/proposals';
-import { isLive } from '../src/domain/entity';
+import { countPendingItems } from '../src/db/tallies';
+import { isLive } from '../src/domain/is-live';
 import { propose } from './support/proposals';
 import {
   createAgentReadyTask,

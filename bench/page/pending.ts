@@ -5,11 +5,12 @@
  * on their own.
  */
 import { getDatabase } from '../../src/db/connection';
-import { countPendingItems, readInboxWindow } from '../../src/db/queries/proposals';
+import { readInboxWindow } from '../../src/db/queries/proposals';
+import { countPendingItems } from '../../src/db/tallies';
 import { changeItemStatus, seedChangeSets, type SeedChangeSet } from '../../src/db/seed-rows';
 import { DEFAULT_AGENT_ID } from '../../src/domain/agent';
 import type { Proposal as StoredProposal } from '../../src/domain/change-set';
-import { isLive } from '../../src/domain/entity';
+import { isLive } from '../../src/domain/is-live';
 import { proposalFingerprint } from '../../src/domain/fingerprint';
 import { ESTIMATE_MAX_MINUTES, type Task, type TaskStatus } from '../../src/domain/task';
 import { findTool } from '../../src/tools/registry';

@@ -5,7 +5,7 @@
  * one huge transaction (and its memory) open. Entries and checklist items are written as
  * they are generated, so a 10× seed never holds its 500,000 entries at once.
  */
-import { SAMPLE_SEEDED_KEY } from '../../src/app/first-run';
+import { SETTING_KEYS } from '../../src/db/setting-keys';
 import { getDatabase } from '../../src/db/connection';
 import {
   SEED_CHUNK_SIZE,
@@ -126,7 +126,7 @@ export async function seedJournal(size: SeedSize & { chunkSize?: number }): Prom
   await flush('entries', true);
 
   // Without this the next start would import the sample journal on top (see first-run.ts).
-  await writeSetting(db, SAMPLE_SEEDED_KEY, new Date().toISOString());
+  await writeSetting(db, SETTING_KEYS.sampleJournalSeededAt, new Date().toISOString());
 
   return {
     counts: tally.counts,

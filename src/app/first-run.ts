@@ -4,13 +4,12 @@
  * the samples again. The write path and the samples are loaded only when they are needed.
  */
 import type { CountersignDatabase } from '../db/database';
+import { SETTING_KEYS } from '../db/setting-keys';
 import { readSetting, writeSetting } from '../db/settings';
 import { loadDispatch } from '../dispatcher/load-dispatch';
 
-export const SAMPLE_SEEDED_KEY = 'sampleJournalSeededAt';
-
 export async function seedSampleJournalOnce(db: CountersignDatabase): Promise<void> {
-  if (await readSetting(db, SAMPLE_SEEDED_KEY)) return;
+  if (await readSetting(db, SETTING_KEYS.sampleJournalSeededAt)) return;
   if ((await db.tasks.count()) === 0) {
     const [dispatch, { buildSampleJournal }] = await Promise.all([
       loadDispatch(),
@@ -22,5 +21,5 @@ export async function seedSampleJournalOnce(db: CountersignDatabase): Promise<vo
     });
     if (!result.success) throw new Error(result.output);
   }
-  await writeSetting(db, SAMPLE_SEEDED_KEY, new Date().toISOString());
+  await writeSetting(db, SETTING_KEYS.sampleJournalSeededAt, new Date().toISOString());
 }

@@ -112,9 +112,7 @@ if (typeof window !== 'undefined' && matchPath('/', window.location.pathname)) {
 
 const LAZY_PAGES = [
   lazyPage('/tasks/:taskId', () => import('./task-route').then((module) => module.TaskRoute)),
-  lazyPage('/review', () =>
-    import('../features/review/review-page').then((module) => module.ReviewPage),
-  ),
+  lazyPage('/review', () => import('./review-route').then((module) => module.ReviewRoute)),
   lazyPage('/activity', () =>
     import('../features/activity/activity-page').then((module) => module.ActivityPage),
   ),

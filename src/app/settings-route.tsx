@@ -2,10 +2,16 @@
 import { AgentSettingsSection } from '../features/agent-settings/agent-settings-section';
 import { TrustedToolsSection } from '../features/agent-settings/trusted-tools-section';
 import { SettingsPage } from '../features/settings/settings-page';
+import { AGENT_SETTINGS_ANCHOR } from '../ui/app-paths';
+
+const CONTENTS = [
+  { id: AGENT_SETTINGS_ANCHOR, label: 'Agent' },
+  { id: 'trusted-tools', label: 'Trusted tools' },
+];
 
 export function SettingsRoute() {
   return (
-    <SettingsPage>
+    <SettingsPage contents={CONTENTS}>
       <AgentSettingsSection />
       <TrustedToolsSection />
     </SettingsPage>

@@ -4,23 +4,18 @@
  * which the journal export never includes: an API key never leaves this device.
  */
 import { z } from 'zod';
-import {
-  providerSettingsSchema,
-  PROVIDER_SETTINGS_KEY,
-  type ProviderSettings,
-} from '../domain/provider-settings';
+import { providerSettingsSchema, type ProviderSettings } from '../domain/provider-settings';
 import type { CountersignDatabase } from './database';
+import { SETTING_KEYS } from './setting-keys';
 import { readSetting, writeSetting } from './settings';
 
-export const AUTO_WAKE_KEY = 'agentAutoWake';
-export const CHANGE_SET_TTL_KEY = 'changeSetTtlDays';
 export const DEFAULT_TTL_DAYS = 7;
 
 /** The saved provider, or undefined when none is set (or what is stored no longer parses). */
 export async function readProviderSettings(
   db: CountersignDatabase,
 ): Promise<ProviderSettings | undefined> {
-  const parsed = providerSettingsSchema.safeParse(await readSetting(db, PROVIDER_SETTINGS_KEY));
+  const parsed = providerSettingsSchema.safeParse(await readSetting(db, SETTING_KEYS.provider));
   return parsed.success ? parsed.data : undefined;
 }
 
@@ -28,15 +23,15 @@ export async function saveProviderSettings(
   db: CountersignDatabase,
   settings: ProviderSettings,
 ): Promise<void> {
-  await writeSetting(db, PROVIDER_SETTINGS_KEY, providerSettingsSchema.parse(settings));
+  await writeSetting(db, SETTING_KEYS.provider, providerSettingsSchema.parse(settings));
 }
 
 export async function readAutoWake(db: CountersignDatabase): Promise<boolean> {
-  return (await readSetting<boolean>(db, AUTO_WAKE_KEY)) === true;
+  return (await readSetting<boolean>(db, SETTING_KEYS.autoWake)) === true;
 }
 
 export async function saveAutoWake(db: CountersignDatabase, enabled: boolean): Promise<void> {
-  await writeSetting(db, AUTO_WAKE_KEY, enabled);
+  await writeSetting(db, SETTING_KEYS.autoWake, enabled);
 }
 
 export async function readTtlDays(db: CountersignDatabase): Promise<number> {
@@ -45,19 +40,21 @@ export async function readTtlDays(db: CountersignDatabase): Promise<number> {
     .int()
     .min(1)
     .max(365)
-    .safeParse(await readSetting(db, CHANGE_SET_TTL_KEY));
+    .safeParse(await readSetting(db, SETTING_KEYS.changeSetTtlDays));
   return parsed.success ? parsed.data : DEFAULT_TTL_DAYS;
 }
 
 export async function saveTtlDays(db: CountersignDatabase, days: number): Promise<void> {
-  await writeSetting(db, CHANGE_SET_TTL_KEY, z.number().int().min(1).max(365).parse(days));
+  await writeSetting(
+    db,
+    SETTING_KEYS.changeSetTtlDays,
+    z.number().int().min(1).max(365).parse(days),
+  );
 }
-
-export const TRUSTED_TOOLS_KEY = 'trustedTools';
 
 /** Deferred tools the person lets the agent apply without asking (by model tool name). */
 export async function readTrustedTools(db: CountersignDatabase): Promise<string[]> {
-  const parsed = z.array(z.string()).safeParse(await readSetting(db, TRUSTED_TOOLS_KEY));
+  const parsed = z.array(z.string()).safeParse(await readSetting(db, SETTING_KEYS.trustedTools));
   return parsed.success ? parsed.data : [];
 }
 
@@ -65,5 +62,5 @@ export async function saveTrustedTools(
   db: CountersignDatabase,
   toolNames: string[],
 ): Promise<void> {
-  await writeSetting(db, TRUSTED_TOOLS_KEY, [...new Set(toolNames)]);
+  await writeSetting(db, SETTING_KEYS.trustedTools, [...new Set(toolNames)]);
 }

@@ -19,7 +19,7 @@ import {
   type ChangeSet,
   type ItemCounts,
 } from '../domain/change-set';
-import { isLive } from '../domain/entity';
+import { isLive } from '../domain/is-live';
 import { bumpClock } from '../domain/vector-clock';
 import type { CountersignDatabase } from './database';
 import { addToTallies } from './tallies';

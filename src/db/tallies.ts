@@ -25,3 +25,19 @@ export async function addToTallies(
     })),
   );
 }
+
+export interface PendingCounts {
+  /** Items waiting in the inbox. */
+  items: number;
+  /** Change sets (one per task at a time) with an item waiting. */
+  sets: number;
+}
+
+/** How many items wait for review: two maintained rows, never a count over the items. */
+export async function countPendingItems(db: CountersignDatabase): Promise<PendingCounts> {
+  const [items, sets] = await Promise.all([
+    readTally(db, 'pendingItems'),
+    readTally(db, 'pendingSets'),
+  ]);
+  return { items, sets };
+}

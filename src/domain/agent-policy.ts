@@ -7,7 +7,7 @@
 import type { Agent } from './agent';
 import type { Category } from './category';
 import type { Task } from './task';
-import { isLive } from './entity';
+import { isLive } from './is-live';
 
 export type PolicyVerdict =
   | { allowed: true; categoryId: string; categoryName: string }

@@ -23,9 +23,3 @@ export type EntityBase = z.infer<typeof entityBaseSchema>;
 export function newId(): string {
   return crypto.randomUUID();
 }
-
-export function isLive<T extends { deletedAt?: string | undefined }>(
-  entity: T | undefined,
-): entity is T {
-  return entity !== undefined && entity.deletedAt === undefined;
-}

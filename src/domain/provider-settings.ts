@@ -23,5 +23,3 @@ export const providerSettingsSchema = z.object({
   apiKey: z.string().optional(),
 });
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
-
-export const PROVIDER_SETTINGS_KEY = 'agentProvider';

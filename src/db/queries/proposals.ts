@@ -8,10 +8,9 @@
 import Dexie from 'dexie';
 import { DEFAULT_AGENT_ID } from '../../domain/agent';
 import { changeItemId, type ChangeItem, type Decision } from '../../domain/change-set';
-import { isLive } from '../../domain/entity';
+import { isLive } from '../../domain/is-live';
 import { reportId } from '../agent-records';
 import type { CountersignDatabase } from '../database';
-import { readTally } from '../tallies';
 
 /** One item waiting for review, with where it lives. */
 export interface PendingReviewItem {
@@ -78,22 +77,6 @@ export async function listPendingItemsForTask(
   return items
     .filter((item) => item.expiresAt === undefined || item.expiresAt > stamp)
     .map(pendingEntry);
-}
-
-export interface PendingCounts {
-  /** Items waiting in the inbox. */
-  items: number;
-  /** Change sets (one per task at a time) with an item waiting. */
-  sets: number;
-}
-
-/** How many items wait for review: two maintained rows, never a count over the items. */
-export async function countPendingItems(db: CountersignDatabase): Promise<PendingCounts> {
-  const [items, sets] = await Promise.all([
-    readTally(db, 'pendingItems'),
-    readTally(db, 'pendingSets'),
-  ]);
-  return { items, sets };
 }
 
 /** What heads a task's proposals: the agent's one-line summary of the task, from its last report. */

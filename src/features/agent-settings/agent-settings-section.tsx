@@ -3,7 +3,7 @@
  * it uses, which categories it may act on, automatic wakes and proposal expiry.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { getDatabase } from '../../db/connection';
 import { readAgentSettings } from '../../db/queries/agent';
 import { AGENT_SETTINGS_ANCHOR } from '../../ui/app-paths';
@@ -15,16 +15,7 @@ import './agent-settings.css';
 
 export function AgentSettingsSection() {
   const headingId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const settings = useLiveQuery(() => readAgentSettings(getDatabase()), []);
-
-  // Arriving from "Open agent settings": bring the section into view and say where we are.
-  useEffect(() => {
-    if (window.location.hash === `#${AGENT_SETTINGS_ANCHOR}`) {
-      headingRef.current?.scrollIntoView?.({ block: 'start' });
-      headingRef.current?.focus({ preventScroll: true });
-    }
-  }, []);
 
   return (
     <section
@@ -32,7 +23,7 @@ export function AgentSettingsSection() {
       className="card stack agent-settings"
       aria-labelledby={headingId}
     >
-      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+      <h2 id={headingId} tabIndex={-1}>
         Agent
       </h2>
       <p className="muted agent-settings__intro">

@@ -80,7 +80,11 @@ export function TrustedToolsSection() {
   }
 
   return (
-    <section className="card stack settings__section trusted-tools" aria-labelledby={headingId}>
+    <section
+      id="trusted-tools"
+      className="card stack settings__section trusted-tools"
+      aria-labelledby={headingId}
+    >
       <h2 id={headingId}>Trusted tools</h2>
       <p className="muted trusted-tools__intro">
         The agent proposes these changes and waits for you to confirm them. Choose “Apply without

@@ -1,7 +1,7 @@
 /** How many proposals wait for review, for the badge on the "Review" nav link: one maintained row. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getDatabase } from '../../db/connection';
-import { countPendingItems, type PendingCounts } from '../../db/queries/proposals';
+import { countPendingItems, type PendingCounts } from '../../db/tallies';
 import './review.css';
 
 /** Undefined until the first read. */

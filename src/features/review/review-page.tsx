@@ -4,6 +4,7 @@
  * in a place of its own, and keyboard shortcuts for working through a long list (said
  * only on devices with a keyboard and a fine pointer).
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { countOf } from '../../lib/count-of';
 import { Button } from '../../ui/button';
@@ -16,7 +17,15 @@ import { useReviewActions } from './use-review-actions';
 import { useSwipeHint } from './use-swipe-hint';
 import './review.css';
 
-export function ReviewPage() {
+export interface ReviewPageProps {
+  /**
+   * What the empty page offers instead of "Open your tasks", given that link: the app
+   * passes the agent's setup while no agent is set up (features do not import each other).
+   */
+  nextStep?: (openTasks: ReactNode) => ReactNode;
+}
+
+export function ReviewPage({ nextStep = (openTasks) => openTasks }: ReviewPageProps) {
   const counts = usePendingReviewCounts();
   const actions = useReviewActions();
   const applying = [...actions.bulk.values()].find((state) => state.progress)?.progress?.total;
@@ -47,11 +56,13 @@ export function ReviewPage() {
             When the agent proposes changes to a task, they wait here for you to confirm or reject.
             Open a task and tap <strong>Wake agent</strong> to ask it.
           </p>
-          <p>
-            <Link className="button button--primary" to="/">
-              Open your tasks
-            </Link>
-          </p>
+          {nextStep(
+            <p>
+              <Link className="button button--primary" to="/">
+                Open your tasks
+              </Link>
+            </p>,
+          )}
         </EmptyState>
       ) : (
         <>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { countPendingItems } from '../../db/tallies';
 import { getDatabase } from '../../db/connection';
 import { reportId } from '../../db/agent-records';
 import {
-  countPendingItems,
   listPendingItemsForTask,
   listReviewHistory,
   readInboxWindow,

@@ -5,14 +5,16 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getDatabase } from '../../db/connection';
+import { SETTING_KEYS } from '../../db/setting-keys';
 import { readSetting, writeSetting } from '../../db/settings';
-
-const SWIPE_LEARNED_KEY = 'swipeLearned';
 
 const onTouchScreen = () => globalThis.matchMedia?.('(pointer: coarse)').matches ?? false;
 
 export function useSwipeHint(waiting: number) {
-  const learned = useLiveQuery(() => readSetting<boolean>(getDatabase(), SWIPE_LEARNED_KEY), []);
+  const learned = useLiveQuery(
+    () => readSetting<boolean>(getDatabase(), SETTING_KEYS.swipeLearned),
+    [],
+  );
   const counted = `${waiting.toLocaleString('en-US')} waiting for your decision.`;
   const idle =
     learned !== true && onTouchScreen()
@@ -22,7 +24,7 @@ export function useSwipeHint(waiting: number) {
     idle,
     /** A row was decided by a swipe: the hint has done its job. */
     swiped: () => {
-      if (learned !== true) void writeSetting(getDatabase(), SWIPE_LEARNED_KEY, true);
+      if (learned !== true) void writeSetting(getDatabase(), SETTING_KEYS.swipeLearned, true);
     },
   };
 }

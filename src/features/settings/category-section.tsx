@@ -19,7 +19,7 @@ export function CategorySection() {
   };
 
   return (
-    <section className="card stack settings__section" aria-labelledby={headingId}>
+    <section id="categories" className="card stack settings__section" aria-labelledby={headingId}>
       <h2 id={headingId} ref={headingRef} tabIndex={-1}>
         Categories
       </h2>

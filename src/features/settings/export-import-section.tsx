@@ -8,7 +8,7 @@ import { Field } from '../../ui/field';
 import { Notice } from '../../ui/notice';
 import { downloadJournal } from './download-journal';
 import { countOf } from '../../lib/count-of';
-import { isLive } from '../../domain/entity';
+import { isLive } from '../../domain/is-live';
 
 type Outcome = { tone: 'success' | 'error'; message: string } | undefined;
 
@@ -68,7 +68,11 @@ export function ExportImportSection() {
   }
 
   return (
-    <section className="card stack settings__section" aria-labelledby={headingId}>
+    <section
+      id="export-import"
+      className="card stack settings__section"
+      aria-labelledby={headingId}
+    >
       <h2 id={headingId}>Export and import</h2>
       <p className="muted settings__intro">
         An export is one JSON file with your tasks, checklists, entries, categories and labels,

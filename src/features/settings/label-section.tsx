@@ -31,7 +31,7 @@ export function LabelSection() {
   };
 
   return (
-    <section className="card stack settings__section" aria-labelledby={headingId}>
+    <section id="labels" className="card stack settings__section" aria-labelledby={headingId}>
       <h2 id={headingId} ref={headingRef} tabIndex={-1}>
         Labels
       </h2>

@@ -51,7 +51,7 @@ export function StorageSection() {
   const usage = estimate.data;
 
   return (
-    <section className="card stack settings__section" aria-labelledby={headingId}>
+    <section id="storage" className="card stack settings__section" aria-labelledby={headingId}>
       <h2 id={headingId}>Storage</h2>
       {/* The request's answer replaces the status, so it is announced in words. */}
       {persist.isSuccess ? (

@@ -111,8 +111,9 @@ describe('TaskDetails', () => {
     expect((await storedTask(taskId)).statusReason).toBe('Waiting for the venue to call back');
 
     const history = screen.getByRole('region', { name: 'Status history' });
+    // The history follows the saved row a render later.
+    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2));
     const entries = within(history).getAllByRole('listitem');
-    expect(entries).toHaveLength(2);
     expect(entries[0]).toHaveTextContent('BLOCKED');
     expect(entries[0]).toHaveTextContent('Waiting for the venue to call back');
     expect(entries[0]).toHaveTextContent('by you');

@@ -4,7 +4,7 @@
  * with thousands of tasks.
  */
 import { PRIORITIES, TASK_STATUSES, type Task, type TaskStatus } from '../../domain/task';
-import { isLive } from '../../domain/entity';
+import { isLive } from '../../domain/is-live';
 
 export const TASK_SORTS = ['updated', 'due', 'priority'] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];

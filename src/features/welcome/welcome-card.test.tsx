@@ -8,6 +8,7 @@ import { readProviderSettings, saveProviderSettings } from '../../db/agent-setti
 import { getDatabase } from '../../db/connection';
 import { SAMPLE_IDS } from '../../domain/sample-journal';
 import { AGENT_SETTINGS_PATH } from '../../ui/app-paths';
+import { AgentSetupOffer } from './agent-setup-offer';
 import { WelcomeCard } from './welcome-card';
 
 beforeEach(async () => {
@@ -77,5 +78,29 @@ describe('WelcomeCard', () => {
     renderWelcome();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(heading()).toBeNull();
+  });
+});
+
+describe('AgentSetupOffer', () => {
+  function renderOffer() {
+    return render(
+      <MemoryRouter>
+        <AgentSetupOffer otherwise={<p>Open your tasks</p>} />
+      </MemoryRouter>,
+    );
+  }
+
+  it('offers the demo agent and one’s own model while no agent is set up', async () => {
+    renderOffer();
+    expect(await screen.findByRole('button', { name: 'Try the demo agent' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Use my own model' })).toBeVisible();
+    expect(screen.queryByText('Open your tasks')).toBeNull();
+  });
+
+  it('gives way to the page’s own next step once an agent is set up', async () => {
+    await saveProviderSettings(getDatabase(), { kind: 'demo', model: 'scripted' });
+    renderOffer();
+    expect(await screen.findByText('Open your tasks')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Try the demo agent' })).toBeNull();
   });
 });

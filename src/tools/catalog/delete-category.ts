@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, isLive } from '../../domain/entity';
+import { idSchema } from '../../domain/entity';
+import { isLive } from '../../domain/is-live';
 import { defineTool } from '../tool-definition';
 import { EntityNotFoundError } from '../../domain/errors';
 import { defaultAgent, writeAllowedCategories } from '../policy/agent-row';

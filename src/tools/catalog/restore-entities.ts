@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JOURNAL_TABLES, type JournalRows, type JournalTable } from '../../domain/journal';
-import { idSchema, isLive } from '../../domain/entity';
+import { idSchema } from '../../domain/entity';
+import { isLive } from '../../domain/is-live';
 import { defineTool } from '../tool-definition';
 import { countOf } from '../../lib/count-of';
 

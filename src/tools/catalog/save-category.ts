@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { colorSchema, nameSchema } from '../../domain/category';
-import { idSchema, isLive } from '../../domain/entity';
+import { idSchema } from '../../domain/entity';
+import { isLive } from '../../domain/is-live';
 import { defineTool } from '../tool-definition';
 import { EntityNotFoundError } from '../../domain/errors';
 import { ToolInputError } from '../tool-errors';

@@ -5,7 +5,7 @@ import type { ChecklistItem } from '../../domain/checklist-item';
 import type { JournalReader } from '../../domain/journal-access';
 import { EntityNotFoundError } from '../../domain/errors';
 import { ToolInputError } from '../tool-errors';
-import { isLive } from '../../domain/entity';
+import { isLive } from '../../domain/is-live';
 
 const MAX_CHECKLIST_BATCH = 20;
 export const CHECKLIST_EXAMPLE =

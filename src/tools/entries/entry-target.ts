@@ -1,7 +1,7 @@
 import type { JournalEntry } from '../../domain/journal-entry';
 import type { JournalReader } from '../../domain/journal-access';
 import { EntityNotFoundError } from '../../domain/errors';
-import { isLive } from '../../domain/entity';
+import { isLive } from '../../domain/is-live';
 
 export async function requireEntry(
   journal: JournalReader,

@@ -1,7 +1,7 @@
 /** The default agent's policy row, as the journal port sees it (created on first write). */
 import { DEFAULT_AGENT_ID, type Agent } from '../../domain/agent';
 import type { JournalReader, JournalWriter } from '../../domain/journal-access';
-import { isLive } from '../../domain/entity';
+import { isLive } from '../../domain/is-live';
 
 /** Writes the agent's allowlist, creating the row when the agent was never configured. */
 export async function writeAllowedCategories(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dueDateSchema } from '../../domain/due-date';
-import { idSchema, isLive } from '../../domain/entity';
+import { idSchema } from '../../domain/entity';
+import { isLive } from '../../domain/is-live';
 import {
   DEFAULT_PRIORITY,
   estimateMinutesSchema,

@@ -3,7 +3,7 @@ import { labelAppliesTo, type Label } from '../../domain/category';
 import type { Task } from '../../domain/task';
 import type { JournalReader } from '../../domain/journal-access';
 import { ToolInputError } from '../tool-errors';
-import { isLive } from '../../domain/entity';
+import { isLive } from '../../domain/is-live';
 
 export async function requireAssignableLabel(
   journal: JournalReader,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { actorOf } from '../../domain/actor';
 import { labelAppliesTo, type Category } from '../../domain/category';
-import { idSchema, isLive } from '../../domain/entity';
+import { idSchema } from '../../domain/entity';
+import { isLive } from '../../domain/is-live';
 import { EntityNotFoundError } from '../../domain/errors';
 import type { JournalReader } from '../../domain/journal-access';
 import { countOf } from '../../lib/count-of';

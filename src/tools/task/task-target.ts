@@ -3,7 +3,7 @@ import type { Task } from '../../domain/task';
 import type { JournalReader } from '../../domain/journal-access';
 import { EntityNotFoundError } from '../../domain/errors';
 import { ToolInputError } from '../tool-errors';
-import { isLive } from '../../domain/entity';
+import { isLive } from '../../domain/is-live';
 
 export async function contextTaskId(
   _args: unknown,

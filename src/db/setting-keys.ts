@@ -1,0 +1,16 @@
+/**
+ * The keys of this device's settings (the `settings` table, never exported or synced), in
+ * one place and free of schemas, so the first page can read one without loading zod.
+ */
+export const SETTING_KEYS = {
+  /** The agent's provider, model and key (parsed by db/agent-settings). */
+  provider: 'agentProvider',
+  autoWake: 'agentAutoWake',
+  changeSetTtlDays: 'changeSetTtlDays',
+  trustedTools: 'trustedTools',
+  /** When the sample journal was imported on first open. */
+  sampleJournalSeededAt: 'sampleJournalSeededAt',
+  /** The person has decided a row by swiping: the swipe tip has done its job. */
+  swipeLearned: 'swipeLearned',
+  welcomeDismissed: 'welcomeDismissed',
+} as const;
