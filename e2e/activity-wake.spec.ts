@@ -5,8 +5,9 @@
  * record behind Details; axe finds nothing serious, in light and in dark. The agent is the
  * scripted demo agent (src/agent/demo/demo-script.ts), set up as a person would.
  */
-import { devices, expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/accessibility';
+import { SIZES } from './support/sizes';
 import { ActivityPage } from './pages/activity-page';
 import { AgentPanel, WAKE_TIMEOUT } from './pages/agent-panel';
 import { AgentSettings } from './pages/agent-settings';
@@ -21,12 +22,6 @@ const ESTIMATE = 'Set estimate to 120 minutes';
 /** The demo's turn 1 on the login bug: five calls, six items (two checklist items in one). */
 const PROPOSAL_CALLS = 5;
 
-const { defaultBrowserType: _browser, ...PIXEL_7 } = devices['Pixel 7'];
-const SIZES = [
-  { name: 'tablet portrait', use: {} },
-  { name: 'tablet landscape', use: { viewport: { width: 1180, height: 820 } } },
-  { name: 'phone', use: PIXEL_7 },
-];
 
 /** Settings → Agent: the demo agent; on the task, "Allow the agent on Work"; Wake agent. */
 async function wakeDemoAgent(page: Page) {

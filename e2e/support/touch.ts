@@ -35,3 +35,8 @@ export async function tap(page: Page, target: Locator) {
   const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   await touchPath(page, [point]);
 }
+
+/** A tap with a real touch at a point of the viewport, whatever is there now. */
+export async function tapAt(page: Page, point: { x: number; y: number }) {
+  await touchPath(page, [point]);
+}

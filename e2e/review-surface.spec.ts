@@ -1,0 +1,128 @@
+/**
+ * The review surface as a new person meets it, on a tablet in portrait and in landscape
+ * and on a phone, with real touch: the welcome's "Try the demo agent" opens a sample task
+ * with its wake running; the first proposal's Confirm is on screen without scrolling and
+ * under no bar; a tap where "Wake agent" was, a second after the proposals arrive,
+ * confirms nothing; after a swipe, the next row comes to rest where the finger was, on the
+ * task's card and in the Review inbox.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { AgentPanel, WAKE_TIMEOUT } from './pages/agent-panel';
+import { ReviewCard } from './pages/review-card';
+import { ReviewInboxPage } from './pages/review-inbox';
+import { LOGIN_BUG } from './pages/review-setup';
+import { readStoredReview } from './pages/review-store';
+import { openApp } from './support/app';
+import { SIZES } from './support/sizes';
+import { swipe, tap, tapAt } from './support/touch';
+
+// A demo wake takes about 7 s on two busy cores.
+test.describe.configure({ timeout: 60_000 });
+
+/** The first screen's welcome → "Try the demo agent": the sample task opens, waking. */
+async function tryTheDemo(page: Page) {
+  await openApp(page, '/');
+  const welcome = page.getByRole('region', { name: 'Welcome to Countersign' });
+  await tap(page, welcome.getByRole('button', { name: 'Try the demo agent' }));
+  await expect(page).toHaveURL(new RegExp(`/tasks/${LOGIN_BUG.id}$`));
+  return new AgentPanel(page);
+}
+
+/** Where an element's middle is, and whether that point shows the element (not a bar over it). */
+async function middleOf(target: Locator) {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const point = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    const there = document.elementFromPoint(point.x, point.y);
+    return { ...point, top: box.top, shown: there !== null && element.contains(there) };
+  });
+}
+
+/** Waits until the element stops moving (the collapse above it has ended). */
+async function restingTop(target: Locator): Promise<number> {
+  let last = Number.NaN;
+  await expect
+    .poll(
+      async () => {
+        const top = (await target.boundingBox())?.y ?? Number.NaN;
+        const still = Math.abs(top - last) < 0.5;
+        last = top;
+        return still;
+      },
+      { intervals: [100] },
+    )
+    .toBe(true);
+  return last;
+}
+
+for (const size of SIZES) {
+  test.describe(size.name, () => {
+    test.use(size.use);
+
+    test('after the demo wake, the first proposal’s Confirm is on screen, and a tap where Wake agent was confirms nothing', async ({
+      page,
+    }) => {
+      const agent = await tryTheDemo(page);
+      const wakeButton = await middleOf(agent.wakeButton);
+      const card = new ReviewCard(page);
+      await expect(card.withCount(LOGIN_BUG.proposals)).toBeVisible({ timeout: WAKE_TIMEOUT });
+
+      // Nobody scrolled: the page is where it opened, and the first row's buttons show.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const first = card.rows.first();
+      for (const button of [card.confirmButton(first), card.rejectButton(first)]) {
+        await expect(button).toBeInViewport({ ratio: 1 });
+        expect((await middleOf(button)).shown).toBe(true);
+      }
+
+      // A second tap on Wake agent, a second after the proposals came: whatever is
+      // there now, it is not Confirm all nor any Confirm.
+      await page.waitForTimeout(1_000);
+      await tapAt(page, wakeButton);
+      await page.waitForTimeout(800);
+      expect((await readStoredReview(page, LOGIN_BUG.id)).decisions).toEqual([]);
+      await expect(card.region).toBeVisible();
+      expect(await card.rows.count()).toBeGreaterThanOrEqual(LOGIN_BUG.proposals);
+    });
+
+    test('after a swipe, the next row comes to rest where the finger was, on the card and in the inbox', async ({
+      page,
+    }) => {
+      const agent = await tryTheDemo(page);
+      const card = new ReviewCard(page);
+      await expect(card.withCount(LOGIN_BUG.proposals)).toBeVisible({ timeout: WAKE_TIMEOUT });
+      await expect(agent.wakeButton).toBeEnabled({ timeout: WAKE_TIMEOUT });
+
+      const first = card.rows.first();
+      const second = card.rows.nth(1);
+      const secondName = await second.getAttribute('aria-label');
+      const finger = await middleOf(card.confirmButton(first));
+      await swipe(page, first, 300);
+      await expect(card.withCount(LOGIN_BUG.proposals - 1)).toBeVisible();
+
+      const next = card.rows.first();
+      await expect(next).toHaveAttribute('aria-label', secondName ?? '');
+      await restingTop(next);
+      const landed = await middleOf(card.confirmButton(next));
+      expect(landed.shown).toBe(true);
+      expect(Math.abs(landed.y - finger.y)).toBeLessThanOrEqual(2);
+      expect(Math.abs(landed.x - finger.x)).toBeLessThanOrEqual(2);
+
+      // The same in the Review inbox, whose rows are virtualised.
+      const inbox = new ReviewInboxPage(page);
+      await inbox.open();
+      await expect(inbox.count).toHaveText(`${LOGIN_BUG.proposals - 1} changes waiting on 1 task`);
+      const row = inbox.rows.first();
+      await row.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      const rowFinger = await middleOf(row.getByRole('button', { name: /^Confirm: / }));
+      const following = await inbox.rows.nth(1).getAttribute('aria-label');
+      await swipe(page, row, 300);
+      await expect(inbox.count).toHaveText(`${LOGIN_BUG.proposals - 2} changes waiting on 1 task`);
+      const inboxNext = inbox.region.getByRole('article', { name: following ?? '', exact: true });
+      await restingTop(inboxNext);
+      const inboxLanded = await middleOf(inboxNext.getByRole('button', { name: /^Confirm: / }));
+      expect(inboxLanded.shown).toBe(true);
+      expect(Math.abs(inboxLanded.y - rowFinger.y)).toBeLessThanOrEqual(2);
+    });
+  });
+}
