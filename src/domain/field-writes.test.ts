@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stampFieldWrites } from './field-writes';
 
 const stamp = { deviceId: 'tablet', now: '2026-03-01T10:00:00.000Z' };
-const row = {
+const row: Record<string, unknown> = {
   id: 't1',
   title: 'Old',
   estimateMinutes: 30,
@@ -17,7 +17,10 @@ describe('stampFieldWrites', () => {
   });
 
   it('keeps the earlier stamps of fields it did not change', () => {
-    const earlier = { ...row, fieldWrites: { estimateMinutes: { at: 'x', by: 'laptop' } } };
+    const earlier: Record<string, unknown> = {
+      ...row,
+      fieldWrites: { estimateMinutes: { at: 'x', by: 'laptop' } },
+    };
     const next = stampFieldWrites(earlier, { ...earlier, title: 'New' }, stamp);
     expect(next.fieldWrites).toEqual({
       estimateMinutes: { at: 'x', by: 'laptop' },
@@ -26,7 +29,10 @@ describe('stampFieldWrites', () => {
   });
 
   it('stamps a cleared field, and never earlier than the stamp it replaces', () => {
-    const later = { ...row, fieldWrites: { title: { at: '2026-03-01T10:00:05.000Z', by: 'x' } } };
+    const later: Record<string, unknown> = {
+      ...row,
+      fieldWrites: { title: { at: '2026-03-01T10:00:05.000Z', by: 'x' } },
+    };
     const { title: _title, ...cleared } = later;
     expect(stampFieldWrites(later, { ...cleared, estimateMinutes: 5 }, stamp).fieldWrites).toEqual({
       title: { at: '2026-03-01T10:00:05.001Z', by: 'tablet' },

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { canonicalJson } from './canonical-json';
 
-export const fieldWriteSchema = z.object({ at: z.string().max(40), by: z.string().max(100) });
+const fieldWriteSchema = z.object({ at: z.string().max(40), by: z.string().max(100) });
 export const fieldWritesSchema = z.record(z.string().max(100), fieldWriteSchema);
 export type FieldWrites = z.infer<typeof fieldWritesSchema>;
 
@@ -38,7 +38,7 @@ export function stampFieldWrites<T extends object>(
   before: object | null | undefined,
   after: T,
   stamp: { deviceId: string; now: string },
-): T {
+): T & { fieldWrites?: FieldWrites } {
   if (!before) return after;
   const previous = before as Row;
   const next = after as Row;
