@@ -51,7 +51,6 @@ const rowSchema = z
   .refine((row) => Object.keys(row).length <= ENVELOPE_LIMITS.maxFieldsPerRow, {
     message: `A row has at most ${ENVELOPE_LIMITS.maxFieldsPerRow} fields.`,
   });
-type SyncRow = z.infer<typeof rowSchema>;
 
 /** One row change: `before` null for a new row, `after` null for a row removed outright. */
 export const rowDiffSchema = z

@@ -15,7 +15,6 @@ const PUSH_STATES = [
   'indeterminate',
 ] as const;
 const pushStateSchema = z.enum(PUSH_STATES);
-type PushState = z.infer<typeof pushStateSchema>;
 
 /** What the person chose for an `indeterminate` push (audited by the caller). */
 const INDETERMINATE_CHOICES = ['happened', 'did-not-happen', 'skip'] as const;
