@@ -2,12 +2,14 @@
 import { AgentSettingsSection } from '../features/agent-settings/agent-settings-section';
 import { TrustedToolsSection } from '../features/agent-settings/trusted-tools-section';
 import { SettingsPage } from '../features/settings/settings-page';
+import { SyncSettingsSection } from '../features/sync/sync-settings-section';
 
 export function SettingsRoute() {
   return (
     <SettingsPage>
       <AgentSettingsSection />
       <TrustedToolsSection />
+      <SyncSettingsSection />
     </SettingsPage>
   );
 }

@@ -7,7 +7,7 @@
 import { liveQuery } from 'dexie';
 import type { CountersignDatabase } from './database';
 
-export const SYNC_CONFIG_KEY = 'syncConfig';
+const SYNC_CONFIG_KEY = 'syncConfig';
 const STATUS_KEY = 'status';
 
 /** As stored; src/sync parses it with zod before using it. */

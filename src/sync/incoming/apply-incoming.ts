@@ -31,7 +31,7 @@ import { rowProblem } from '../wire/synced-row-schemas';
 import { AGENT_TABLES, applyAgentRows } from './apply-agent-rows';
 import { lossMessage } from './describe-loss';
 
-export const CURSOR_KEY = 'cursor';
+const CURSOR_KEY = 'cursor';
 const JOURNAL = new Set<string>(JOURNAL_TABLES);
 const AGENT = new Set<string>(AGENT_TABLES);
 const SYNC_STEP_TABLES = [

@@ -25,7 +25,7 @@ type Claim = NonNullable<SyncPushRecord['claim']>;
  * `<set id>-r<round>` after earlier decisions were undone (each round has its own subject,
  * since a subject keeps its first message forever).
  */
-export function claimSubjectToken(claim: Claim): string {
+function claimSubjectToken(claim: Claim): string {
   return claim.round === 0 ? claim.changeSetId : `${claim.changeSetId}-r${claim.round}`;
 }
 

@@ -129,7 +129,7 @@ export async function revertLostDecision(
 }
 
 /** "Decided on the other device: rejected. Your confirmation of … was taken back." */
-export function describeNotice(notice: SyncNoticeRow): string {
+function describeNotice(notice: SyncNoticeRow): string {
   const yours = notice.localVerdict === 'confirmed' ? 'confirmation' : 'rejection';
   const back = notice.reverted
     ? 'was taken back on this device'

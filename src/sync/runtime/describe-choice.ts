@@ -10,5 +10,3 @@ const WORDS: Record<IndeterminateChoice, string> = {
 export function describeChoice(choice: IndeterminateChoice, operationId: string): string {
   return `Sync: for a change whose sending could not be confirmed (${operationId.slice(0, 8)}), you chose: ${WORDS[choice]}.`;
 }
-
-
