@@ -1,9 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.mjs';
 
-const PORT = 4173;
+/**
+ * `SYNC_JOURNEYS_ONLY=1 npx playwright test e2e/sync`: the sync journeys alone, on ports of
+ * their own (preview 4273, sync server 14322-14324), so they can run beside a main run.
+ */
+const SYNC_ONLY = process.env.SYNC_JOURNEYS_ONLY === '1';
+const PORT = SYNC_ONLY ? 4273 : 4173;
 /** The scripted OpenAI-compatible server the agent journeys talk to (e2e/support/scripted-llm-server.mjs). */
 export const LLM_PORT = 4174;
+/** The sync journeys' nats-server (the two ports below it) and its lease door (e2e/support/sync-server.mjs). */
+export const SYNC_LEASE_PORT = SYNC_ONLY ? 14324 : 14224;
 
 // Journeys run against the built app (vite preview), on an emulated tablet with touch.
 export default defineConfig({
@@ -34,9 +41,19 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },
+    ...(SYNC_ONLY
+      ? []
+      : [
+          {
+            command: `node e2e/support/scripted-llm-server.mjs --port ${LLM_PORT}`,
+            url: `http://127.0.0.1:${LLM_PORT}/health`,
+            reuseExistingServer: !process.env.CI,
+            timeout: 20_000,
+          },
+        ]),
     {
-      command: `node e2e/support/scripted-llm-server.mjs --port ${LLM_PORT}`,
-      url: `http://127.0.0.1:${LLM_PORT}/health`,
+      command: `node e2e/support/sync-server.mjs --port ${SYNC_LEASE_PORT} --client-port ${SYNC_LEASE_PORT - 2} --ws-port ${SYNC_LEASE_PORT - 1}`,
+      url: `http://127.0.0.1:${SYNC_LEASE_PORT}/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 20_000,
     },
