@@ -2,7 +2,8 @@
 // nats-server with JetStream and WebSocket on fixed loopback ports of its own, a fresh
 // store in a temp dir, and many example journals (accounts e2e01…e2e64, each like
 // sync-server/accounts.conf's alice: its own subjects and stream, least privilege), so
-// every journey and every run gets a journal of its own.
+// every journey and every run gets a journal of its own. The benchmark (measure-sync.mjs)
+// starts it too, with fewer and larger journals.
 //
 // An HTTP side door on --port answers GET /health, and GET /lease with the next unused
 // journal: {ok, url, user, password}. Without nats-server it still answers, with
@@ -15,12 +16,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findNatsServer, NATS_SERVER_MISSING } from '../../sync-server/find-nats-server.mjs';
 
-const JOURNALS = 64;
-
 function option(name, fallback) {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? Number(process.argv[index + 1]) : fallback;
 }
+// The benchmark asks for a few large journals (--journals 2 --journal-mb 256).
+const JOURNALS = option('journals', 64);
+const JOURNAL_MB = option('journal-mb', 12);
 const HTTP_PORT = option('port', 14224);
 const CLIENT_PORT = option('client-port', 14222);
 const WEBSOCKET_PORT = option('ws-port', 14223);
@@ -29,7 +31,7 @@ function account(index) {
   const user = `e2e${String(index).padStart(2, '0')}`;
   const stream = `CS_${user.toUpperCase()}`;
   return `  ${user.toUpperCase()} {
-    jetstream { max_memory: 2MB, max_file: 12MB, max_streams: 1, max_consumers: 64 }
+    jetstream { max_memory: 2MB, max_file: ${JOURNAL_MB}MB, max_streams: 1, max_consumers: 64 }
     users: [{
       user: ${user}, password: ${user}
       permissions: {
@@ -61,7 +63,7 @@ if (binary) {
       'host: 127.0.0.1',
       `port: ${CLIENT_PORT}`,
       `websocket { host: 127.0.0.1, port: ${WEBSOCKET_PORT}, no_tls: true }`,
-      `jetstream { store_dir: "${join(dir, 'store')}", max_memory_store: 256MB, max_file_store: 1GB }`,
+      `jetstream { store_dir: "${join(dir, 'store')}", max_memory_store: 256MB, max_file_store: ${Math.max(1024, JOURNALS * JOURNAL_MB)}MB }`,
       'max_payload: 1MB',
       `accounts {\n${accounts.join('\n')}\n}`,
     ].join('\n'),

@@ -128,19 +128,27 @@ async function plan(deps: IncomingDeps, messages: readonly SyncMessage[]): Promi
   const { db, deviceId } = deps;
   const waitingParts = new Map<string, SyncEnvelope[]>();
   const planned: Planned[] = [];
-  for (const message of messages) {
+  const parsedAll = messages.map((message) =>
+    message.kind === 'operation' ? parseEnvelope(message.data) : undefined,
+  );
+  // One read for the whole batch: which of its operations this device applied already.
+  const known = parsedAll.map((each) => (each?.ok ? each.envelope.operationId : ''));
+  const applied = new Set(
+    (await db.syncApplied.bulkGet(known)).flatMap((row) => (row ? [row.operationId] : [])),
+  );
+  for (const [index, message] of messages.entries()) {
     const { seq, subject, data } = message;
-    if (message.kind !== 'operation') {
+    const parsed = parsedAll[index];
+    if (!parsed) {
       planned.push({ kind: 'skip', seq });
       continue;
     }
-    const parsed = parseEnvelope(data);
     if (!parsed.ok) {
       planned.push({ kind: 'quarantine', seq, subject, reason: parsed.reason, data });
       continue;
     }
     const envelope = parsed.envelope;
-    if (envelope.deviceId === deviceId || (await db.syncApplied.get(envelope.operationId))) {
+    if (envelope.deviceId === deviceId || applied.has(envelope.operationId)) {
       planned.push({ kind: 'skip', seq });
       continue;
     }

@@ -21,7 +21,8 @@ import type {
   SyncTransport,
 } from '../transport/sync-transport';
 
-const BATCH_SIZE = 100;
+/** Operations per transaction: large enough to catch up fast, small enough to keep each task short. */
+const BATCH_SIZE = 50;
 /** Wait this long for more messages before applying a partial batch. */
 const BATCH_WAIT_MS = 15;
 const RESTART_DELAY_MS = 1_000;
@@ -84,6 +85,8 @@ export function startIncomingFeed(options: IncomingFeedOptions): IncomingFeed {
       if (mine !== generation || stopped) return;
       try {
         await applyIncoming(options.incoming, batch);
+        // Let the page render and handle input between batches.
+        await new Promise((resolve) => setTimeout(resolve, 0));
         failures.clear();
         options.onEvent?.({ type: 'applied', cursor: batch[batch.length - 1]!.seq });
       } catch (error) {
