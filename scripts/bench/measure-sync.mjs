@@ -66,6 +66,8 @@ async function startSyncServer() {
 async function openDevice(baseUrl, lease) {
   const browser = await launchBrowser({ baseUrl });
   const page = await browser.context.newPage();
+  if (process.env.SYNC_BENCH_DEBUG)
+    page.on('console', (message) => console.log('page:', message.text()));
   await page.goto('/settings');
   const section = page.getByRole('region', { name: 'Sync', exact: true });
   await section.waitFor({ timeout: 30_000 });
@@ -197,7 +199,7 @@ async function publishOperations(natsUrl, lease, count) {
 
 async function measureCatchUp(b, natsUrl, lease, count) {
   await b.page.goto('/bench-quiet-page');
-  await b.page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await b.page.getByRole('link', { name: /^Sync: Connected/ }).waitFor({ timeout: 30_000 });
   await b.browser.context.setOffline(true);
   for (const deadline = Date.now() + 15_000; ;) {
     const status = (await readRow(b.page, 'syncState', 'status'))?.value;
