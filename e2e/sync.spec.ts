@@ -13,11 +13,12 @@ import { SyncSettings } from './pages/sync-settings';
 import { TaskListPage } from './pages/task-list-page';
 import { TaskPage } from './pages/task-page';
 import { openApp } from './support/app';
-import { storedRows, twoDevices } from './support/sync-devices';
+import { closeDevices, storedRows, twoDevices } from './support/sync-devices';
 import { swipe } from './support/touch';
 
 // Two devices, each set up through its screens, on two busy cores: a bound, not a hope.
 test.describe.configure({ timeout: 120_000 });
+test.afterEach(closeDevices);
 
 interface StoredDecision {
   changeSetId: string;

@@ -3,7 +3,14 @@
  * their own device id) on the emulated tablet, each connected in Settings → Sync to a
  * journal of its own on the journeys' nats-server (e2e/support/sync-server.mjs).
  */
-import { devices, expect, type Browser, type Page, type TestInfo } from '@playwright/test';
+import {
+  devices,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { SYNC_LEASE_PORT } from '../../playwright.config';
 import { SyncSettings } from '../pages/sync-settings';
 import { openApp } from './app';
@@ -22,6 +29,14 @@ async function leaseJournal(): Promise<SyncJournal> {
   return { url: lease.url!, user: lease.user!, password: lease.password! };
 }
 
+const openContexts = new Set<BrowserContext>();
+
+/** Closes the devices a journey opened (call it in afterEach). */
+export async function closeDevices(): Promise<void> {
+  await Promise.all([...openContexts].map((context) => context.close()));
+  openContexts.clear();
+}
+
 /** A new device (browser context) with the app open, as the project's tablet. */
 async function newDevice(browser: Browser, testInfo: TestInfo): Promise<Page> {
   const context = await browser.newContext({
@@ -29,6 +44,7 @@ async function newDevice(browser: Browser, testInfo: TestInfo): Promise<Page> {
     viewport: { width: 820, height: 1180 },
     baseURL: testInfo.project.use.baseURL,
   });
+  openContexts.add(context);
   const page = await context.newPage();
   await openApp(page);
   // The sample journal is seeded on first open; wait for it before syncing.

@@ -25,6 +25,14 @@ export function describeSync({ enabled, status, counts }: SyncView): SyncWords {
       tone: 'warning',
     };
   }
+  if (counts.failed > 0 && status?.phase === 'connected') {
+    const short = `${counts.failed} not sent`;
+    return {
+      short,
+      long: `${countOf(counts.failed, 'change')} could not be sent: the server refused ${counts.failed === 1 ? 'it' : 'them'}. Settings → Sync says why.`,
+      tone: 'error',
+    };
+  }
   const phase = status?.phase ?? 'connecting';
   const sentence = status?.message ?? 'Starting…';
   switch (phase) {

@@ -26,6 +26,7 @@ import {
 } from '../../domain/sync-envelope';
 import { runSteps, type Step } from '../../dispatcher/run-steps';
 import type { LostFieldValue } from '../../tools/catalog/apply-synced-rows';
+import { drainOutbox } from '../outgoing/drain-outbox';
 import type { SyncMessage } from '../transport/sync-transport';
 import { rowProblem } from '../wire/synced-row-schemas';
 import { AGENT_TABLES, applyAgentRows } from './apply-agent-rows';
@@ -215,6 +216,8 @@ async function settleConflictingClaims(deps: IncomingDeps, planned: readonly Pla
     }
   }
   if (decided.size === 0) return;
+  // A decision of this device still in the outbox must be claimed too: drain it first.
+  await drainOutbox(deps.db, Date.now());
   const unclaimed = await deps.db.syncPushes
     .where('state')
     .anyOf(['pending', 'in_flight', 'needs_reconcile'])
