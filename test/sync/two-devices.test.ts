@@ -255,3 +255,72 @@ describe('the feed', () => {
     expect(await tablet.tasks.get(taskId)).toMatchObject({ title: 'After the bad one' });
   });
 });
+
+describe('what sync tells the person', () => {
+  it('says in words when the password is wrong', async () => {
+    const db = createTestDatabase();
+    running.push(
+      startSyncRuntime(
+        db,
+        {
+          url: server.urls[0]!,
+          user: 'alice',
+          secret: { kind: 'password', password: 'not-her-password' },
+          enabled: true,
+        },
+        { connect },
+      ),
+    );
+    const status = await waitFor(async () => {
+      const value = (await db.syncState.get('status'))?.value as
+        { phase: string; errorKind?: string; message: string } | undefined;
+      return value?.phase === 'error' ? value : undefined;
+    });
+    expect(status.errorKind).toBe('auth-failed');
+    expect(status.message).toMatch(/refused the user name, password or token/);
+  });
+
+  it('asks the person about a push it cannot settle, and "it did not happen" lands it once', async () => {
+    // A device on the server to receive, and this one behind the proxy.
+    const laptop = createTestDatabase();
+    await start(laptop, server.urls[0]!, 'bob');
+    const db = createTestDatabase();
+    const runtime = startSyncRuntime(
+      db,
+      { url: proxy.url, user: 'bob', secret: { kind: 'password', password: 'bob' }, enabled: true },
+      {
+        connect,
+        policy: { ...TEST_POLICY, maxAttempts: 2 },
+        transport: { requestTimeoutMs: 500, reconnectWaitMs: 100 },
+      },
+    );
+    running.push(runtime);
+    await waitFor(
+      async () =>
+        ((await db.syncState.get('status'))?.value as { phase: string } | undefined)?.phase ===
+          'connected' || undefined,
+    );
+    // Replies are held: the push times out after sending, and "did it land?" gets no answer.
+    proxy.setMode('hold');
+    const taskId = (await userWrite(db, 'create_task', { title: 'Sent into the fog' })).data!
+      .taskId as string;
+    const [record] = await waitFor(async () => {
+      const rows = await db.syncPushes.where('state').equals('indeterminate').toArray();
+      return rows.length > 0 ? rows : undefined;
+    }, 20_000);
+    expect(await readSyncCounts(db)).toMatchObject({ needDecision: 1 });
+    proxy.setMode('pass');
+    await runtime.resolve(record!.operationId, 'did-not-happen');
+    await waitFor(() => laptop.tasks.get(taskId), 15_000, 'the task on the other device');
+    const audit = await db.auditMessages.where('operationId').equals(record!.operationId).toArray();
+    expect(audit.map((message) => message.summary)).toContainEqual(
+      expect.stringContaining('you chose: it did not happen'),
+    );
+    const observer = await streamObserver(server.urls, 'bob');
+    expect(await observer.countBySubject(`ops.${record!.operationId}`)).toEqual({
+      [`cs.bob.ops.${record!.operationId}`]: 1,
+    });
+    await observer.close();
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
