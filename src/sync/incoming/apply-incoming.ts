@@ -17,20 +17,13 @@
 import type { CountersignDatabase } from '../../db/database';
 import type { SyncPushRecord } from '../../db/sync-rows';
 import { JOURNAL_TABLES } from '../../domain/journal';
-import {
-  joinParts,
-  parseEnvelope,
-  syncEnvelopeSchema,
-  type SyncEnvelope,
-  type SyncOperation,
-} from '../../domain/sync-envelope';
 import { runSteps, type Step } from '../../dispatcher/run-steps';
 import type { LostFieldValue } from '../../tools/catalog/apply-synced-rows';
 import { drainOutbox } from '../outgoing/drain-outbox';
 import type { SyncMessage } from '../transport/sync-transport';
-import { rowProblem } from '../wire/synced-row-schemas';
 import { AGENT_TABLES, applyAgentRows } from './apply-agent-rows';
 import { lossMessage } from './describe-loss';
+import { partId, plan, type Planned } from './plan-incoming';
 
 const CURSOR_KEY = 'cursor';
 const JOURNAL = new Set<string>(JOURNAL_TABLES);
@@ -56,12 +49,6 @@ export interface IncomingDeps {
    */
   settleClaim(record: SyncPushRecord): Promise<void>;
 }
-
-type Planned =
-  | { kind: 'skip'; seq: number }
-  | { kind: 'quarantine'; seq: number; subject: string; reason: string; data: Uint8Array }
-  | { kind: 'part'; seq: number; envelope: SyncEnvelope }
-  | { kind: 'apply'; seq: number; operation: SyncOperation; partIds: string[] };
 
 export class IncomingBatchError extends Error {
   override readonly name = 'IncomingBatchError';
@@ -123,85 +110,6 @@ export async function quarantineMessage(
     );
     await db.syncState.put({ key: CURSOR_KEY, value: message.seq });
   });
-}
-
-async function plan(deps: IncomingDeps, messages: readonly SyncMessage[]): Promise<Planned[]> {
-  const { db, deviceId } = deps;
-  const waitingParts = new Map<string, SyncEnvelope[]>();
-  const planned: Planned[] = [];
-  const parsedAll = messages.map((message) =>
-    message.kind === 'operation' ? parseEnvelope(message.data) : undefined,
-  );
-  // One read for the whole batch: which of its operations this device applied already.
-  const known = parsedAll.map((each) => (each?.ok ? each.envelope.operationId : ''));
-  const applied = new Set(
-    (await db.syncApplied.bulkGet(known)).flatMap((row) => (row ? [row.operationId] : [])),
-  );
-  for (const [index, message] of messages.entries()) {
-    const { seq, subject, data } = message;
-    const parsed = parsedAll[index];
-    if (!parsed) {
-      planned.push({ kind: 'skip', seq });
-      continue;
-    }
-    if (!parsed.ok) {
-      planned.push({ kind: 'quarantine', seq, subject, reason: parsed.reason, data });
-      continue;
-    }
-    const envelope = parsed.envelope;
-    if (envelope.deviceId === deviceId || applied.has(envelope.operationId)) {
-      planned.push({ kind: 'skip', seq });
-      continue;
-    }
-    const problem = envelope.diffs
-      .map((diff) =>
-        diff.after ? rowProblem(diff.table, { ...diff.after, id: diff.id }) : undefined,
-      )
-      .find((each) => each !== undefined);
-    if (problem) {
-      planned.push({ kind: 'quarantine', seq, subject, reason: `Not applied: ${problem}.`, data });
-      continue;
-    }
-    if (envelope.part.count === 1) {
-      const { part: _part, ...operation } = envelope;
-      planned.push({ kind: 'apply', seq, operation, partIds: [] });
-      continue;
-    }
-    const { operationId } = envelope;
-    if (!waitingParts.has(operationId)) {
-      const stored = await db.syncParts.where('operationId').equals(operationId).toArray();
-      waitingParts.set(
-        operationId,
-        stored.flatMap((row) => {
-          const again = syncEnvelopeSchema.safeParse(row.envelope);
-          return again.success ? [again.data] : [];
-        }),
-      );
-    }
-    const parts = waitingParts.get(operationId)!;
-    if (parts.some((part) => part.part.index === envelope.part.index)) {
-      planned.push({ kind: 'skip', seq });
-      continue;
-    }
-    parts.push(envelope);
-    if (parts.length < envelope.part.count) {
-      planned.push({ kind: 'part', seq, envelope });
-      continue;
-    }
-    const joined = joinParts(parts);
-    waitingParts.delete(operationId);
-    planned.push(
-      joined.ok
-        ? {
-            kind: 'apply',
-            seq,
-            operation: joined.operation,
-            partIds: parts.map((part) => partId(operationId, part.part.index)),
-          }
-        : { kind: 'quarantine', seq, subject, reason: joined.reason, data },
-    );
-  }
-  return planned;
 }
 
 /** Another device's new decision on an item this device decided too and has not claimed. */
@@ -337,10 +245,6 @@ function applyStep(
       return { value: undefined };
     },
   };
-}
-
-function partId(operationId: string, index: number): string {
-  return `${operationId}:${index}`;
 }
 
 function quarantineRow(
