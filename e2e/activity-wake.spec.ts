@@ -22,7 +22,6 @@ const ESTIMATE = 'Set estimate to 120 minutes';
 /** The demo's turn 1 on the login bug: five calls, six items (two checklist items in one). */
 const PROPOSAL_CALLS = 5;
 
-
 /** Settings → Agent: the demo agent; on the task, "Allow the agent on Work"; Wake agent. */
 async function wakeDemoAgent(page: Page) {
   const settings = new AgentSettings(page);

@@ -20,6 +20,7 @@ import { measureWakeLongTasks, measureWakeOverhead } from './bench/measure-agent
 import { measureBundle } from './bench/measure-bundle.mjs';
 import { measureRenderRounds } from './bench/measure-render.mjs';
 import { measureConfirmAll, measureSwipeConfirm } from './bench/measure-review.mjs';
+import { measureSync } from './bench/measure-sync.mjs';
 import {
   measureChecklistBatch,
   measureFieldUpdates,
@@ -233,6 +234,15 @@ async function main() {
         loadBeforeReview,
       ),
     );
+    await browser.close();
+    progress(
+      'measuring sync: A→B latency, catch-up of 10,000 operations, exactly once under faults',
+    );
+    sections.push(
+      await section('sync', '9. Sync between two devices', async () =>
+        build.syncSection(await measureSync({ baseUrl: server.url })),
+      ),
+    );
   } finally {
     await browser?.close();
     await server.stop();
@@ -255,6 +265,7 @@ async function main() {
     'dispatcher-overhead',
     'wake',
     'review',
+    'sync',
   ];
   sections.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   for (const result of sections) printSection(result);

@@ -10,9 +10,10 @@
 // When it is missing, root on Debian/Ubuntu gets Debian's package installed; anyone else
 // is told exactly what to install. See docs/sync-server.md for running it for real.
 import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdirSync } from 'node:fs';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNatsServer } from '../sync-server/find-nats-server.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CONFIG_DIR = join(ROOT, 'sync-server');
@@ -39,55 +40,6 @@ function parseArguments(argv) {
     }
   }
   return options;
-}
-
-function isExecutable(path) {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function findNatsServer() {
-  const candidates = [
-    process.env.NATS_SERVER,
-    ...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'nats-server')),
-    '/usr/sbin/nats-server',
-    '/usr/local/bin/nats-server',
-    '/usr/bin/nats-server',
-  ];
-  return candidates.find((path) => path && isExecutable(path));
-}
-
-/** Debian's package, when this process may install it; otherwise undefined. */
-function installNatsServer() {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-  if (!isRoot || !hasApt) return undefined;
-  console.log(
-    "nats-server is not installed: installing Debian's package (apt-get install -y nats-server)…",
-  );
-  const environment = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', 'nats-server'],
-  ]) {
-    const result = spawnSync('apt-get', args, { stdio: 'inherit', env: environment });
-    if (result.status !== 0) return undefined;
-  }
-  return findNatsServer();
-}
-
-function explainMissing() {
-  console.error(`nats-server was not found (looked in $NATS_SERVER, PATH, /usr/sbin, /usr/local/bin, /usr/bin).
-Install it, then run this again:
-  Debian/Ubuntu:  sudo apt-get install -y nats-server
-  macOS:          brew install nats-server
-  anywhere:       download a release from https://github.com/nats-io/nats-server/releases
-                  and put nats-server on your PATH (or set NATS_SERVER=/path/to/nats-server)
-Version 2.9 or newer is needed (JetStream direct get, discard-new per subject).`);
 }
 
 function checkConfigs(binary) {
@@ -155,10 +107,7 @@ if (options.help) {
   );
   process.exit(0);
 }
-const binary = findNatsServer() ?? installNatsServer();
-if (!binary) {
-  explainMissing();
-  process.exit(1);
-}
+const binary = ensureNatsServer();
+if (!binary) process.exit(1);
 if (options.check) process.exit(checkConfigs(binary) ? 0 : 1);
 start(binary, options.cluster ? CLUSTER : SINGLE, options.dataDir);

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium } from './find-chromium.mjs';
+import { findNatsServer, installNatsServer } from '../sync-server/find-nats-server.mjs';
 
 mkdirSync('reports', { recursive: true });
 const results = [];
@@ -38,6 +39,15 @@ check('typecheck (worker)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.worker.js
 check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 check('unused exports', 'npx', ['knip']);
 check('format', 'npx', ['prettier', '--check', '.']);
+
+// The sync tests (vitest's test/sync, the sync journeys) need nats-server: root on Debian
+// gets Debian's package; anyone else is told what to install, and those tests then fail
+// saying so (they are never skipped).
+if (!findNatsServer() && !installNatsServer({ quiet: true })) {
+  console.log(
+    '\n=== nats-server not found: the sync tests will fail. Install it with `sudo apt-get install -y nats-server` (Debian/Ubuntu), `brew install nats-server`, or from https://github.com/nats-io/nats-server/releases (or set NATS_SERVER).',
+  );
+}
 
 rmSync('reports/vitest.json', { force: true });
 const unitOk = run('unit and integration tests (vitest)', 'npx', [

@@ -1,5 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
 import { ReviewNavBadge } from '../features/review/pending-count';
+import { SyncNavStatus } from '../features/sync/sync-nav-status';
+import { useSyncRuntime } from '../features/sync/use-sync-runtime';
 import { ToastRegion } from '../ui/toast-region';
 import { useExpirySweep } from './use-expiry-sweep';
 import { UpdatePrompt } from './update-prompt';
@@ -13,6 +15,7 @@ const LINKS = [
 
 export function AppShell() {
   useExpirySweep();
+  useSyncRuntime();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -35,6 +38,7 @@ export function AppShell() {
             </li>
           ))}
         </ul>
+        <SyncNavStatus />
       </nav>
       <main id="main" className="shell__main" tabIndex={-1}>
         <Outlet />

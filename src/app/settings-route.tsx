@@ -2,11 +2,13 @@
 import { AgentSettingsSection } from '../features/agent-settings/agent-settings-section';
 import { TrustedToolsSection } from '../features/agent-settings/trusted-tools-section';
 import { SettingsPage } from '../features/settings/settings-page';
+import { SyncSettingsSection } from '../features/sync/sync-settings-section';
 import { AGENT_SETTINGS_ANCHOR } from '../ui/app-paths';
 
 const CONTENTS = [
   { id: AGENT_SETTINGS_ANCHOR, label: 'Agent' },
   { id: 'trusted-tools', label: 'Trusted tools' },
+  { id: 'sync', label: 'Sync' },
 ];
 
 export function SettingsRoute() {
@@ -14,6 +16,7 @@ export function SettingsRoute() {
     <SettingsPage contents={CONTENTS}>
       <AgentSettingsSection />
       <TrustedToolsSection />
+      <SyncSettingsSection />
     </SettingsPage>
   );
 }

@@ -6,6 +6,7 @@
  */
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
+import { stampFieldWrites } from '../domain/field-writes';
 import { bumpClock } from '../domain/vector-clock';
 import { runStep } from '../dispatcher/run-steps';
 import { decideItem } from './decide-item';
@@ -50,13 +51,17 @@ export async function setRejectionReason(
         const decision = await db.decisions.get(decisionId);
         if (!decision || decision.verdict !== 'rejected') return { value: undefined };
         const { rejectionReason: _previous, ...rest } = decision;
-        const next = {
-          ...rest,
-          ...(trimmed ? { rejectionReason: trimmed } : {}),
-          updatedAt: now,
-          rev: decision.rev + 1,
-          vectorClock: bumpClock(decision.vectorClock, deviceId),
-        };
+        const next = stampFieldWrites(
+          decision,
+          {
+            ...rest,
+            ...(trimmed ? { rejectionReason: trimmed } : {}),
+            updatedAt: now,
+            rev: decision.rev + 1,
+            vectorClock: bumpClock(decision.vectorClock, deviceId),
+          },
+          { deviceId, now },
+        );
         await db.decisions.put(next);
         return {
           value: undefined,

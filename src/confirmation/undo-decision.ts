@@ -11,6 +11,7 @@ import { getDeviceId } from '../db/settings';
 import type { EntityDiff } from '../domain/audit';
 import { canonicalJson } from '../domain/canonical-json';
 import { changeItemId } from '../domain/change-set';
+import { stampFieldWrites } from '../domain/field-writes';
 import type { JournalReader } from '../domain/journal-access';
 import { JOURNAL_TABLES, type JournalTable } from '../domain/journal';
 import { bumpClock } from '../domain/vector-clock';
@@ -68,13 +69,17 @@ export async function undoDecision(
       },
       followUp: async () => {
         const fresh = (await db.decisions.get(decisionId))!;
-        const undone = {
-          ...fresh,
-          undoneAt: now,
-          updatedAt: now,
-          rev: fresh.rev + 1,
-          vectorClock: bumpClock(fresh.vectorClock, deviceId),
-        };
+        const undone = stampFieldWrites(
+          fresh,
+          {
+            ...fresh,
+            undoneAt: now,
+            updatedAt: now,
+            rev: fresh.rev + 1,
+            vectorClock: bumpClock(fresh.vectorClock, deviceId),
+          },
+          { deviceId, now },
+        );
         await db.decisions.put(undone);
         const written: EntityDiff[] = [
           { table: 'decisions', id: decisionId, before: fresh, after: undone },
@@ -147,13 +152,19 @@ const TABLE_WORDS: Record<string, string> = {
 };
 
 /**
- * What a row says, without the write bookkeeping (rev, clock, time): undoing a later
+ * What a row says, without the write bookkeeping (rev, clock, time, field stamps): undoing a later
  * change to the same row (Confirm all's Undo peels them off newest first) restores this
  * mutation's result with a new rev, and that is not a change to protect.
  */
 function contentOf(row: Record<string, unknown> | null | undefined): string | null {
   if (!row) return null;
-  const { rev: _rev, vectorClock: _clock, updatedAt: _updatedAt, ...content } = row;
+  const {
+    rev: _rev,
+    vectorClock: _clock,
+    updatedAt: _updatedAt,
+    fieldWrites: _fieldWrites,
+    ...content
+  } = row;
   return canonicalJson(content);
 }
 

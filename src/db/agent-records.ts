@@ -6,6 +6,7 @@
 import type { Observation, Report, Wake } from '../domain/agent';
 import { isOpenChangeSet, type ChangeSet, type Decision } from '../domain/change-set';
 import type { EntityDiff } from '../domain/audit';
+import { stampFieldWrites } from '../domain/field-writes';
 import { bumpClock } from '../domain/vector-clock';
 import type { CountersignDatabase } from './database';
 
@@ -30,14 +31,18 @@ export async function writeReport(
 ): Promise<EntityDiff> {
   const id = reportId(report.agentId, report.taskId);
   const existing = await db.reports.get(id);
-  const next: Report = {
-    ...report,
-    id,
-    createdAt: existing?.createdAt ?? stamp.now,
-    updatedAt: stamp.now,
-    rev: (existing?.rev ?? 0) + 1,
-    vectorClock: bumpClock(existing?.vectorClock ?? {}, stamp.deviceId),
-  };
+  const next: Report = stampFieldWrites(
+    existing,
+    {
+      ...report,
+      id,
+      createdAt: existing?.createdAt ?? stamp.now,
+      updatedAt: stamp.now,
+      rev: (existing?.rev ?? 0) + 1,
+      vectorClock: bumpClock(existing?.vectorClock ?? {}, stamp.deviceId),
+    },
+    stamp,
+  );
   await db.reports.put(next);
   return { table: 'reports', id, before: existing ?? null, after: next };
 }

@@ -20,6 +20,7 @@ import {
   type ItemCounts,
 } from '../domain/change-set';
 import { isLive } from '../domain/is-live';
+import { stampFieldWrites } from '../domain/field-writes';
 import { bumpClock } from '../domain/vector-clock';
 import type { CountersignDatabase } from './database';
 import { addToTallies } from './tallies';
@@ -42,6 +43,12 @@ export interface ItemWrite {
   /** The row as stored before this write; undefined for a new item. */
   before: ChangeItem | undefined;
   after: ItemContent;
+  /**
+   * Sync only: the bookkeeping of a row another device's operation produced, as the sync
+   * merge rule decided it. Kept as it is instead of stamped here, so every device ends
+   * with the same row (restamping would make each device's copy newer than the others').
+   */
+  merged?: Pick<ChangeItem, 'createdAt' | 'updatedAt' | 'rev' | 'vectorClock' | 'fieldWrites'>;
 }
 
 /** A new, empty set for `taskId`; its counts grow as items are written into it. */
@@ -74,15 +81,23 @@ export async function writeChangeItems(
     db,
     writes.map((write) => write.after.taskId),
   );
-  const rows = writes.map(({ before, after }) =>
+  const rows = writes.map(({ before, after, merged }) =>
     withInboxKeys(
-      changeItemSchema.parse({
-        ...after,
-        createdAt: before?.createdAt ?? after.createdAt ?? stamp.now,
-        updatedAt: stamp.now,
-        rev: (before?.rev ?? 0) + 1,
-        vectorClock: bumpClock(before?.vectorClock ?? {}, stamp.deviceId),
-      }),
+      changeItemSchema.parse(
+        merged
+          ? { ...after, ...merged }
+          : stampFieldWrites(
+              before,
+              {
+                ...after,
+                createdAt: before?.createdAt ?? after.createdAt ?? stamp.now,
+                updatedAt: stamp.now,
+                rev: (before?.rev ?? 0) + 1,
+                vectorClock: bumpClock(before?.vectorClock ?? {}, stamp.deviceId),
+              },
+              stamp,
+            ),
+      ),
       live,
     ),
   );
@@ -101,6 +116,43 @@ export async function writeChangeItems(
     })),
     ...setDiffs,
   ];
+}
+
+/**
+ * Sync only: a change set as another device's operation left it, merged by the sync merge
+ * rule. Its counts and status are this device's own, recounted from the items stored
+ * here (another device's counts describe its items, not these), with the inbox tallies.
+ */
+export async function writeMergedChangeSet(
+  db: CountersignDatabase,
+  merged: ChangeSet,
+  stamp: Stamp,
+): Promise<void> {
+  const [existing, items] = await Promise.all([
+    db.changeSets.get(merged.id),
+    db.changeItems.where('changeSetId').equals(merged.id).toArray(),
+  ]);
+  const counts = items.reduce<ItemCounts>((sum, item) => {
+    const one = countsOf(item);
+    return {
+      total: sum.total + one.total,
+      pending: sum.pending + one.pending,
+      expired: sum.expired + one.expired,
+      waiting: sum.waiting + one.waiting,
+    };
+  }, NO_ITEMS);
+  const status = deriveChangeSetStatus(counts);
+  const { resolvedAt: _resolvedAt, ...rest } = merged;
+  const closed = status === 'resolved' || status === 'expired';
+  const resolvedAt = existing?.resolvedAt ?? merged.resolvedAt ?? stamp.now;
+  await db.changeSets.put(
+    changeSetSchema.parse({ ...rest, counts, status, ...(closed ? { resolvedAt } : {}) }),
+  );
+  const wasWaiting = existing?.counts.waiting ?? 0;
+  await addToTallies(db, {
+    pendingItems: counts.waiting - wasWaiting,
+    pendingSets: Number(counts.waiting > 0) - Number(wasWaiting > 0),
+  });
 }
 
 /**

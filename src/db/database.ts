@@ -11,6 +11,14 @@ import type { ChecklistItem } from '../domain/checklist-item';
 import type { JournalEntry } from '../domain/journal-entry';
 import type { Task } from '../domain/task';
 import { SCHEMA_VERSIONS, type SchemaVersion } from './schema-versions';
+import type {
+  SyncAppliedRow,
+  SyncNoticeRow,
+  SyncPartRow,
+  SyncPushRecord,
+  SyncQuarantineRow,
+  SyncStateRow,
+} from './sync-rows';
 
 export interface SettingRow {
   key: string;
@@ -43,6 +51,12 @@ export class CountersignDatabase extends Dexie {
   observations!: EntityTable<Observation, 'id'>;
   mutations!: EntityTable<Mutation, 'operationId'>;
   outbox!: EntityTable<OutboxRow, 'id'>;
+  syncPushes!: EntityTable<SyncPushRecord, 'operationId'>;
+  syncState!: EntityTable<SyncStateRow, 'key'>;
+  syncApplied!: EntityTable<SyncAppliedRow, 'operationId'>;
+  syncParts!: EntityTable<SyncPartRow, 'id'>;
+  syncQuarantine!: EntityTable<SyncQuarantineRow, 'seq'>;
+  syncNotices!: EntityTable<SyncNoticeRow, 'id'>;
 
   /** `versions` exists for the migration tests, which open a database at an older version. */
   constructor(

@@ -9,6 +9,7 @@ import { categorySchema, labelSchema } from '../domain/category';
 import { checklistItemSchema } from '../domain/checklist-item';
 import type { EntityDiff } from '../domain/audit';
 import { newId } from '../domain/entity';
+import { stampFieldWrites } from '../domain/field-writes';
 import { EntityNotFoundError } from '../domain/errors';
 import { journalEntrySchema } from '../domain/journal-entry';
 import type { JournalReader, JournalWriter } from '../domain/journal-access';
@@ -220,34 +221,37 @@ export function createJournalStore(
         rev: before.rev + 1,
         vectorClock: bumpClock(before.vectorClock, stamp.deviceId),
       } as JournalRows[typeof table];
-      return write(table, row, before);
+      return write(table, stampFieldWrites(before, row, stamp), before);
     },
     async remove(table, id) {
       const before = await stored(table, id);
       if (!before || before.deletedAt !== undefined) throw new EntityNotFoundError(table, id);
-      write(
-        table,
-        {
-          ...before,
-          deletedAt: stamp.now,
-          updatedAt: stamp.now,
-          rev: before.rev + 1,
-          vectorClock: bumpClock(before.vectorClock, stamp.deviceId),
-        },
-        before,
-      );
+      const row = {
+        ...before,
+        deletedAt: stamp.now,
+        updatedAt: stamp.now,
+        rev: before.rev + 1,
+        vectorClock: bumpClock(before.vectorClock, stamp.deviceId),
+      };
+      write(table, stampFieldWrites(before, row, stamp), before);
     },
     async restore(table, row) {
       const before = await stored(table, row.id);
       const restored = {
         ...row,
+        // The stored row's field stamps, moved below for what this write changes.
+        ...(before ? { fieldWrites: before.fieldWrites } : {}),
         rev: Math.max(before?.rev ?? 0, row.rev) + 1,
         vectorClock: bumpClock(
           mergeClocks(before?.vectorClock ?? {}, row.vectorClock),
           stamp.deviceId,
         ),
       } as JournalRows[typeof table];
-      return write(table, restored, before);
+      return write(table, stampFieldWrites(before, restored, stamp), before);
+    },
+    async putMerged(table, row) {
+      const before = await stored(table, row.id);
+      return write(table, row, before);
     },
   };
 }

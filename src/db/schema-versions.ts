@@ -60,6 +60,21 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     },
     upgrade: splitChangeItems,
   },
+  {
+    // 4: sync's own rows (src/db/sync-rows.ts), all new and empty: one push per operation
+    // id, apart from the local ledger whose "applied here" dispatch and undo read; the
+    // feed's cursor and status; remote operations applied here; parts of split operations;
+    // quarantined messages; notices such as "decided on the other device".
+    version: 4,
+    stores: {
+      syncPushes: 'operationId, sequence, state, outboxId',
+      syncState: 'key',
+      syncApplied: 'operationId',
+      syncParts: 'id, operationId',
+      syncQuarantine: 'seq',
+      syncNotices: 'id, createdAt, [changeSetId+itemIndex]',
+    },
+  },
 ];
 
 /**

@@ -6,7 +6,7 @@ import type { CountersignDatabase } from './database';
 
 export type TallyKey = 'pendingItems' | 'pendingSets';
 
-export async function readTally(db: CountersignDatabase, key: TallyKey): Promise<number> {
+async function readTally(db: CountersignDatabase, key: TallyKey): Promise<number> {
   return (await db.tallies.get(key))?.value ?? 0;
 }
 

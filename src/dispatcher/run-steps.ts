@@ -54,6 +54,11 @@ export interface Step<Refusal, Value> {
   guard?: (journal: JournalReader) => Promise<Refusal | undefined>;
   /** Inside the transaction, after the call applied (or at once, without a call). */
   followUp?: (applied: DispatchResult | undefined) => Promise<FollowUp<Value>>;
+  /**
+   * Sync only: the step applies (or reverts) an operation that is another device's, or
+   * never left this one. It writes no outbox row, so it never echoes back to the server.
+   */
+  remote?: true;
 }
 
 export type StepOutcome<Refusal, Value> =
@@ -62,7 +67,19 @@ export type StepOutcome<Refusal, Value> =
   | { kind: 'failed'; result: DispatchResult };
 
 /** The tables a caller's guard and follow-up use, besides the dispatcher's own. */
-export type StepTable = 'decisions' | 'reports' | 'observations' | 'wakes' | 'settings';
+export type StepTable =
+  | 'decisions'
+  | 'reports'
+  | 'observations'
+  | 'wakes'
+  | 'settings'
+  // Sync's own rows: a remote operation commits with its cursor and its applied mark.
+  | 'syncState'
+  | 'syncApplied'
+  | 'syncParts'
+  | 'syncQuarantine'
+  | 'syncPushes'
+  | 'syncNotices';
 
 export interface StepOptions {
   tables?: readonly StepTable[];
@@ -201,7 +218,7 @@ async function runInside<Refusal, Value>(
   const applied = call ? await applyCall(db, call, writes, store) : undefined;
   const followed = await step.followUp?.(applied?.result);
   const diffs = [...(applied?.diffs ?? []), ...(followed?.diffs ?? [])];
-  if (diffs.length > 0) {
+  if (diffs.length > 0 && !step.remote) {
     writes.addOutboxRow({
       operationId,
       kind: step.kind ?? 'journal',

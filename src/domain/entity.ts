@@ -3,6 +3,7 @@
  * (`rev`, used to detect staleness) and a vector clock for cross-device ordering.
  */
 import { z } from 'zod';
+import { fieldWritesSchema } from './field-writes';
 import { vectorClockSchema } from './vector-clock';
 
 export const idSchema = z.string().min(1).max(100);
@@ -15,6 +16,8 @@ export const entityBaseSchema = z.object({
   rev: z.number().int().nonnegative(),
   vectorClock: vectorClockSchema,
   deletedAt: isoTimestampSchema.optional(),
+  /** Who wrote each field last and when, for the sync merge rule (field-writes.ts). */
+  fieldWrites: fieldWritesSchema.optional(),
 });
 
 export type EntityBase = z.infer<typeof entityBaseSchema>;

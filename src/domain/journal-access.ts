@@ -31,4 +31,10 @@ export interface JournalWriter extends JournalReader {
   remove<T extends JournalTable>(table: T, id: string): Promise<void>;
   /** Writes a whole row back as it was (undo, import); stamps rev and clock. */
   restore<T extends JournalTable>(table: T, row: JournalRows[T]): Promise<JournalRows[T]>;
+  /**
+   * Writes a row another device's operation produced, as the sync merge rule decided it
+   * (src/domain/merge-rule.ts): its rev, clock and field stamps are the rule's and are kept,
+   * not stamped again, so every device ends with the same row. Only sync applies rows so.
+   */
+  putMerged<T extends JournalTable>(table: T, row: JournalRows[T]): Promise<JournalRows[T]>;
 }

@@ -11,7 +11,7 @@ import { canonicalJson } from './canonical-json';
 import { isoTimestampSchema, idSchema } from './entity';
 import { vectorClockSchema } from './vector-clock';
 
-export const SYNC_ENVELOPE_VERSION = 1;
+const SYNC_ENVELOPE_VERSION = 1;
 
 export const SYNC_TABLES = [
   'tasks',
@@ -51,7 +51,6 @@ const rowSchema = z
   .refine((row) => Object.keys(row).length <= ENVELOPE_LIMITS.maxFieldsPerRow, {
     message: `A row has at most ${ENVELOPE_LIMITS.maxFieldsPerRow} fields.`,
   });
-export type SyncRow = z.infer<typeof rowSchema>;
 
 /** One row change: `before` null for a new row, `after` null for a row removed outright. */
 export const rowDiffSchema = z

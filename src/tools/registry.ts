@@ -37,6 +37,7 @@ import { updateTaskEstimate } from './task/update-task-estimate';
 import { updateTaskPriority } from './task/update-task-priority';
 import { recordObservations } from './notes/record-observations';
 import { updateReport } from './notes/update-report';
+import { applySyncedRows } from './catalog/apply-synced-rows';
 import type { ToolDefinition } from './tool-definition';
 
 // Each tool's Args differ; the registry stores them erased and the dispatcher parses
@@ -81,6 +82,7 @@ const ALL_TOOLS: readonly AnyTool[] = [
   suppressTaskLabel,
   restoreEntities,
   allowAgentCategory,
+  applySyncedRows,
 ];
 
 const TOOLS_BY_NAME: ReadonlyMap<string, AnyTool> = new Map(

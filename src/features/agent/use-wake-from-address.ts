@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { wakeFromPage } from './wake-from-page';
 
-export const WAKE_PARAM = 'wake';
+const WAKE_PARAM = 'wake';
 
 export function useWakeFromAddress(taskId: string, allowed: boolean | undefined): void {
   const [params, setParams] = useSearchParams();

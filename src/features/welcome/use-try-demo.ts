@@ -10,7 +10,7 @@ import { SETTING_KEYS } from '../../db/setting-keys';
 import { readSetting } from '../../db/settings';
 import { allowAgentOnCategory } from '../../dispatcher/user-edit';
 
-export const DEMO_TASK_ID = 'sample-task-login-bug';
+const DEMO_TASK_ID = 'sample-task-login-bug';
 
 /** Whether an agent is set up on this device: the raw setting (no zod on the first page). */
 export async function readAgentSetUp(): Promise<boolean> {

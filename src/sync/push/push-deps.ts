@@ -21,7 +21,7 @@ export interface PushDeps {
   policy?: ReconciliationPolicy;
 }
 
-export class UnknownPushError extends Error {
+class UnknownPushError extends Error {
   override readonly name = 'UnknownPushError';
   constructor(readonly operationId: string) {
     super(`No push is recorded for operation ${operationId}: enqueue it first.`);

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 
-export const PUSH_STATES = [
+const PUSH_STATES = [
   'pending',
   'in_flight',
   'applied',
@@ -14,11 +14,10 @@ export const PUSH_STATES = [
   'needs_reconcile',
   'indeterminate',
 ] as const;
-export const pushStateSchema = z.enum(PUSH_STATES);
-export type PushState = z.infer<typeof pushStateSchema>;
+const pushStateSchema = z.enum(PUSH_STATES);
 
 /** What the person chose for an `indeterminate` push (audited by the caller). */
-export const INDETERMINATE_CHOICES = ['happened', 'did-not-happen', 'skip'] as const;
+const INDETERMINATE_CHOICES = ['happened', 'did-not-happen', 'skip'] as const;
 export const indeterminateChoiceSchema = z.enum(INDETERMINATE_CHOICES);
 export type IndeterminateChoice = z.infer<typeof indeterminateChoiceSchema>;
 

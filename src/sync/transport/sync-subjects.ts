@@ -19,7 +19,7 @@ export class InvalidSubjectTokenError extends Error {
   }
 }
 
-export function assertSyncUser(user: string): string {
+function assertSyncUser(user: string): string {
   if (!USER_PATTERN.test(user)) {
     throw new InvalidSubjectTokenError(
       'The sync user name (lowercase letter first, then up to 31 of a-z, 0-9, "-", "_")',

@@ -1,0 +1,279 @@
+// Section 9: sync. Two devices (two Chromium profiles, each its own IndexedDB) against a
+// real nats-server (e2e/support/sync-server.mjs), driven through their screens:
+//   (a) A→B latency: a title typed on A (Enter's event time) until B's task page shows it
+//       (so it is in B's IndexedDB and rendered), median and p95 over 50 changes;
+//   (b) catch-up: B offline while 10,000 operations are published for it (by a third,
+//       scripted device over NATS), then B back online: time until applied, the rate, and
+//       B's longest main-thread task meanwhile;
+//   (c) exactly once under faults: the app's runtime through timeouts, resets and a stream
+//       leader kill in a 3-node cluster (test/sync/exactly-once-faults.test.ts);
+// and the first page's bundle with sync loaded only when used is section 5.
+import { spawn } from 'node:child_process';
+import { jetstream } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { launchBrowser } from './browser.mjs';
+import { findFreePort } from './processes.mjs';
+
+const TASK_ID = 'sample-task-login-bug';
+const LATENCY_WARMUP = 5;
+
+/** Starts the sync server with two large journals; resolves with its lease door and stop(). */
+async function startSyncServer() {
+  const [client, websocket, http] = [
+    await findFreePort(),
+    await findFreePort(),
+    await findFreePort(),
+  ];
+  const child = spawn(
+    process.execPath,
+    [
+      'e2e/support/sync-server.mjs',
+      ...['--port', http, '--client-port', client, '--ws-port', websocket],
+      ...['--journals', 2, '--journal-mb', 512].map(String),
+    ].map(String),
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    try {
+      const health = await (await fetch(`http://127.0.0.1:${http}/health`)).json();
+      if (health.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  const lease = await (await fetch(`http://127.0.0.1:${http}/lease`)).json();
+  if (!lease.ok) {
+    child.kill('SIGTERM');
+    throw new Error(`no sync server: ${lease.error ?? output}`);
+  }
+  return {
+    lease,
+    natsUrl: `nats://127.0.0.1:${client}`,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function openDevice(baseUrl, lease) {
+  const browser = await launchBrowser({ baseUrl });
+  const page = await browser.context.newPage();
+  if (process.env.SYNC_BENCH_DEBUG)
+    page.on('console', (message) => console.log('page:', message.text()));
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'Sync', exact: true });
+  await section.waitFor({ timeout: 30_000 });
+  const form = section.getByRole('form', { name: 'Sync server' });
+  await form.getByRole('textbox', { name: 'Server address' }).fill(lease.url);
+  await form.getByRole('textbox', { name: 'User name' }).fill(lease.user);
+  await form.getByRole('textbox', { name: 'Password' }).fill(lease.password);
+  await form.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('link', { name: /^Sync: Connected/ }).waitFor({ timeout: 30_000 });
+  return { browser, page };
+}
+
+/** Reads one row of a store with the raw IndexedDB API. */
+function readRow(page, store, key) {
+  return page.evaluate(
+    ([name, id]) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('countersign');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const request = db.transaction(name, 'readonly').objectStore(name).get(id);
+          request.onsuccess = () => {
+            db.close();
+            resolve(request.result);
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    [store, key],
+  );
+}
+
+async function measureLatency(a, b, changes) {
+  await a.page.goto(`/tasks/${TASK_ID}`);
+  await b.page.goto(`/tasks/${TASK_ID}`);
+  const title = a.page.getByRole('textbox', { name: 'Title', exact: true });
+  await title.waitFor();
+  await b.page.getByRole('textbox', { name: 'Title', exact: true }).waitFor();
+  // A: when Enter went down in the title field; B: when its heading first shows a title.
+  await a.page.evaluate(() => {
+    window.__syncEnter = [];
+    addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key === 'Enter')
+          window.__syncEnter.push(performance.timeOrigin + event.timeStamp);
+      },
+      { capture: true },
+    );
+  });
+  await b.page.evaluate(() => {
+    window.__syncSeen = {};
+    const heading = () => document.querySelector('h1')?.textContent ?? '';
+    new MutationObserver(() => {
+      const text = heading();
+      if (text.startsWith('Latency ') && !(text in window.__syncSeen))
+        window.__syncSeen[text] = performance.timeOrigin + performance.now();
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  const samples = [];
+  for (let index = 0; index < changes + LATENCY_WARMUP; index++) {
+    const text = `Latency ${index} ${Date.now()}`;
+    await title.fill(text);
+    await title.press('Enter');
+    const seen = await b.page.waitForFunction((expected) => window.__syncSeen[expected], text, {
+      timeout: 15_000,
+    });
+    const [enteredAt] = await a.page.evaluate(() => window.__syncEnter.slice(-1));
+    if (index >= LATENCY_WARMUP) samples.push((await seen.jsonValue()) - enteredAt);
+  }
+  return samples;
+}
+
+/** 10,000 new journal entries on B's sample task, as another device's operations. */
+async function publishOperations(natsUrl, lease, count) {
+  const connection = await connect({ servers: natsUrl, user: lease.user, pass: lease.password });
+  const js = jetstream(connection, { timeout: 10_000 });
+  const deviceId = 'bench-scripted-device';
+  const encoder = new TextEncoder();
+  const started = performance.now();
+  for (let first = 0; first < count; first += 500) {
+    const publishes = [];
+    for (let index = first; index < Math.min(count, first + 500); index++) {
+      const now = new Date().toISOString();
+      const operationId = `bench-${lease.user}-${index}`;
+      const id = `bench-entry-${index}`;
+      const envelope = {
+        v: 1,
+        operationId,
+        kind: 'journal',
+        deviceId,
+        vectorClock: { [deviceId]: index + 1 },
+        time: now,
+        part: { index: 0, count: 1 },
+        diffs: [
+          {
+            table: 'entries',
+            id,
+            before: null,
+            after: {
+              id,
+              taskId: TASK_ID,
+              text: `Caught up entry ${index}: ${'a few words of journal text '.repeat(3)}`,
+              createdAt: now,
+              updatedAt: now,
+              rev: 1,
+              vectorClock: { [deviceId]: 1 },
+            },
+          },
+        ],
+      };
+      publishes.push(
+        js.publish(
+          `cs.${lease.user}.ops.${operationId}`,
+          encoder.encode(JSON.stringify(envelope)),
+          {
+            msgID: operationId,
+          },
+        ),
+      );
+    }
+    await Promise.all(publishes);
+  }
+  const lastSeq = (await js.publish(`cs.${lease.user}.bench.end`, encoder.encode('{}'))).seq;
+  await connection.close();
+  return { lastSeq, publishMs: performance.now() - started };
+}
+
+async function measureCatchUp(b, natsUrl, lease, count) {
+  await b.page.goto('/bench-quiet-page');
+  await b.page.getByRole('link', { name: /^Sync: Connected/ }).waitFor({ timeout: 30_000 });
+  await b.browser.context.setOffline(true);
+  for (const deadline = Date.now() + 15_000; ;) {
+    const status = (await readRow(b.page, 'syncState', 'status'))?.value;
+    if (status?.phase === 'offline') break;
+    if (Date.now() > deadline) throw new Error(`B did not go offline: ${JSON.stringify(status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const { lastSeq, publishMs } = await publishOperations(natsUrl, lease, count);
+  await b.page.evaluate(() => {
+    window.__syncLongTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__syncLongTasks.push(entry.duration);
+    }).observe({ type: 'longtask' });
+  });
+  const started = Date.now();
+  await b.browser.context.setOffline(false);
+  for (;;) {
+    const cursor = (await readRow(b.page, 'syncState', 'cursor'))?.value ?? 0;
+    if (cursor >= lastSeq) break;
+    if (Date.now() - started > 600_000)
+      throw new Error(`catch-up stalled at ${cursor} of ${lastSeq}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const catchUpMs = Date.now() - started;
+  const longTasks = await b.page.evaluate(() => window.__syncLongTasks);
+  return { count, lastSeq, publishMs, catchUpMs, longTasks };
+}
+
+/** Runs the fault test with the app's runtime and reads the figures it prints. */
+function measureFaults(operations) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['node_modules/vitest/vitest.mjs', 'run', 'test/sync/exactly-once-faults.test.ts'],
+      {
+        env: { ...process.env, SYNC_FAULT_OPERATIONS: String(operations), FORCE_COLOR: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => {
+      const line = output.split('\n').find((each) => each.includes('SYNC_FAULTS '));
+      if (!line)
+        return reject(
+          new Error(`the fault run printed no figures (exit ${code}):\n${output.slice(-2_000)}`),
+        );
+      resolve({ ...JSON.parse(line.slice(line.indexOf('{'))), passed: code === 0 });
+    });
+  });
+}
+
+export async function measureSync({
+  baseUrl,
+  changes = 50,
+  catchUp = 10_000,
+  faultOperations = 300,
+}) {
+  const server = await startSyncServer();
+  const devices = [];
+  try {
+    const a = await openDevice(baseUrl, server.lease);
+    devices.push(a);
+    const b = await openDevice(baseUrl, server.lease);
+    devices.push(b);
+    const latency = await measureLatency(a, b, changes);
+    const catchUpFigures = await measureCatchUp(b, server.natsUrl, server.lease, catchUp);
+    await Promise.all(devices.splice(0).map((device) => device.browser.close()));
+    await server.stop();
+    const faults = await measureFaults(faultOperations);
+    return { latency, catchUp: catchUpFigures, faults };
+  } finally {
+    await Promise.all(devices.map((device) => device.browser.close()));
+    await server.stop();
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * What Settings → Sync lists: pushes waiting for the person's decision, pushes that
+ * could not be sent, decisions another device made first, quarantined messages. Each
+ * named in words from the audit trail of the operation it concerns.
+ */
+import type { CountersignDatabase } from './database';
+import type { SyncNoticeRow, SyncPushRecord, SyncQuarantineRow } from './sync-rows';
+
+export interface PushForPerson {
+  operationId: string;
+  /** What the operation did, as the audit trail says it ("Set estimate to 60 minutes"). */
+  summary: string;
+  createdAt: string | undefined;
+  lastError: string | undefined;
+  attempts: number;
+}
+
+export interface SyncAttention {
+  undecided: PushForPerson[];
+  failed: PushForPerson[];
+  notices: SyncNoticeRow[];
+  quarantined: SyncQuarantineRow[];
+  quarantinedCount: number;
+}
+
+export async function readSyncAttention(db: CountersignDatabase): Promise<SyncAttention> {
+  const [undecided, failed, notices, quarantined, quarantinedCount] = await Promise.all([
+    db.syncPushes.where('state').equals('indeterminate').sortBy('sequence'),
+    db.syncPushes.where('state').equals('failed').sortBy('sequence'),
+    db.syncNotices.orderBy('createdAt').reverse().limit(20).toArray(),
+    db.syncQuarantine.orderBy('seq').reverse().limit(20).toArray(),
+    db.syncQuarantine.count(),
+  ]);
+  const stillFailed = failed.filter(
+    (record) => record.resolution?.choice !== 'skip' && record.claimState !== 'lost',
+  );
+  return {
+    undecided: await Promise.all(undecided.map((record) => forPerson(db, record))),
+    failed: await Promise.all(stillFailed.map((record) => forPerson(db, record))),
+    notices,
+    quarantined,
+    quarantinedCount,
+  };
+}
+
+async function forPerson(db: CountersignDatabase, record: SyncPushRecord): Promise<PushForPerson> {
+  const outbox = await db.outbox.get(record.outboxId);
+  const action = outbox
+    ? await db.auditMessages
+        .where('operationId')
+        .equals(outbox.operationId)
+        .filter((message) => message.kind === 'action')
+        .first()
+    : undefined;
+  return {
+    operationId: record.operationId,
+    summary: action?.summary ?? describeKind(record.kind),
+    createdAt: outbox?.createdAt,
+    lastError: record.lastError,
+    attempts: record.attempts,
+  };
+}
+
+const KIND_WORDS: Record<string, string> = {
+  journal: 'A change to your journal',
+  proposal: "The agent's proposals",
+  decision: 'A decision on a proposal',
+  undo: 'An undo',
+  expiry: 'Expired proposals',
+  report: "The agent's report",
+  import: 'An import',
+};
+
+function describeKind(kind: string): string {
+  return KIND_WORDS[kind] ?? 'A change';
+}
+
+export async function dismissSyncNotice(db: CountersignDatabase, id: string): Promise<void> {
+  await db.syncNotices.delete(id);
+}

@@ -1,0 +1,84 @@
+/**
+ * The rows of sync's own tables (schema version 4). Device-local bookkeeping, never
+ * exported or synced: the state of each push, the feed's cursor and status, which remote
+ * operations were applied here, parts of split operations still waiting for the rest,
+ * what failed to parse (quarantined), and notices for the person.
+ */
+import type { DecisionClaim, OperationKind } from '../domain/audit';
+
+export type SyncPushState =
+  'pending' | 'in_flight' | 'applied' | 'failed' | 'needs_reconcile' | 'indeterminate';
+
+/** One push per operation id (src/sync/push/push-row.ts has its schema and states). */
+export interface SyncPushRecord {
+  operationId: string;
+  /** Outbox order: pushes are made and reconciled in this order. */
+  sequence: number;
+  state: SyncPushState;
+  attempts: number;
+  nextAttemptAt?: number;
+  lastError?: string;
+  resolution?: { choice: 'happened' | 'did-not-happen' | 'skip'; at: number };
+  updatedAt: number;
+  /** The outbox row this push sends; removed from the outbox once the push is applied. */
+  outboxId: string;
+  kind: OperationKind;
+  /** The decision this operation carries, claimed on the server before it is pushed. */
+  claim?: DecisionClaim & { round: number };
+  /** won: the claim is this device's; lost: another device decided first (never pushed). */
+  claimState?: 'won' | 'lost';
+}
+
+/** Small key-value rows: the feed's cursor, the runtime's status, counters. */
+export interface SyncStateRow {
+  key: string;
+  value: unknown;
+}
+
+/** A remote operation applied on this device (or recognised as its own), by operation id. */
+export interface SyncAppliedRow {
+  operationId: string;
+  seq: number;
+  deviceId: string;
+  kind: string;
+  appliedAt: string;
+}
+
+/** One part of a split operation, kept until every part arrived. */
+export interface SyncPartRow {
+  /** `<operationId>:<part index>`. */
+  id: string;
+  operationId: string;
+  seq: number;
+  envelope: unknown;
+}
+
+/** A message that could not be parsed or applied: kept and counted, never applied. */
+export interface SyncQuarantineRow {
+  seq: number;
+  subject: string;
+  reason: string;
+  bytes: number;
+  /** The start of the message as text, for the person or a bug report. */
+  excerpt: string;
+  receivedAt: string;
+}
+
+/** Something sync tells the person: a decision another device made first. */
+export interface SyncNoticeRow {
+  id: string;
+  kind: 'decided-elsewhere';
+  changeSetId: string;
+  itemIndex: number;
+  taskId: string;
+  /** What the other device decided. */
+  verdict: 'confirmed' | 'rejected';
+  /** What this device had decided (and has reverted). */
+  localVerdict: 'confirmed' | 'rejected';
+  summary: string;
+  /** The device that decided first. */
+  deviceId: string;
+  /** False when the local change could not be reverted (the rows were changed since). */
+  reverted: boolean;
+  createdAt: string;
+}

@@ -1,0 +1,97 @@
+/**
+ * This device's sync settings and status, in the device-local tables: the server and
+ * credentials live in `settings` (never exported, never synced), the runtime's status in
+ * `syncState`, where every tab reads it (the tab that runs sync writes it). Plain data
+ * with no zod, so the navigation's status indicator costs the first page nothing.
+ */
+import { liveQuery } from 'dexie';
+import type { CountersignDatabase } from './database';
+
+const SYNC_CONFIG_KEY = 'syncConfig';
+const STATUS_KEY = 'status';
+
+/** As stored; src/sync parses it with zod before using it. */
+export interface StoredSyncConfig {
+  url: string;
+  user: string;
+  secret: { kind: 'password'; password: string } | { kind: 'token'; token: string };
+  /** False after Disconnect: the settings stay, sync does not run. */
+  enabled: boolean;
+}
+
+export type SyncPhase = 'connecting' | 'connected' | 'offline' | 'error' | 'stopped';
+
+export interface SyncStatus {
+  phase: SyncPhase;
+  /** What is going on, in words for the person. */
+  message: string;
+  /** The transport's error kind when phase is error or offline (sync-transport-error.ts). */
+  errorKind?: string;
+  /** The last stream sequence applied here, and the stream's last when connected. */
+  cursor?: number;
+  serverLastSeq?: number;
+  at: string;
+}
+
+export async function readSyncConfig(db: CountersignDatabase): Promise<unknown> {
+  return (await db.settings.get(SYNC_CONFIG_KEY))?.value;
+}
+
+export async function writeSyncConfig(
+  db: CountersignDatabase,
+  config: StoredSyncConfig,
+): Promise<void> {
+  await db.settings.put({ key: SYNC_CONFIG_KEY, value: config });
+}
+
+/** True when sync should run on this device (configured, and not disconnected). */
+export function isSyncEnabled(value: unknown): boolean {
+  return (value as Partial<StoredSyncConfig> | undefined)?.enabled === true;
+}
+
+export async function readSyncStatus(db: CountersignDatabase): Promise<SyncStatus | undefined> {
+  return (await db.syncState.get(STATUS_KEY))?.value as SyncStatus | undefined;
+}
+
+export async function writeSyncStatus(db: CountersignDatabase, status: SyncStatus): Promise<void> {
+  await db.syncState.put({ key: STATUS_KEY, value: status });
+}
+
+/** What the indicator shows besides the status: sends waiting, pushes waiting for the person. */
+export interface SyncCounts {
+  waiting: number;
+  needDecision: number;
+  failed: number;
+  quarantined: number;
+  noticesToRead: number;
+}
+
+export async function readSyncCounts(db: CountersignDatabase): Promise<SyncCounts> {
+  const [outbox, needDecision, failedRows, quarantined, notices] = await Promise.all([
+    db.outbox.count(),
+    db.syncPushes.where('state').equals('indeterminate').count(),
+    db.syncPushes.where('state').equals('failed').toArray(),
+    db.syncQuarantine.count(),
+    db.syncNotices.count(),
+  ]);
+  // A failed push keeps its outbox row (for a later look) unless it was skipped or lost.
+  const failed = failedRows.filter(
+    (row) => row.resolution?.choice !== 'skip' && row.claimState !== 'lost',
+  ).length;
+  return {
+    waiting: Math.max(0, outbox - needDecision - failed),
+    needDecision,
+    failed,
+    quarantined,
+    noticesToRead: notices,
+  };
+}
+
+/** Calls `onChange` whenever the outbox gains or loses rows (any tab). Returns the unsubscribe. */
+export function watchOutbox(db: CountersignDatabase, onChange: () => void): () => void {
+  const subscription = liveQuery(() => db.outbox.count()).subscribe({
+    next: onChange,
+    error: () => undefined,
+  });
+  return () => subscription.unsubscribe();
+}

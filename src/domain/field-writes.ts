@@ -1,0 +1,62 @@
+/**
+ * Who wrote each field of a synced row last, and when: what the merge rule
+ * (merge-rule.ts) decides two devices' concurrent edits of one field by. Every writer of
+ * a synced row passes the row before and after its write through `stampFieldWrites`;
+ * rows written before this existed carry none, and the merge rule still decides those the
+ * same way on every device (by value).
+ */
+import { z } from 'zod';
+import { canonicalJson } from './canonical-json';
+
+const fieldWriteSchema = z.object({ at: z.string().max(40), by: z.string().max(100) });
+export const fieldWritesSchema = z.record(z.string().max(100), fieldWriteSchema);
+export type FieldWrites = z.infer<typeof fieldWritesSchema>;
+
+/** Bookkeeping, decided by the write path and the merge rule, never merged as content. */
+const NOT_CONTENT = new Set([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'rev',
+  'vectorClock',
+  'fieldWrites',
+  // A change item's inbox keys: derived on each device, never synced.
+  'pendingKey',
+  'pendingExpiry',
+]);
+
+type Row = Record<string, unknown>;
+
+/**
+ * `after` with a write stamp (`now`, by `deviceId`) on every field whose value differs
+ * from `before`'s; the other fields keep `before`'s stamps. A stamp is never earlier
+ * than the one it replaces (a device clock that went back still writes "later"). A new
+ * row (no `before`) is returned as it is: a field never written since the row was
+ * created is older than any write.
+ */
+export function stampFieldWrites<T extends object>(
+  before: object | null | undefined,
+  after: T,
+  stamp: { deviceId: string; now: string },
+): T & { fieldWrites?: FieldWrites } {
+  if (!before) return after;
+  const previous = before as Row;
+  const next = after as Row;
+  const fieldWrites: FieldWrites = { ...(previous.fieldWrites as FieldWrites | undefined) };
+  for (const field of new Set([...Object.keys(previous), ...Object.keys(next)])) {
+    if (NOT_CONTENT.has(field) || sameValue(previous[field], next[field])) continue;
+    const earlier = fieldWrites[field];
+    const at = Math.max(
+      Date.parse(stamp.now),
+      earlier ? Date.parse(earlier.at) + 1 : Number.NEGATIVE_INFINITY,
+    );
+    fieldWrites[field] = { at: new Date(at).toISOString(), by: stamp.deviceId };
+  }
+  return Object.keys(fieldWrites).length > 0 ? { ...after, fieldWrites } : after;
+}
+
+function sameValue(left: unknown, right: unknown): boolean {
+  if (left === right) return true;
+  if (left === undefined || right === undefined) return false;
+  return canonicalJson(left) === canonicalJson(right);
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { describeSync, type SyncView } from './describe-sync';
+
+const counts = { waiting: 0, needDecision: 0, failed: 0, quarantined: 0, noticesToRead: 0 };
+const view = (overrides: Partial<SyncView> & { phase?: string; message?: string }): SyncView => ({
+  enabled: true,
+  counts,
+  status: {
+    phase: (overrides.phase ?? 'connected') as 'connected',
+    message: overrides.message ?? 'Connected. Changes are sent and received as they happen.',
+    at: '2026-03-01T10:00:00.000Z',
+  },
+  ...overrides,
+});
+
+describe('the sync status in words', () => {
+  it('says synced, waiting to send, offline, a problem, or off', () => {
+    expect(describeSync(view({})).short).toBe('Synced');
+    expect(describeSync(view({ counts: { ...counts, waiting: 3 } })).short).toBe(
+      '3 waiting to send',
+    );
+    const offline = describeSync(
+      view({
+        phase: 'offline',
+        message: 'This device is offline.',
+        counts: { ...counts, waiting: 1 },
+      }),
+    );
+    expect(offline).toMatchObject({ short: 'Offline · 1 waiting', tone: 'warning' });
+    expect(offline.long).toBe('This device is offline. 1 change waiting to send.');
+    expect(describeSync(view({ phase: 'error', message: 'Wrong password.' }))).toMatchObject({
+      short: 'Sync problem',
+      long: 'Wrong password.',
+    });
+    expect(describeSync(view({ enabled: false })).short).toBe('Sync off');
+  });
+
+  it('puts pushes waiting for the person first', () => {
+    const words = describeSync(view({ phase: 'offline', counts: { ...counts, needDecision: 2 } }));
+    expect(words.short).toBe('2 need your decision');
+    expect(words.long).toMatch(/Open Settings → Sync to decide/);
+  });
+});

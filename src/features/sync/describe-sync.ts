@@ -1,0 +1,59 @@
+/** The sync status in words: a few for the navigation, a sentence for Settings and screen readers. */
+import type { SyncCounts, SyncStatus } from '../../db/sync-settings';
+import { countOf } from '../../lib/count-of';
+
+export interface SyncView {
+  enabled: boolean;
+  status: SyncStatus | undefined;
+  counts: SyncCounts;
+}
+
+export interface SyncWords {
+  short: string;
+  long: string;
+  tone: 'ok' | 'busy' | 'warning' | 'error' | 'off';
+}
+
+export function describeSync({ enabled, status, counts }: SyncView): SyncWords {
+  const waiting = counts.waiting > 0 ? `${countOf(counts.waiting, 'change')} waiting to send` : '';
+  if (!enabled) return { short: 'Sync off', long: 'Sync is off on this device.', tone: 'off' };
+  if (counts.needDecision > 0) {
+    const short = `${counts.needDecision} need${counts.needDecision === 1 ? 's' : ''} your decision`;
+    return {
+      short,
+      long: `${short}: sending could not be confirmed. Open Settings → Sync to decide.`,
+      tone: 'warning',
+    };
+  }
+  if (counts.failed > 0 && status?.phase === 'connected') {
+    const short = `${counts.failed} not sent`;
+    return {
+      short,
+      long: `${countOf(counts.failed, 'change')} could not be sent: the server refused ${counts.failed === 1 ? 'it' : 'them'}. Settings → Sync says why.`,
+      tone: 'error',
+    };
+  }
+  const phase = status?.phase ?? 'connecting';
+  const sentence = status?.message ?? 'Starting…';
+  switch (phase) {
+    case 'offline':
+      return {
+        short: waiting ? `Offline · ${counts.waiting} waiting` : 'Offline',
+        long: `${sentence}${waiting ? ` ${waiting}.` : ''}`,
+        tone: 'warning',
+      };
+    case 'error':
+      return { short: 'Sync problem', long: sentence, tone: 'error' };
+    case 'connecting':
+    case 'stopped':
+      return { short: 'Connecting…', long: sentence, tone: 'busy' };
+    case 'connected':
+      return waiting
+        ? {
+            short: `${counts.waiting} waiting to send`,
+            long: `Connected. ${waiting}.`,
+            tone: 'busy',
+          }
+        : { short: 'Synced', long: sentence, tone: 'ok' };
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * Loaded with the runtime: checks the stored settings with zod, then starts sync. Settings
+ * that do not parse (edited by hand, or from an older version) are reported in the
+ * status instead of used.
+ */
+import type { CountersignDatabase } from '../../db/database';
+import { writeSyncStatus } from '../../db/sync-settings';
+import { syncConfigSchema } from '../../sync/runtime/sync-config';
+import { startSyncRuntime, type SyncRuntime } from '../../sync/runtime/sync-runtime';
+
+export async function startSync(
+  db: CountersignDatabase,
+  stored: unknown,
+): Promise<SyncRuntime | undefined> {
+  const parsed = syncConfigSchema.safeParse(stored);
+  if (!parsed.success) {
+    await writeSyncStatus(db, {
+      phase: 'error',
+      errorKind: 'settings',
+      message: `The sync settings are not complete: ${parsed.error.issues[0]?.message ?? 'check them'}. Fix them in Settings → Sync.`,
+      at: new Date().toISOString(),
+    });
+    return undefined;
+  }
+  return startSyncRuntime(db, parsed.data);
+}

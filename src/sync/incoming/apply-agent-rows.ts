@@ -1,0 +1,117 @@
+/**
+ * The agent's rows of a remote operation (proposals, decisions, reports, observations),
+ * merged with this device's rows by the same rule as journal rows. Change items and sets
+ * go through change-items.ts, the one writer of them, which keeps each device's own
+ * inbox keys, set counts and tallies. Runs inside the operation's transaction.
+ */
+import { writeChangeItems, writeMergedChangeSet } from '../../db/change-items';
+import type { CountersignDatabase } from '../../db/database';
+import { observationSchema, reportSchema } from '../../domain/agent';
+import {
+  changeItemSchema,
+  changeSetSchema,
+  decisionSchema,
+  type ChangeItem,
+} from '../../domain/change-set';
+import { decideRemoteRow, type MergeRow } from '../../domain/merge-rule';
+import type { RowDiff, SyncTable } from '../../domain/sync-envelope';
+import { revAfterMerge, type LostFieldValue } from '../../tools/catalog/apply-synced-rows';
+
+/** Sets before their items (an item's counts go to its set), then the rest. */
+export const AGENT_TABLES = [
+  'changeSets',
+  'changeItems',
+  'decisions',
+  'reports',
+  'observations',
+] as const satisfies readonly SyncTable[];
+type AgentTable = (typeof AGENT_TABLES)[number];
+
+const PLAIN_SCHEMAS = {
+  decisions: decisionSchema,
+  reports: reportSchema,
+  observations: observationSchema,
+} as const;
+
+export async function applyAgentRows(
+  db: CountersignDatabase,
+  diffs: readonly RowDiff[],
+  stamp: { deviceId: string; now: string },
+): Promise<LostFieldValue[]> {
+  const lost: LostFieldValue[] = [];
+  for (const table of AGENT_TABLES) {
+    for (const diff of diffs) {
+      if (diff.table !== table || diff.after === null) continue;
+      const local = withoutInboxKeys(await db.table(table).get(diff.id));
+      const decision = decideRemoteRow(
+        local as MergeRow | undefined,
+        {
+          before: diff.before as MergeRow | null,
+          after: { ...diff.after, id: diff.id } as unknown as MergeRow,
+        },
+        Date.parse(stamp.now),
+      );
+      if (decision.outcome === 'keep-local') continue;
+      const row: Record<string, unknown> = {
+        ...decision.row,
+        rev: revAfterMerge(decision.outcome, local?.rev, diff.after.rev),
+      };
+      await writeRow(db, table, row, stamp);
+      for (const { field, value, side } of decision.lost) {
+        lost.push({
+          table,
+          id: diff.id,
+          field,
+          lost: value,
+          kept: row[field],
+          side,
+          taskId: typeof row.taskId === 'string' ? row.taskId : undefined,
+        });
+      }
+    }
+  }
+  return lost;
+}
+
+async function writeRow(
+  db: CountersignDatabase,
+  table: AgentTable,
+  row: Record<string, unknown>,
+  stamp: { deviceId: string; now: string },
+): Promise<void> {
+  switch (table) {
+    case 'changeSets':
+      return writeMergedChangeSet(db, changeSetSchema.parse(row), stamp);
+    case 'changeItems': {
+      const item = changeItemSchema.parse(row);
+      const { createdAt, updatedAt, rev, vectorClock, fieldWrites, ...content } = item;
+      await writeChangeItems(
+        db,
+        [
+          {
+            before: (await db.changeItems.get(item.id)) as ChangeItem | undefined,
+            after: content,
+            merged: {
+              createdAt,
+              updatedAt,
+              rev,
+              vectorClock,
+              ...(fieldWrites ? { fieldWrites } : {}),
+            },
+          },
+        ],
+        stamp,
+      );
+      return;
+    }
+    default:
+      await db.table(table).put(PLAIN_SCHEMAS[table].parse(row));
+  }
+}
+
+/** A stored change item without the inbox keys only this device keeps. */
+function withoutInboxKeys(row: unknown): Record<string, unknown> | undefined {
+  if (!row) return undefined;
+  const { pendingKey: _key, pendingExpiry: _expiry, ...rest } = row as Record<string, unknown>;
+  return rest;
+}

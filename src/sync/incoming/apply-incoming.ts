@@ -1,0 +1,265 @@
+/**
+ * The pull side: messages of the journal's stream, in order, applied on this device.
+ * Each message is one step of the dispatcher's transaction API (runSteps), several per
+ * transaction, and every step moves the cursor stored in Dexie in the same transaction
+ * as what it applies, so after a crash the feed resumes exactly after the last message
+ * whose effect committed.
+ *
+ *   - an operation of another device: its journal rows through `apply_synced_rows`
+ *     (source `sync`), its agent rows in the follow-up, the values lost to concurrent
+ *     edits in the audit trail; idempotent by operation id (`syncApplied`);
+ *   - one of this device's own operations, or a decision claim: only the cursor moves;
+ *   - a part of a split operation: kept until every part arrived, then applied whole;
+ *   - a message that does not parse, or carries a row that does not: quarantined (kept,
+ *     counted, shown in Settings → Sync), never applied; the feed goes on.
+ * A remote step writes no outbox row: nothing applied here is ever pushed back.
+ */
+import type { CountersignDatabase } from '../../db/database';
+import type { SyncPushRecord } from '../../db/sync-rows';
+import { JOURNAL_TABLES } from '../../domain/journal';
+import { runSteps, type Step } from '../../dispatcher/run-steps';
+import type { LostFieldValue } from '../../tools/catalog/apply-synced-rows';
+import { drainOutbox } from '../outgoing/drain-outbox';
+import type { SyncMessage } from '../transport/sync-transport';
+import { AGENT_TABLES, applyAgentRows } from './apply-agent-rows';
+import { lossMessage } from './describe-loss';
+import { partId, plan, type Planned } from './plan-incoming';
+
+const CURSOR_KEY = 'cursor';
+const JOURNAL = new Set<string>(JOURNAL_TABLES);
+const AGENT = new Set<string>(AGENT_TABLES);
+const SYNC_STEP_TABLES = [
+  'decisions',
+  'reports',
+  'observations',
+  'syncState',
+  'syncApplied',
+  'syncParts',
+  'syncQuarantine',
+] as const;
+
+export interface IncomingDeps {
+  db: CountersignDatabase;
+  deviceId: string;
+  now(): string;
+  /**
+   * Another device's decision arrived for an item this device also decided and has not
+   * claimed yet: claim it now (the server says who was first), reverting this device's
+   * decision if it lost. Rejects when the server cannot tell (the batch is retried).
+   */
+  settleClaim(record: SyncPushRecord): Promise<void>;
+}
+
+export class IncomingBatchError extends Error {
+  override readonly name = 'IncomingBatchError';
+  constructor(
+    readonly seq: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function readCursor(db: CountersignDatabase): Promise<number> {
+  return Number((await db.syncState.get(CURSOR_KEY))?.value ?? 0);
+}
+
+/**
+ * Applies `messages` (in stream order). Resolves when all committed; rejects with an
+ * IncomingBatchError naming the first sequence that did not (the caller resumes the feed
+ * from the stored cursor, and may quarantine a message that keeps failing).
+ */
+export async function applyIncoming(
+  deps: IncomingDeps,
+  messages: readonly SyncMessage[],
+): Promise<void> {
+  if (messages.length === 0) return;
+  const { db } = deps;
+  const startCursor = await readCursor(db);
+  const planned = await plan(
+    deps,
+    messages.filter((message) => message.seq > startCursor),
+  );
+  if (planned.length === 0) return;
+  await settleConflictingClaims(deps, planned);
+  const now = deps.now();
+  const steps = planned.map((each, index) =>
+    stepFor(deps, each, index === 0 ? startCursor : planned[index - 1]!.seq, now),
+  );
+  const outcomes = await runSteps(db, steps, { tables: SYNC_STEP_TABLES });
+  outcomes.forEach((outcome, index) => {
+    const seq = planned[index]!.seq;
+    if (outcome.kind === 'failed') throw new IncomingBatchError(seq, outcome.result.output);
+    if (outcome.kind === 'refused' && outcome.refusal === 'gap') {
+      throw new IncomingBatchError(seq, 'An earlier message of the batch did not commit.');
+    }
+  });
+}
+
+/** Moves the cursor past a message that keeps failing, keeping it in quarantine. */
+export async function quarantineMessage(
+  db: CountersignDatabase,
+  message: SyncMessage,
+  reason: string,
+  now: string,
+): Promise<void> {
+  await db.transaction('rw', db.syncQuarantine, db.syncState, async () => {
+    if ((await readCursor(db)) >= message.seq) return;
+    await db.syncQuarantine.put(
+      quarantineRow(message.seq, message.subject, reason, message.data, now),
+    );
+    await db.syncState.put({ key: CURSOR_KEY, value: message.seq });
+  });
+}
+
+/** Another device's new decision on an item this device decided too and has not claimed. */
+async function settleConflictingClaims(deps: IncomingDeps, planned: readonly Planned[]) {
+  const decided = new Set<string>();
+  for (const each of planned) {
+    if (each.kind !== 'apply') continue;
+    for (const diff of each.operation.diffs) {
+      const after = diff.after as { changeSetId?: unknown; itemIndex?: unknown } | null;
+      if (diff.table === 'decisions' && diff.before === null && after)
+        decided.add(`${String(after.changeSetId)}:${String(after.itemIndex)}`);
+    }
+  }
+  if (decided.size === 0) return;
+  // A decision of this device still in the outbox must be claimed too: drain it first.
+  await drainOutbox(deps.db, Date.now());
+  const unclaimed = await deps.db.syncPushes
+    .where('state')
+    .anyOf(['pending', 'in_flight', 'needs_reconcile'])
+    .filter(
+      (record) =>
+        record.claim !== undefined &&
+        record.claimState === undefined &&
+        decided.has(`${record.claim.changeSetId}:${record.claim.itemIndex}`),
+    )
+    .toArray();
+  for (const record of unclaimed) await deps.settleClaim(record);
+}
+
+type Refusal = 'done' | 'gap';
+
+function stepFor(
+  deps: IncomingDeps,
+  planned: Planned,
+  previousSeq: number,
+  now: string,
+): Step<Refusal, undefined> {
+  const { db } = deps;
+  const { seq } = planned;
+  const moveCursor = () => db.syncState.put({ key: CURSOR_KEY, value: seq });
+  // In order or not at all: a step whose predecessor did not commit (runSteps retries
+  // steps one by one after a failure) must not move the cursor past it.
+  const guard = async (): Promise<Refusal | undefined> => {
+    const cursor = await readCursor(db);
+    if (cursor >= seq) return 'done';
+    return cursor < previousSeq ? 'gap' : undefined;
+  };
+  const base = { remote: true as const, runKey: `sync:message:${seq}:${now}`, guard };
+  switch (planned.kind) {
+    case 'skip':
+      return { ...base, followUp: async () => (await moveCursor(), { value: undefined }) };
+    case 'quarantine':
+      return {
+        ...base,
+        followUp: async () => {
+          await db.syncQuarantine.put(
+            quarantineRow(seq, planned.subject, planned.reason, planned.data, now),
+          );
+          await moveCursor();
+          return { value: undefined };
+        },
+      };
+    case 'part':
+      return {
+        ...base,
+        followUp: async () => {
+          const { operationId, part } = planned.envelope;
+          await db.syncParts.put({
+            id: partId(operationId, part.index),
+            operationId,
+            seq,
+            envelope: planned.envelope,
+          });
+          await moveCursor();
+          return { value: undefined };
+        },
+      };
+    case 'apply':
+      return applyStep(deps, planned, base, moveCursor, now);
+  }
+}
+
+function applyStep(
+  deps: IncomingDeps,
+  planned: Extract<Planned, { kind: 'apply' }>,
+  base: Pick<Step<Refusal, undefined>, 'remote' | 'guard'>,
+  moveCursor: () => Promise<unknown>,
+  now: string,
+): Step<Refusal, undefined> {
+  const { db, deviceId } = deps;
+  const { operation, seq } = planned;
+  const rows = operation.diffs.filter((diff) => JOURNAL.has(diff.table));
+  const agentRows = operation.diffs.filter((diff) => AGENT.has(diff.table));
+  const runKey = `sync:${operation.operationId}`;
+  return {
+    ...base,
+    runKey,
+    ...(rows.length > 0
+      ? {
+          call: {
+            toolName: 'apply_synced_rows',
+            args: {
+              operationId: operation.operationId,
+              deviceId: operation.deviceId,
+              receivedAt: now,
+              rows,
+            },
+            context: { source: 'sync' as const, runKey, now },
+          },
+        }
+      : {}),
+    followUp: async (applied) => {
+      if (!(await db.syncApplied.get(operation.operationId))) {
+        const lost = [
+          ...((applied?.data?.lost as LostFieldValue[] | undefined) ?? []),
+          ...(await applyAgentRows(db, agentRows, { deviceId, now })),
+        ];
+        if (lost.length > 0) {
+          await db.auditMessages.bulkAdd(
+            lost.map((loss) => lossMessage(loss, operation.deviceId, operation.operationId, now)),
+          );
+        }
+        await db.syncApplied.put({
+          operationId: operation.operationId,
+          seq,
+          deviceId: operation.deviceId,
+          kind: operation.kind,
+          appliedAt: now,
+        });
+      }
+      if (planned.partIds.length > 0) await db.syncParts.bulkDelete(planned.partIds);
+      await moveCursor();
+      return { value: undefined };
+    },
+  };
+}
+
+function quarantineRow(
+  seq: number,
+  subject: string,
+  reason: string,
+  data: Uint8Array,
+  now: string,
+) {
+  return {
+    seq,
+    subject: subject.slice(0, 300),
+    reason: reason.slice(0, 2_000),
+    bytes: data.byteLength,
+    excerpt: new TextDecoder().decode(data.subarray(0, 500)),
+    receivedAt: now,
+  };
+}

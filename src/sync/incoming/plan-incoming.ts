@@ -1,0 +1,108 @@
+/**
+ * What to do with each message of a batch, decided before its transaction opens (parsing
+ * and reading the parts stored so far are not the transaction's work): skip it (a claim,
+ * this device's own operation, one applied already), quarantine it (it does not parse, or
+ * carries a row that does not), keep it as a part of a split operation, or apply it.
+ */
+import {
+  joinParts,
+  parseEnvelope,
+  syncEnvelopeSchema,
+  type SyncEnvelope,
+  type SyncOperation,
+} from '../../domain/sync-envelope';
+import type { CountersignDatabase } from '../../db/database';
+import type { SyncMessage } from '../transport/sync-transport';
+import { rowProblem } from '../wire/synced-row-schemas';
+
+export type Planned =
+  | { kind: 'skip'; seq: number }
+  | { kind: 'quarantine'; seq: number; subject: string; reason: string; data: Uint8Array }
+  | { kind: 'part'; seq: number; envelope: SyncEnvelope }
+  | { kind: 'apply'; seq: number; operation: SyncOperation; partIds: string[] };
+
+export async function plan(
+  deps: { db: CountersignDatabase; deviceId: string },
+  messages: readonly SyncMessage[],
+): Promise<Planned[]> {
+  const { db, deviceId } = deps;
+  const waitingParts = new Map<string, SyncEnvelope[]>();
+  const planned: Planned[] = [];
+  const parsedAll = messages.map((message) =>
+    message.kind === 'operation' ? parseEnvelope(message.data) : undefined,
+  );
+  // One read for the whole batch: which of its operations this device applied already.
+  const known = parsedAll.map((each) => (each?.ok ? each.envelope.operationId : ''));
+  const applied = new Set(
+    (await db.syncApplied.bulkGet(known)).flatMap((row) => (row ? [row.operationId] : [])),
+  );
+  for (const [index, message] of messages.entries()) {
+    const { seq, subject, data } = message;
+    const parsed = parsedAll[index];
+    if (!parsed) {
+      planned.push({ kind: 'skip', seq });
+      continue;
+    }
+    if (!parsed.ok) {
+      planned.push({ kind: 'quarantine', seq, subject, reason: parsed.reason, data });
+      continue;
+    }
+    const envelope = parsed.envelope;
+    if (envelope.deviceId === deviceId || applied.has(envelope.operationId)) {
+      planned.push({ kind: 'skip', seq });
+      continue;
+    }
+    const problem = envelope.diffs
+      .map((diff) =>
+        diff.after ? rowProblem(diff.table, { ...diff.after, id: diff.id }) : undefined,
+      )
+      .find((each) => each !== undefined);
+    if (problem) {
+      planned.push({ kind: 'quarantine', seq, subject, reason: `Not applied: ${problem}.`, data });
+      continue;
+    }
+    if (envelope.part.count === 1) {
+      const { part: _part, ...operation } = envelope;
+      planned.push({ kind: 'apply', seq, operation, partIds: [] });
+      continue;
+    }
+    const { operationId } = envelope;
+    if (!waitingParts.has(operationId)) {
+      const stored = await db.syncParts.where('operationId').equals(operationId).toArray();
+      waitingParts.set(
+        operationId,
+        stored.flatMap((row) => {
+          const again = syncEnvelopeSchema.safeParse(row.envelope);
+          return again.success ? [again.data] : [];
+        }),
+      );
+    }
+    const parts = waitingParts.get(operationId)!;
+    if (parts.some((part) => part.part.index === envelope.part.index)) {
+      planned.push({ kind: 'skip', seq });
+      continue;
+    }
+    parts.push(envelope);
+    if (parts.length < envelope.part.count) {
+      planned.push({ kind: 'part', seq, envelope });
+      continue;
+    }
+    const joined = joinParts(parts);
+    waitingParts.delete(operationId);
+    planned.push(
+      joined.ok
+        ? {
+            kind: 'apply',
+            seq,
+            operation: joined.operation,
+            partIds: parts.map((part) => partId(operationId, part.part.index)),
+          }
+        : { kind: 'quarantine', seq, subject, reason: joined.reason, data },
+    );
+  }
+  return planned;
+}
+
+export function partId(operationId: string, index: number): string {
+  return `${operationId}:${index}`;
+}

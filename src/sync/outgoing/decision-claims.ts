@@ -1,0 +1,77 @@
+/**
+ * Decide once across devices: before an operation carrying a decision is pushed, the
+ * decision claims its item on the server (compare-and-set: only the first message on the
+ * item's subject is stored). The claim names the decision, its verdict and its device, so
+ * a device that lost learns who decided, and how. The same claim sent twice (an uncertain
+ * publish retried) has the same bytes and still counts as won.
+ */
+import { z } from 'zod';
+import type { SyncPushRecord } from '../../db/sync-rows';
+import { canonicalJson } from '../../domain/canonical-json';
+import type { SyncTransport } from '../transport/sync-transport';
+
+const claimMessageSchema = z.object({
+  decisionId: z.string(),
+  verdict: z.enum(['confirmed', 'rejected']),
+  deviceId: z.string().max(100),
+  operationId: z.string(),
+});
+export type ClaimMessage = z.infer<typeof claimMessageSchema>;
+
+type Claim = NonNullable<SyncPushRecord['claim']>;
+
+/**
+ * The change-set token of the claim's subject: the set id for the item's first decision,
+ * `<set id>-r<round>` after earlier decisions were undone (each round has its own subject,
+ * since a subject keeps its first message forever).
+ */
+function claimSubjectToken(claim: Claim): string {
+  return claim.round === 0 ? claim.changeSetId : `${claim.changeSetId}-r${claim.round}`;
+}
+
+function claimBytes(claim: Claim, deviceId: string, operationId: string): Uint8Array {
+  const message: ClaimMessage = {
+    decisionId: claim.decisionId,
+    verdict: claim.verdict,
+    deviceId,
+    operationId,
+  };
+  return new TextEncoder().encode(canonicalJson(message));
+}
+
+/** The winner's claim as sent; undefined when it is not a claim this app wrote. */
+function readClaimMessage(bytes: Uint8Array): ClaimMessage | undefined {
+  try {
+    const parsed = claimMessageSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export type ClaimOutcome = { outcome: 'won' } | { outcome: 'lost'; winner: ClaimMessage };
+
+/** Claims the record's decision. Rejects with the transport's error when the server cannot tell. */
+export async function claimDecision(
+  transport: Pick<SyncTransport, 'claimDecision'>,
+  record: SyncPushRecord & { claim: Claim },
+  deviceId: string,
+): Promise<ClaimOutcome> {
+  const result = await transport.claimDecision(
+    claimSubjectToken(record.claim),
+    record.claim.itemIndex,
+    claimBytes(record.claim, deviceId, record.operationId),
+  );
+  if (result.outcome === 'won') return { outcome: 'won' };
+  const winner = readClaimMessage(result.winner.data);
+  // A claim this app cannot read still took the item: the other verdict is the safe guess.
+  return {
+    outcome: 'lost',
+    winner: winner ?? {
+      decisionId: '',
+      verdict: record.claim.verdict === 'confirmed' ? 'rejected' : 'confirmed',
+      deviceId: 'unknown',
+      operationId: '',
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * One pass over what waits to be sent, in outbox order: new outbox rows become pushes,
+ * a push carrying a decision first claims its item (and a lost claim is taken back here,
+ * never pushed), then each push goes through the reconciliation runtime (pushOne). A
+ * push that does not land stops the pass, so later operations never overtake it.
+ */
+import type { CountersignDatabase } from '../../db/database';
+import type { SyncPushRecord } from '../../db/sync-rows';
+import type { PushDeps } from '../push/push-deps';
+import { pushOne } from '../push/push-one';
+import { awaitsClaim } from '../store/dexie-push-store';
+import type { SyncTransport } from '../transport/sync-transport';
+import { claimDecision } from './decision-claims';
+import { drainOutbox } from './drain-outbox';
+import { revertLostDecision } from './revert-lost-decision';
+
+export interface PushPassDeps {
+  db: CountersignDatabase;
+  deviceId: string;
+  push: PushDeps;
+  transport: () => Pick<SyncTransport, 'claimDecision'>;
+}
+
+export interface PushPassSummary {
+  pushed: number;
+  lostClaims: number;
+  /** Why the pass stopped early, if it did. */
+  stoppedAt?: { operationId: string; reason: string };
+}
+
+export async function runPushPass(deps: PushPassDeps): Promise<PushPassSummary> {
+  const { db, push } = deps;
+  const now = push.clock.now();
+  await drainOutbox(db, now);
+  const waiting = await db.syncPushes
+    .where('state')
+    .equals('pending')
+    .filter((record) => (record.nextAttemptAt ?? 0) <= now)
+    .sortBy('sequence');
+  const summary: PushPassSummary = { pushed: 0, lostClaims: 0 };
+  for (const record of waiting) {
+    if (awaitsClaim(record)) {
+      const settled = await settleClaim(deps, record);
+      if (settled === 'lost') {
+        summary.lostClaims++;
+        continue;
+      }
+      if (settled !== 'won') {
+        summary.stoppedAt = { operationId: record.operationId, reason: settled.error };
+        return summary;
+      }
+    }
+    const after = await pushOne(push, record.operationId);
+    if (after.state !== 'applied') {
+      summary.stoppedAt = {
+        operationId: record.operationId,
+        reason: after.lastError ?? `the push is ${after.state}`,
+      };
+      return summary;
+    }
+    summary.pushed++;
+  }
+  return summary;
+}
+
+/**
+ * Claims the record's decision. Lost: this device's decision is taken back and the
+ * person told; the operation is never pushed. A server that cannot answer leaves the
+ * push pending for a later pass (the claim is the same message, so retrying is safe).
+ */
+export async function settleClaim(
+  deps: PushPassDeps,
+  record: SyncPushRecord,
+): Promise<'won' | 'lost' | { error: string }> {
+  const { db, push, deviceId } = deps;
+  const fresh = await db.syncPushes.get(record.operationId);
+  if (!fresh?.claim || !awaitsClaim(fresh)) return fresh?.claimState === 'lost' ? 'lost' : 'won';
+  const claimed = { ...fresh, claim: fresh.claim };
+  let outcome;
+  try {
+    outcome = await claimDecision(deps.transport(), claimed, deviceId);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await db.syncPushes.put({
+      ...fresh,
+      lastError: reason,
+      nextAttemptAt: push.clock.now() + (push.policy?.baseBackoffMs ?? 10_000),
+      updatedAt: push.clock.now(),
+    });
+    return { error: reason };
+  }
+  if (outcome.outcome === 'won') {
+    await db.syncPushes.put({ ...fresh, claimState: 'won', updatedAt: push.clock.now() });
+    return 'won';
+  }
+  await revertLostDecision(db, claimed, outcome.winner, {
+    deviceId,
+    now: new Date(push.clock.now()).toISOString(),
+  });
+  return 'lost';
+}

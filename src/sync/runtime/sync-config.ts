@@ -1,0 +1,30 @@
+/**
+ * This device's sync settings, checked with zod where they are read (the settings row is
+ * device-local, but still only data). The user name is the person's journal on the
+ * server: subjects `cs.<user>.>`, stream `CS_<USER>` (sync-subjects.ts).
+ */
+import { z } from 'zod';
+import type { StoredSyncConfig } from '../../db/sync-settings';
+
+export const syncConfigSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .regex(
+      /^(wss?|nats):\/\/[^\s/]+/,
+      'The server address starts with wss:// (or ws:// on this computer), e.g. wss://sync.example.org',
+    ),
+  user: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z][a-z0-9_-]{0,31}$/,
+      'The user name is a lowercase letter, then up to 31 lowercase letters, digits, "-" or "_".',
+    ),
+  secret: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('password'), password: z.string().min(1, 'Enter the password.') }),
+    z.object({ kind: z.literal('token'), token: z.string().min(1, 'Enter the token.') }),
+  ]),
+  enabled: z.boolean(),
+}) satisfies z.ZodType<StoredSyncConfig>;
+export type SyncConfig = z.infer<typeof syncConfigSchema>;

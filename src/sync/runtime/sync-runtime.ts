@@ -1,0 +1,354 @@
+/**
+ * Sync while the app is open: connect to the person's journal on the server, push what
+ * this device wrote (outbox order, decisions claimed first, every uncertain push
+ * reconciled), apply what other devices wrote (the live feed from the stored cursor), and
+ * keep a status in words that every tab shows. It survives reloads: pushes, the cursor
+ * and quarantined messages are all in Dexie, so a new runtime resumes where one stopped.
+ *
+ * Loaded only when sync is configured (the app imports it lazily, and it loads the NATS
+ * client lazily in turn). One tab runs it at a time (a Web Lock); the others read the
+ * status it writes.
+ */
+import type { CountersignDatabase } from '../../db/database';
+import { getDeviceId } from '../../db/settings';
+import { readCursor } from '../incoming/apply-incoming';
+import { watchOutbox, writeSyncStatus, type SyncPhase } from '../../db/sync-settings';
+import { runPushPass, settleClaim, type PushPassDeps } from '../outgoing/push-pass';
+import { outgoingMessages } from '../wire/outgoing-messages';
+import { systemClock, type PushClock } from '../push/push-clock';
+import type { PushDeps } from '../push/push-deps';
+import { pushOne } from '../push/push-one';
+import type { IndeterminateChoice } from '../push/push-row';
+import { resolveIndeterminate } from '../push/resolve-indeterminate';
+import type { ReconciliationPolicy } from '../push/reconciliation-policy';
+import { startReconcileLoop, type ReconcileLoopHandle } from '../push/run-reconcile-loop';
+import { createTransportPushTarget } from '../push/transport-push-target';
+import { createDexiePushStore } from '../store/dexie-push-store';
+import {
+  createNatsTransport,
+  type NatsConnect,
+  type NatsTransportOptions,
+} from '../transport/nats-transport';
+import type { FeedOptions } from '../transport/sync-transport';
+import { classifySyncError, SyncTransportError } from '../transport/sync-transport-error';
+import { ENVELOPE_LIMITS } from '../../domain/sync-envelope';
+import { startIncomingFeed, type IncomingFeed } from './incoming-feed';
+import type { SyncConfig } from './sync-config';
+import { describeChoice } from './describe-choice';
+
+export interface SyncRuntimeOptions {
+  /** Node tests pass @nats-io/transport-node's `connect`; browsers use WebSocket. */
+  connect?: NatsConnect;
+  policy?: ReconciliationPolicy;
+  clock?: PushClock;
+  transport?: Partial<NatsTransportOptions>;
+  feed?: FeedOptions;
+  /** Stream replicas when this device creates the stream (1 unless clustered). */
+  replicas?: number;
+}
+
+export interface SyncRuntime {
+  /** Reconnects at once if sync is waiting to retry, and sends and applies what waits. */
+  syncNow(): Promise<void>;
+  /** The person's decision on a push whose outcome could not be found out (audited). */
+  resolve(operationId: string, choice: IndeterminateChoice): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const FIRST_RETRY_MS = 2_000;
+const LONGEST_RETRY_MS = 60_000;
+const PUSH_PASS_EVERY_MS = 5_000;
+
+type Transport = ReturnType<typeof createNatsTransport>;
+
+export function startSyncRuntime(
+  db: CountersignDatabase,
+  config: SyncConfig,
+  options: SyncRuntimeOptions = {},
+): SyncRuntime {
+  const clock = options.clock ?? systemClock;
+  let stopped = false;
+  let transport: Transport | undefined;
+  let feed: IncomingFeed | undefined;
+  let loop: ReconcileLoopHandle | undefined;
+  let stopWatching: (() => void) | undefined;
+  let passTimer: ReturnType<typeof setInterval> | undefined;
+  let wake: (() => void) | undefined;
+  let session = 0;
+  let endSession: () => void = () => undefined;
+  let deviceId = '';
+  const lock = new AbortController();
+
+  const status = (phase: SyncPhase, message: string, extra: { errorKind?: string } = {}) =>
+    readCursor(db)
+      .then((cursor) =>
+        writeSyncStatus(db, { phase, message, cursor, ...extra, at: new Date().toISOString() }),
+      )
+      .catch(() => undefined);
+
+  /** Waits until woken (Sync now, back online) or `ms` passed. */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+
+  const serialize = <T>(task: () => Promise<T>): Promise<T> =>
+    loop ? loop.serialize(task) : Promise.reject(new Error('Sync is not connected.'));
+
+  const pushDeps = (): PushDeps => ({
+    store: createDexiePushStore(db),
+    clock,
+    ...(options.policy ? { policy: options.policy } : {}),
+    target: createTransportPushTarget(
+      {
+        publishOperation: (id, data) => current().publishOperation(id, data),
+        didLand: (id) => current().didLand(id),
+      },
+      async (operationId) => {
+        const record = await db.syncPushes.get(operationId);
+        const outbox = record ? await db.outbox.get(record.outboxId) : undefined;
+        if (!record || !outbox)
+          throw new Error(`Operation ${operationId} is no longer waiting to be sent.`);
+        const limit = current().maxPayload ?? ENVELOPE_LIMITS.maxMessageBytes;
+        const budget = Math.min(ENVELOPE_LIMITS.defaultPartBudgetBytes, Math.floor(limit * 0.9));
+        return outgoingMessages({ ...outbox, operationId }, deviceId, budget);
+      },
+    ),
+  });
+
+  const current = (): Transport => {
+    if (!transport)
+      throw new SyncTransportError(
+        'disconnected',
+        'Not connected to the sync server.',
+        true,
+        false,
+      );
+    return transport;
+  };
+
+  const passDeps = (): PushPassDeps => ({ db, deviceId, push: pushDeps(), transport: current });
+
+  const pushPass = () => serialize(() => runPushPass(passDeps())).catch(() => undefined);
+
+  const disconnect = async () => {
+    session++;
+    endSession();
+    clearInterval(passTimer);
+    stopWatching?.();
+    stopWatching = undefined;
+    const [oldFeed, oldLoop, oldTransport] = [feed, loop, transport];
+    feed = undefined;
+    loop = undefined;
+    transport = undefined;
+    await oldFeed?.stop().catch(() => undefined);
+    await oldLoop?.stop().catch(() => undefined);
+    await oldTransport?.close().catch(() => undefined);
+  };
+
+  /** Connected until the connection closes, the device goes offline, or stop(). */
+  const connectOnce = async (): Promise<void> => {
+    const mine = ++session;
+    const ended = new Promise<void>((resolve) => (endSession = resolve));
+    const closed = () => endSession();
+    const created = createNatsTransport({
+      servers: config.url,
+      user: config.user,
+      credentials:
+        config.secret.kind === 'token'
+          ? { token: config.secret.token }
+          : { user: config.user, pass: config.secret.password },
+      connectionName: `countersign ${deviceId.slice(0, 8)}`,
+      ...(options.connect ? { connect: options.connect } : {}),
+      replicas: options.replicas ?? 1,
+      ...options.transport,
+      onConnectionEvent: (event) => {
+        if (mine !== session) return;
+        if (event === 'closed') closed();
+        else if (event === 'reconnected') {
+          void status('connected', 'Connected. Changes are sent and received as they happen.');
+          void retryPendingNow().then(pushPass);
+        } else {
+          void status('offline', 'The connection to the sync server was lost; reconnecting…', {
+            errorKind: 'disconnected',
+          });
+        }
+      },
+    });
+    transport = created;
+    await created.connect();
+    try {
+      await created.ensureStream();
+    } catch (error) {
+      await created.close().catch(() => undefined);
+      throw error;
+    }
+    if (mine !== session || stopped) return;
+    loop = startReconcileLoop(pushDeps(), 1_000);
+    feed = startIncomingFeed({
+      db,
+      transport: created,
+      serialize,
+      ...(options.feed ? { feedOptions: options.feed } : {}),
+      incoming: {
+        db,
+        deviceId,
+        now: () => new Date(clock.now()).toISOString(),
+        settleClaim: async (record) => {
+          const settled = await settleClaim(passDeps(), record);
+          if (typeof settled === 'object') throw new Error(settled.error);
+        },
+      },
+      onEvent: (event) => {
+        if (event.type === 'restarting') {
+          void status(
+            'connected',
+            `Connected. The feed stalled and was restarted (${event.reason}).`,
+          );
+        }
+      },
+    });
+    await status('connected', 'Connected. Changes are sent and received as they happen.');
+    stopWatching = watchOutbox(db, () => void pushPass());
+    passTimer = setInterval(() => void pushPass(), PUSH_PASS_EVERY_MS);
+    await ended;
+  };
+
+  const retryPendingNow = () =>
+    db.syncPushes
+      .where('state')
+      .equals('pending')
+      .modify((record) => {
+        delete record.nextAttemptAt;
+      })
+      .catch(() => undefined);
+
+  const isOffline = () => globalThis.navigator?.onLine === false;
+  const onOffline = () => {
+    void status(
+      'offline',
+      'This device is offline. Your changes are kept and sent when it is back online.',
+      {
+        errorKind: 'offline',
+      },
+    );
+    void disconnect();
+  };
+  const onOnline = () => wake?.();
+
+  /** One tab syncs at a time; the others show the status it writes. */
+  const run = async () => {
+    deviceId = await getDeviceId(db);
+    const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+    if (!locks) return runHere();
+    await locks
+      .request(`countersign-sync:${db.name}`, { signal: lock.signal }, () => runHere())
+      .catch((error: unknown) => {
+        if (!stopped) throw error;
+      });
+  };
+
+  const runHere = async () => {
+    let retryMs = FIRST_RETRY_MS;
+    while (!stopped) {
+      if (isOffline()) {
+        await status(
+          'offline',
+          'This device is offline. Your changes are kept and sent when it is back online.',
+          {
+            errorKind: 'offline',
+          },
+        );
+        await pause(LONGEST_RETRY_MS);
+        continue;
+      }
+      await status('connecting', `Connecting to ${config.url}…`);
+      const startedAt = Date.now();
+      try {
+        await connectOnce();
+        if (Date.now() - startedAt > LONGEST_RETRY_MS) retryMs = FIRST_RETRY_MS;
+      } catch (error) {
+        if (stopped) break;
+        const failure = classifySyncError(error, { doing: 'connecting to the sync server' });
+        const seconds = Math.round(retryMs / 1000);
+        await status(
+          'error',
+          `${failure.message} ${failure.retryable || failure.kind === 'unreachable' ? `Trying again in ${seconds} s.` : 'Fix the settings, then press Sync now.'}`,
+          { errorKind: failure.kind },
+        );
+      }
+      await disconnect();
+      if (stopped) break;
+      await pause(retryMs);
+      retryMs = Math.min(retryMs * 2, LONGEST_RETRY_MS);
+    }
+  };
+
+  globalThis.addEventListener?.('offline', onOffline);
+  globalThis.addEventListener?.('online', onOnline);
+  const running = run().catch((error: unknown) =>
+    status('error', `Sync stopped: ${error instanceof Error ? error.message : String(error)}`),
+  );
+
+  return {
+    async syncNow() {
+      if (!transport || !loop) {
+        wake?.();
+        return;
+      }
+      await retryPendingNow();
+      await feed?.flush();
+      await pushPass();
+      await loop.runNow().catch(() => undefined);
+    },
+    async resolve(operationId, choice) {
+      const deps = pushDeps();
+      const audit = {
+        id: crypto.randomUUID(),
+        kind: 'action' as const,
+        source: 'user' as const,
+        operationId,
+        summary: describeChoice(choice, operationId),
+        payload: { choice },
+        createdAt: new Date(clock.now()).toISOString(),
+      };
+      if (choice === 'did-not-happen') {
+        await db.transaction('rw', [db.syncPushes, db.outbox, db.auditMessages], async () => {
+          const record = await db.syncPushes.get(operationId);
+          if (record?.state !== 'indeterminate') return;
+          await db.auditMessages.add(audit);
+          const { nextAttemptAt: _next, ...rest } = record;
+          await db.syncPushes.put({
+            ...rest,
+            state: 'pending',
+            attempts: 0,
+            resolution: { choice, at: clock.now() },
+            updatedAt: clock.now(),
+          });
+        });
+        if (loop) await serialize(() => pushOne(deps, operationId)).catch(() => undefined);
+        return;
+      }
+      await db.transaction('rw', [db.syncPushes, db.outbox, db.auditMessages], async () => {
+        await db.auditMessages.add(audit);
+        await resolveIndeterminate(deps, operationId, choice);
+      });
+    },
+    async stop() {
+      stopped = true;
+      lock.abort();
+      globalThis.removeEventListener?.('offline', onOffline);
+      globalThis.removeEventListener?.('online', onOnline);
+      wake?.();
+      await disconnect();
+      await running;
+      await status('stopped', 'Sync is off on this device.');
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { idSchema } from '../../domain/entity';
+import { isLive } from '../../domain/is-live';
+import type { JournalWriter } from '../../domain/journal-access';
+import { JOURNAL_TABLES, type JournalRows, type JournalTable } from '../../domain/journal';
+import { decideRemoteRow, type MergeRow } from '../../domain/merge-rule';
+import { countOf } from '../../lib/count-of';
+import { defineTool, type ToolOutcome } from '../tool-definition';
+
+const rowSchema = z.record(z.string(), z.unknown());
+
+const syncedRowSchema = z.object({
+  table: z.enum(JOURNAL_TABLES as [JournalTable, ...JournalTable[]]),
+  id: idSchema,
+  /** The row on the other device before its operation; null when the operation created it. */
+  before: rowSchema.nullable(),
+  /** Null: the row is not kept (only when rewinding a row the rewound operation created). */
+  after: rowSchema.nullable(),
+});
+
+/** A value of one field that lost to a concurrent edit on another device. */
+export interface LostFieldValue {
+  /** A journal table here; sync reports agent rows (proposals, decisions) the same way. */
+  table: string;
+  id: string;
+  field: string;
+  /** The value that lost, and the value every device keeps. */
+  lost: unknown;
+  kept: unknown;
+  /** Whose value lost: this device's, or the other device's. */
+  side: 'local' | 'remote';
+  /** The task the row is or belongs to, for the audit trail. */
+  taskId: string | undefined;
+  /** The task's title (or the row's), to name it in words. */
+  title?: string | undefined;
+}
+
+/**
+ * Sync: applies the journal rows of an operation another device made, each merged with
+ * this device's row by the merge rule (src/domain/merge-rule.ts), so every device ends
+ * with the same rows whatever order operations arrive in. The rows are written as the
+ * rule decided them (their clocks and field stamps kept), through the journal port, so
+ * audit, staleness ("changed since proposed") and live queries work as for local writes.
+ * Values that lost to a concurrent edit are returned (`data.lost`) for the audit trail.
+ *
+ * `rewind` puts rows back exactly as given instead (`after`; null removes a row the
+ * operation created): for a decision this device made that another device beat, which
+ * never left this device, so no other device has to hear of it being taken back.
+ * Only the sync runtime may call it (source `sync`).
+ */
+export const applySyncedRows = defineTool({
+  name: 'apply_synced_rows',
+  audience: 'internal',
+  argsSchema: z.object({
+    /** The other device's operation. */
+    operationId: z.string().min(1).max(200),
+    deviceId: z.string().min(1).max(100),
+    /** When this device received it: write times are capped near it (merge-rule.ts). */
+    receivedAt: z.iso.datetime({ offset: true }),
+    mode: z.enum(['merge', 'rewind']).default('merge'),
+    rows: z.array(syncedRowSchema).min(1).max(10_000),
+  }),
+  summarize: ({ rows }) => `Synced from another device (${countOf(rows.length, 'row')})`,
+  targetTaskId: async ({ rows }) => rows.map(taskIdOf).find((taskId) => taskId !== undefined),
+  async handle({ rows, receivedAt, mode }, journal, context) {
+    if (context.source !== 'sync') {
+      throw new Error(
+        'apply_synced_rows applies other devices\u2019 rows and is used by sync only.',
+      );
+    }
+    if (mode === 'rewind') return rewind(rows, journal);
+    const receivedMs = Date.parse(receivedAt);
+    const lost: LostFieldValue[] = [];
+    let written = 0;
+    for (const { table, id, before, after } of rows) {
+      // Journal rows are deleted softly (deletedAt), so a remote row is never null.
+      if (after === null) continue;
+      const local = (await journal.storedRow(table, id)) as MergeRow | undefined;
+      const decision = decideRemoteRow(
+        local,
+        { before: before as MergeRow | null, after: { ...after, id } as unknown as MergeRow },
+        receivedMs,
+      );
+      if (decision.outcome === 'keep-local') continue;
+      const rev = revAfterMerge(decision.outcome, local?.rev, after.rev);
+      const row = { ...decision.row, rev } as unknown as JournalRows[typeof table];
+      await journal.putMerged(table, row);
+      written += 1;
+      for (const { field, value, side } of decision.lost) {
+        lost.push({
+          table,
+          id,
+          field,
+          lost: value,
+          kept: decision.row[field],
+          side,
+          taskId: taskIdOf({ table, id, after }),
+          title: typeof decision.row.title === 'string' ? decision.row.title : undefined,
+        });
+      }
+    }
+    return {
+      output:
+        written === 0
+          ? 'Already up to date: nothing to apply.'
+          : `Applied ${countOf(written, 'row')} from another device.`,
+      noop: written === 0,
+      data: { lost },
+    };
+  },
+});
+
+async function rewind(
+  rows: readonly z.infer<typeof syncedRowSchema>[],
+  journal: JournalWriter,
+): Promise<ToolOutcome> {
+  for (const { table, id, after } of rows) {
+    if (after === null) {
+      if (isLive(await journal.storedRow(table, id))) await journal.remove(table, id);
+    } else {
+      await journal.putMerged(table, after as unknown as JournalRows[typeof table]);
+    }
+  }
+  return { output: `Put back ${countOf(rows.length, 'row')} as they were.` };
+}
+
+function taskIdOf({
+  table,
+  id,
+  after,
+}: {
+  table: JournalTable;
+  id: string;
+  after: Record<string, unknown> | null;
+}): string | undefined {
+  if (table === 'tasks') return id;
+  return typeof after?.taskId === 'string' ? after.taskId : undefined;
+}
+
+/**
+ * The rev of a row taken or merged from another device. It moves with every change of
+ * content, as staleness ("changed since proposed") needs: a merged row is newer than both
+ * sides (the same number on every device, whichever merges first); a remote row keeps its
+ * rev, unless that would not move this device's forward.
+ */
+export function revAfterMerge(
+  outcome: 'take-remote' | 'merged',
+  localRev: unknown,
+  remoteRev: unknown,
+): number {
+  const local = typeof localRev === 'number' ? localRev : undefined;
+  const remote = typeof remoteRev === 'number' ? remoteRev : 0;
+  if (outcome === 'merged') return Math.max(local ?? 0, remote) + 1;
+  return local !== undefined && remote <= local ? local + 1 : remote;
+}
