@@ -10,16 +10,28 @@
 // fail `eslint .` and `prettier --check .` for everyone); pass --keep-builds to keep them
 // for inspection.
 //
-// Size: `--scale N` (or BENCH_SCALE=N) seeds N times today's journal: 1× is 5,000 tasks,
-// 50,000 entries, 20,000 checklist items, and 5,000 pending items for section 8b.
+// Sizes (issue 9, item 5: a curve, not a point): every section runs at 1× (5,000 tasks,
+// 50,000 entries, 20,000 checklist items, 5,000 pending items for section 8b); then the
+// sensitive figures (task list, inbox swipe, badge count) run again at 10× in the same run,
+// and section 10 prints each with its ratio to the 1× figure. Each size has its own browser
+// profile, seeded once. `--quick` measures 1× only (a couple of minutes, for development);
+// `--scale N` (or BENCH_SCALE=N) makes the curve's second size N× instead of 10×.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { launchBrowser, openQuietAppPage } from './bench/browser.mjs';
-import { measureWakeLongTasks, measureWakeOverhead } from './bench/measure-agent.mjs';
+import {
+  measureWakeLongTasks,
+  measureWakeOverhead,
+  measureWakeTap,
+} from './bench/measure-agent.mjs';
 import { measureBundle } from './bench/measure-bundle.mjs';
-import { measureRenderRounds } from './bench/measure-render.mjs';
-import { measureConfirmAll, measureSwipeConfirm } from './bench/measure-review.mjs';
+import { measureRenderCurve, measureRenderRounds } from './bench/measure-render.mjs';
+import {
+  measureConfirmAll,
+  measureSwipeConfirm,
+  measureSwipeCurve,
+} from './bench/measure-review.mjs';
 import { measureSync } from './bench/measure-sync.mjs';
 import {
   measureChecklistBatch,
@@ -34,7 +46,7 @@ import {
 } from './bench/processes.mjs';
 import { printSection, writeJson } from './bench/report.mjs';
 import * as build from './bench/sections.mjs';
-import { readScale, seedJournal, seedSize } from './bench/seed.mjs';
+import { readSizes, seedJournal, seedSize } from './bench/seed.mjs';
 import { round } from './bench/stats.mjs';
 import { findChromium } from './find-chromium.mjs';
 
@@ -43,8 +55,8 @@ const PRODUCTION_DIR = 'dist-bench/production';
 const BUILD_ROOT = 'dist-bench';
 const REPORT_PATH = 'reports/bench.json';
 const KEEP_BUILDS = process.argv.includes('--keep-builds');
-const SCALE = readScale();
-const SIZE = seedSize(SCALE);
+const SIZES = readSizes();
+const SIZE = seedSize(1);
 const count = (value) => value.toLocaleString('en-US');
 const runStartedAt = Date.now();
 
@@ -105,10 +117,183 @@ function gitCommit() {
   }
 }
 
+/** Launches a browser with a fresh profile and seeds it at `scale`; a failed seed ends the run. */
+async function seededBrowser(server, scale, sections, browsers = []) {
+  const size = seedSize(scale);
+  const browser = await launchBrowser({ baseUrl: server.url });
+  cleanups.add(browser.close);
+  browsers.push(browser);
+  progress(
+    `seeding the journal at ${scale}× (${count(size.tasks)} tasks, ${count(size.entries)} entries, ${count(size.checklistItems)} checklist items)`,
+  );
+  const quietPage = await openQuietAppPage(browser.context);
+  let seed;
+  sections.push(
+    await section(scale === 1 ? 'seed' : 'seed-large', `1. Seed at ${scale}×`, async () =>
+      build.seedSection((seed = await seedJournal(quietPage, size)), scale),
+    ),
+  );
+  // Without a seed nothing else means anything.
+  if (!seed) throw new Error(`seeding at ${scale}× failed: ${sections.at(-1).reason}`);
+  progress(
+    `seeded ${count(Object.values(seed.counts).reduce((a, b) => a + b, 0))} rows in ${(seed.wallClockMs / 1000).toFixed(1)} s (writes ${(seed.writeMs / 1000).toFixed(1)} s)`,
+  );
+  await quietPage.close();
+  return { browser, seed, size };
+}
+
+async function closeBrowser(browser) {
+  await browser.close();
+  cleanups.delete(browser.close);
+}
+
+/**
+ * Every section at 1×, in `browser` (seeded at 1×). The browser stays open: the curve
+ * measures in it again, interleaved with the large size.
+ */
+async function measureOneX(browser, seed, sections) {
+  const { context } = browser;
+  progress('measuring renders: quiet route (floor), task list, task page, in rounds');
+  const loadBeforeRenders = loadavg()[0];
+  const renders = await measureRenderRounds(context, seed.probeTasks);
+  // A figure needs its own navigations and the floor's; either failing says why.
+  const renderSection = (id, title, kind, toSection) =>
+    section(
+      id,
+      title,
+      async () => {
+        if (renders[kind].error) throw renders[kind].error;
+        if (renders.appStart.error) {
+          throw new Error(
+            `the app-start floor could not be measured: ${renders.appStart.error.message}`,
+          );
+        }
+        return toSection(renders[kind].samples, renders.appStart.samples);
+      },
+      loadBeforeRenders,
+    );
+  sections.push(
+    await renderSection(
+      'task-list-render',
+      `2. Task list render at ${count(SIZE.tasks)} tasks`,
+      'taskList',
+      (samples, appStart) => build.taskListSection(samples, appStart, SIZE.tasks),
+    ),
+    await renderSection(
+      'task-page-render',
+      '3. Task page render',
+      'taskPage',
+      build.taskPageSection,
+    ),
+  );
+
+  const writePage = await openQuietAppPage(context);
+  const [editTaskId, floorTaskId] = seed.spareTaskIds;
+  progress('measuring one task edit vs one raw put');
+  sections.push(
+    await section('task-edit', '4. One task edit vs one raw put', async () =>
+      build.taskEditSection(
+        await measureTaskEdits(writePage, { editTaskId, floorTaskId }),
+        SIZE.tasks,
+      ),
+    ),
+  );
+  progress('measuring dispatcher overhead');
+  sections.push(
+    await section('dispatcher-overhead', '6. Dispatcher overhead', async () =>
+      build.dispatcherOverheadSection(
+        await measureChecklistBatch(writePage),
+        await measureFieldUpdates(writePage),
+      ),
+    ),
+  );
+
+  // Section 7 creates its own tasks; the sample journal comes back for the demo wake.
+  const loadBeforeWake = loadavg()[0];
+  const wakeOverhead = await attempt(
+    'measuring the wake without a model (instant model, in the page)',
+    () => measureWakeOverhead(writePage),
+  );
+  // Section 8a on the same quiet page, before section 8b fills the inbox.
+  const loadBeforeReview = loadavg()[0];
+  const confirmAll = await attempt('measuring Confirm All of 20 items vs one transaction', () =>
+    measureConfirmAll(writePage),
+  );
+  await writePage.close();
+  const wakeLongTasks = await attempt(
+    'measuring main-thread long tasks during demo wakes (worker, task page open)',
+    () => measureWakeLongTasks(context),
+  );
+  sections.push(
+    await section(
+      'wake',
+      '7. The wake without the model, and the main thread during a wake',
+      async () => build.wakeSection(wakeOverhead, wakeLongTasks),
+      loadBeforeWake,
+    ),
+  );
+  const loadBeforeSurface = loadavg()[0];
+  const wakeTap = await attempt('measuring Wake agent tap → first proposal (demo agent)', () => {
+    if (wakeLongTasks.error) throw new Error('section 7b did not prepare the demo wake');
+    return measureWakeTap(context, { taskId: wakeLongTasks.value.taskId });
+  });
+  const swipe = await attempt(
+    `measuring a swipe-confirm with ${count(SIZE.pending)} pending items`,
+    () => measureSwipeConfirm(context, { totalPending: SIZE.pending }),
+  );
+  sections.push(
+    await section(
+      'review',
+      `8. Review: Confirm All, and a swipe at ${count(SIZE.pending)} pending`,
+      async () => build.reviewSection(confirmAll, swipe, SIZE.pending),
+      loadBeforeReview,
+    ),
+    await section(
+      'review-surface',
+      '8b. Review where the eye goes (issue 11)',
+      async () => build.reviewSurfaceSection(wakeTap, swipe),
+      loadBeforeSurface,
+    ),
+  );
+}
+
+/**
+ * The curve (section 10): the large size seeded in a browser of its own, then the task
+ * list (with its floor) and the inbox swipes in both browsers, 1× and large, alternating
+ * round by round, so load from elsewhere on the machine lands on both sizes alike.
+ */
+async function measureCurve(server, scale, one, sections, browsers) {
+  const { browser, seed, size } = await seededBrowser(server, scale, sections, browsers);
+  progress(`measuring renders at 1× and ${scale}×, interleaved: quiet route (floor) and task list`);
+  const [rendersOne, rendersLarge] = await measureRenderCurve([
+    { context: one.browser.context, probeTasks: one.seed.probeTasks },
+    { context: browser.context, probeTasks: seed.probeTasks },
+  ]);
+  const swipes = await attempt(
+    `measuring swipe-confirms at ${count(SIZE.pending)} and ${count(size.pending)} pending, interleaved`,
+    () =>
+      measureSwipeCurve([
+        { context: one.browser.context, totalPending: SIZE.pending },
+        { context: browser.context, totalPending: size.pending },
+      ]),
+  );
+  const swipeOf = (index) => (swipes.error ? swipes : { value: swipes.value[index] });
+  return {
+    one: { renders: rendersOne, swipe: swipeOf(0), seed: one.seed },
+    large: { renders: rendersLarge, swipe: swipeOf(1), seed },
+  };
+}
+
 async function main() {
   if (!findChromium()) {
     throw new Error("No Chromium found: install Debian's chromium package or set CHROME_PATH.");
   }
+  const largeScale = SIZES.scales[1];
+  progress(
+    SIZES.quick
+      ? 'quick run: 1× only (no curve)'
+      : `measuring 1× and, for the curve, ${largeScale}× (seeding ${largeScale}× takes minutes; --quick skips it)`,
+  );
 
   progress('building the bench app (vite build --mode bench)');
   await viteBuild({ mode: 'bench', outDir: BENCH_APP_DIR });
@@ -119,122 +304,12 @@ async function main() {
   const server = await startPreviewServer({ outDir: BENCH_APP_DIR, port: await findFreePort() });
   cleanups.add(server.stop);
   progress(`serving the bench app at ${server.url}`);
-  let browser;
+  let chromiumVersion;
+  const browsers = [];
   try {
-    browser = await launchBrowser({ baseUrl: server.url });
-    cleanups.add(browser.close);
-    const { context } = browser;
-
-    progress(
-      `seeding the journal at ${SCALE}× (${count(SIZE.tasks)} tasks, ${count(SIZE.entries)} entries, ${count(SIZE.checklistItems)} checklist items)`,
-    );
-    const quietPage = await openQuietAppPage(context);
-    // Without a seed nothing else means anything: a failure here ends the run.
-    let seed;
-    sections.push(
-      await section('seed', '1. Seed', async () =>
-        build.seedSection((seed = await seedJournal(quietPage, SIZE)), SCALE),
-      ),
-    );
-    if (!seed) throw new Error(`seeding failed: ${sections.at(-1).reason}`);
-    progress(
-      `seeded ${count(Object.values(seed.counts).reduce((a, b) => a + b, 0))} rows in ${(seed.wallClockMs / 1000).toFixed(1)} s (writes ${(seed.writeMs / 1000).toFixed(1)} s)`,
-    );
-    await quietPage.close();
-
-    progress('measuring renders: quiet route (floor), task list, task page, in rounds');
-    const loadBeforeRenders = loadavg()[0];
-    const renders = await measureRenderRounds(context, seed.probeTasks);
-    // A figure needs its own navigations and the floor's; either failing says why.
-    const renderSection = (id, title, kind, toSection) =>
-      section(
-        id,
-        title,
-        async () => {
-          if (renders[kind].error) throw renders[kind].error;
-          if (renders.appStart.error) {
-            throw new Error(
-              `the app-start floor could not be measured: ${renders.appStart.error.message}`,
-            );
-          }
-          return toSection(renders[kind].samples, renders.appStart.samples);
-        },
-        loadBeforeRenders,
-      );
-    sections.push(
-      await renderSection(
-        'task-list-render',
-        `2. Task list render at ${count(SIZE.tasks)} tasks`,
-        'taskList',
-        (samples, appStart) => build.taskListSection(samples, appStart, SIZE.tasks),
-      ),
-      await renderSection(
-        'task-page-render',
-        '3. Task page render',
-        'taskPage',
-        build.taskPageSection,
-      ),
-    );
-
-    const writePage = await openQuietAppPage(context);
-    const [editTaskId, floorTaskId] = seed.spareTaskIds;
-    progress('measuring one task edit vs one raw put');
-    sections.push(
-      await section('task-edit', '4. One task edit vs one raw put', async () =>
-        build.taskEditSection(
-          await measureTaskEdits(writePage, { editTaskId, floorTaskId }),
-          SIZE.tasks,
-        ),
-      ),
-    );
-    progress('measuring dispatcher overhead');
-    sections.push(
-      await section('dispatcher-overhead', '6. Dispatcher overhead', async () =>
-        build.dispatcherOverheadSection(
-          await measureChecklistBatch(writePage),
-          await measureFieldUpdates(writePage),
-        ),
-      ),
-    );
-
-    // Section 7 creates its own tasks; the sample journal comes back for the demo wake.
-    const loadBeforeWake = loadavg()[0];
-    const wakeOverhead = await attempt(
-      'measuring the wake without a model (instant model, in the page)',
-      () => measureWakeOverhead(writePage),
-    );
-    // Section 8a on the same quiet page, before section 8b fills the inbox: with thousands
-    // of pending items every change-set write re-runs the navigation's pending count.
-    const loadBeforeReview = loadavg()[0];
-    const confirmAll = await attempt('measuring Confirm All of 20 items vs one transaction', () =>
-      measureConfirmAll(writePage),
-    );
-    await writePage.close();
-    const wakeLongTasks = await attempt(
-      'measuring main-thread long tasks during demo wakes (worker, task page open)',
-      () => measureWakeLongTasks(context),
-    );
-    sections.push(
-      await section(
-        'wake',
-        '7. The wake without the model, and the main thread during a wake',
-        async () => build.wakeSection(wakeOverhead, wakeLongTasks),
-        loadBeforeWake,
-      ),
-    );
-    const swipe = await attempt(
-      `measuring a swipe-confirm with ${count(SIZE.pending)} pending items`,
-      () => measureSwipeConfirm(context, { totalPending: SIZE.pending }),
-    );
-    sections.push(
-      await section(
-        'review',
-        `8. Review: Confirm All, and a swipe at ${count(SIZE.pending)} pending`,
-        async () => build.reviewSection(confirmAll, swipe, SIZE.pending),
-        loadBeforeReview,
-      ),
-    );
-    await browser.close();
+    const one = await seededBrowser(server, 1, sections, browsers);
+    chromiumVersion = one.browser.version;
+    await measureOneX(one.browser, one.seed, sections);
     progress(
       'measuring sync: A→B latency, catch-up of 10,000 operations, exactly once under faults',
     );
@@ -243,8 +318,29 @@ async function main() {
         build.syncSection(await measureSync({ baseUrl: server.url })),
       ),
     );
+    if (largeScale !== undefined) {
+      const loadBeforeCurve = loadavg()[0];
+      let curve;
+      try {
+        curve = await measureCurve(server, largeScale, one, sections, browsers);
+      } catch (error) {
+        curve = { error };
+      }
+      sections.push(
+        await section(
+          'curve',
+          `10. The curve: 1× and ${largeScale}×`,
+          async () => {
+            if (curve.error) throw curve.error;
+            return build.curveSection({ scale: largeScale, ...curve });
+          },
+          loadBeforeCurve,
+        ),
+      );
+    }
   } finally {
-    await browser?.close();
+    // Each size's browser, then the server: nothing we started is left running.
+    await Promise.allSettled(browsers.map((browser) => closeBrowser(browser)));
     await server.stop();
     cleanups.clear();
   }
@@ -258,6 +354,7 @@ async function main() {
 
   const order = [
     'seed',
+    'seed-large',
     'task-list-render',
     'task-page-render',
     'task-edit',
@@ -265,7 +362,9 @@ async function main() {
     'dispatcher-overhead',
     'wake',
     'review',
+    'review-surface',
     'sync',
+    'curve',
   ];
   sections.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   for (const result of sections) printSection(result);
@@ -275,13 +374,13 @@ async function main() {
     durationSeconds: Math.round((Date.now() - runStartedAt) / 1000),
     environment: {
       node: process.version,
-      chromium: browser?.version,
+      chromium: chromiumVersion,
       platform: `${process.platform} ${process.arch}`,
       cpus: cpus().length,
-      scale: SCALE,
-      seedSize: SIZE,
+      scales: SIZES.scales,
+      seedSizes: Object.fromEntries(SIZES.scales.map((scale) => [`${scale}x`, seedSize(scale)])),
       commit: gitCommit(),
-      note: 'Production builds; Chromium headless with an on-disk profile, service workers blocked, 820×1180 tablet viewport with touch (isMobile, hasTouch).',
+      note: 'Production builds; Chromium headless with an on-disk profile per size, service workers blocked, 820×1180 tablet viewport with touch (isMobile, hasTouch).',
     },
     sections,
   };
@@ -297,6 +396,7 @@ async function main() {
         'figures are noisier than on a quiet machine, so re-run before trusting a small difference.',
     );
   }
+  if (SIZES.quick) console.log('Quick run: 1× only; `npm run bench` adds the curve (10×).');
   if (unmeasuredCount > 0) {
     console.log(`${unmeasuredCount} section(s) could not be measured (see above).`);
     process.exitCode = 1;

@@ -16,7 +16,14 @@ import { stamp } from '../../test/support/factories';
 import { changedRow, createBusyTask, ensureBenchCategory } from './fixtures';
 import { WAKE_SCRIPT_PROPOSALS, instantModel, wakeScript } from './instant-model';
 import { createRandom } from './random';
-import { countTransactions, runInOrder, timed, type TransactionCounts } from './timing';
+import {
+  countRequests,
+  countTransactions,
+  runInOrder,
+  timed,
+  type RequestCounts,
+  type TransactionCounts,
+} from './timing';
 
 export interface WakeOverheadSamples {
   /** runWake from call to outcome, with the instant model. */
@@ -45,25 +52,34 @@ export interface WakeOverheadSamples {
   turn1Tools: string[];
   /** IndexedDB transactions one wake opens (counted on the last warm-up wake). */
   transactions?: TransactionCounts;
+  /** IndexedDB transactions the floor opens (counted on the same round). */
+  floorTransactions?: TransactionCounts;
+  /** IndexedDB requests of the counted wake, by table and kind. */
+  requests?: RequestCounts;
 }
 
 /**
- * One wake's storage, done directly: the reads of the context, then each record the wake
- * keeps, each in its own transaction (the proposals through the seeding helper, so they
- * are stored as the builder stores them).
+ * One wake's storage, done directly and grouped as the wake groups it: the context's reads
+ * in one read transaction, the wake record, the turn's proposals (through the seeding
+ * helper, so they are stored as the builder stores them), the immediate write (the task's
+ * language), and the end (report, observation, ended wake) in one transaction. Five
+ * transactions; no ledger, audit or outbox rows: those are what the wake adds to it.
  */
 async function wakeStorageFloor(db: CountersignDatabase, taskId: string, deviceId: string) {
   return timed(async () => {
-    const task = await db.tasks.get(taskId);
+    const task = await db.transaction('r', [db.tasks, db.entries, db.checklistItems], async () => {
+      const row = await db.tasks.get(taskId);
+      await Promise.all([
+        db.entries
+          .where('[taskId+createdAt]')
+          .between([taskId, ''], [taskId, '\uffff'])
+          .reverse()
+          .toArray(),
+        db.checklistItems.where('taskId').equals(taskId).toArray(),
+      ]);
+      return row;
+    });
     if (!task) throw new Error(`no task ${taskId}`);
-    await Promise.all([
-      db.entries
-        .where('[taskId+createdAt]')
-        .between([taskId, ''], [taskId, '\uffff'])
-        .reverse()
-        .toArray(),
-      db.checklistItems.where('taskId').equals(taskId).toArray(),
-    ]);
     const now = new Date().toISOString();
     const base = stamp(now, 1, deviceId);
     const wakeId = crypto.randomUUID();
@@ -105,25 +121,27 @@ async function wakeStorageFloor(db: CountersignDatabase, taskId: string, deviceI
       },
     ]);
     await db.tasks.put(changedRow(task, { languageCode: 'de', languageSource: 'agent' }, deviceId));
-    await db.reports.put({
-      id: reportId(DEFAULT_AGENT_ID, taskId),
-      agentId: DEFAULT_AGENT_ID,
-      taskId,
-      oneLiner: 'Half done.',
-      tldr: 'Steady progress.',
-      content: '## Proposed\n- Title, estimate, three steps.',
-      ...base,
+    await db.transaction('rw', [db.reports, db.observations, db.wakes], async () => {
+      await db.reports.put({
+        id: reportId(DEFAULT_AGENT_ID, taskId),
+        agentId: DEFAULT_AGENT_ID,
+        taskId,
+        oneLiner: 'Half done.',
+        tldr: 'Steady progress.',
+        content: '## Proposed\n- Title, estimate, three steps.',
+        ...base,
+      });
+      await db.observations.add({
+        id: crypto.randomUUID(),
+        agentId: DEFAULT_AGENT_ID,
+        taskId,
+        text: 'Depends on the vendor reply.',
+        priority: 'high',
+        category: 'dependency',
+        ...base,
+      });
+      await db.wakes.put({ ...wake, status: 'done', endedAt: now, rev: 2, turns: 2, proposed: 5 });
     });
-    await db.observations.add({
-      id: crypto.randomUUID(),
-      agentId: DEFAULT_AGENT_ID,
-      taskId,
-      text: 'Depends on the vendor reply.',
-      priority: 'high',
-      category: 'dependency',
-      ...base,
-    });
-    await db.wakes.put({ ...wake, status: 'done', endedAt: now, rev: 2, turns: 2, proposed: 5 });
   });
 }
 
@@ -185,9 +203,10 @@ export async function measureWakeOverhead(options: {
         });
       let outcome: WakeOutcome;
       if (index === options.warmup - 1) {
-        const counted = await countTransactions(db, wake);
-        outcome = counted.value;
-        samples.transactions = counted.counts;
+        const counted = await countRequests(db, () => countTransactions(db, wake));
+        outcome = counted.value.value;
+        samples.transactions = counted.value.counts;
+        samples.requests = counted.requests;
       } else outcome = await wake();
       const ended = performance.now();
       if (
@@ -231,6 +250,12 @@ export async function measureWakeOverhead(options: {
       );
     };
     const floor = async () => {
+      if (index === options.warmup - 1) {
+        samples.floorTransactions = (
+          await countTransactions(db, () => wakeStorageFloor(db, twin.id, deviceId))
+        ).counts;
+        return;
+      }
       const ms = await wakeStorageFloor(db, twin.id, deviceId);
       if (measuring) samples.floorMs.push(ms);
     };

@@ -7,8 +7,20 @@
  * produce raw samples in milliseconds, measured with `performance.now()` in the page.
  */
 import { measureWakeOverhead } from './agent';
-import { observeIdle, prepareDemoWake, resetDemoTask, wakeThroughWorker } from './long-tasks';
-import { measurePendingQueries, reviewItemStatus, seedPendingProposals } from './pending';
+import {
+  latestWakeStatus,
+  observeIdle,
+  prepareDemoWake,
+  resetDemoTask,
+  wakeThroughWorker,
+} from './long-tasks';
+import {
+  measurePendingQueries,
+  reviewItemStatus,
+  seedPendingProposals,
+  startTransactionLog,
+  takeTransactionLog,
+} from './pending';
 import { measureConfirmAll } from './review';
 import { seedJournal } from './seed';
 import { measureChecklistBatch, measureFieldUpdates, measureTaskEdits } from './writes';
@@ -27,6 +39,9 @@ const hooks = {
   seedPendingProposals,
   measurePendingQueries,
   reviewItemStatus,
+  startTransactionLog,
+  takeTransactionLog,
+  latestWakeStatus,
 };
 
 export type CountersignBench = typeof hooks;

@@ -57,6 +57,12 @@ export async function resetDemoTask(taskId: string): Promise<void> {
   await removeChangeSets(db, taskId);
 }
 
+/** The status of the task's most recent wake (the tap measurement waits for it to end). */
+export async function latestWakeStatus(taskId: string): Promise<string | undefined> {
+  const wakes = await getDatabase().wakes.where('taskId').equals(taskId).toArray();
+  return wakes.sort((a, b) => a.startedAt.localeCompare(b.startedAt)).at(-1)?.status;
+}
+
 export interface LongTaskRecord {
   /** Start, ms after the window opened. */
   at: number;

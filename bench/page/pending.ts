@@ -18,7 +18,7 @@ import { NO_NAMES } from '../../src/tools/tool-definition';
 import { allowCategories } from './fixtures';
 import type { Proposal } from './review';
 import { DAY_MS } from './text';
-import { timed } from './timing';
+import { timed, watchTransactions, type TransactionRecord } from './timing';
 
 const ACTIVE_STATUSES: ReadonlySet<TaskStatus> = new Set([
   'OPEN',
@@ -150,15 +150,16 @@ export interface PendingQuerySamples {
 /** The two live queries a confirmation in the inbox re-runs, timed on their own. */
 export async function measurePendingQueries(options: {
   repetitions: number;
+  warmup: number;
 }): Promise<PendingQuerySamples> {
   const db = getDatabase();
   const samples: PendingQuerySamples = { listMs: [], countMs: [], pending: 0 };
-  for (let index = 0; index < options.repetitions + 1; index++) {
+  for (let index = 0; index < options.warmup + options.repetitions; index++) {
     const listMs = await timed(() => readInboxWindow(db, 0, 20));
     const countMs = await timed(async () => {
       samples.pending = (await countPendingItems(db)).items;
     });
-    if (index === 0) continue; // warm-up
+    if (index < options.warmup) continue;
     samples.listMs.push(listMs);
     samples.countMs.push(countMs);
   }
@@ -168,4 +169,17 @@ export async function measurePendingQueries(options: {
 /** The status of the item behind an inbox row key. */
 export function reviewItemStatus(key: string): Promise<string | undefined> {
   return changeItemStatus(getDatabase(), key);
+}
+
+let takeTransactions: (() => TransactionRecord[]) | undefined;
+
+/** Starts recording the page's IndexedDB transactions (once per page). */
+export function startTransactionLog(): void {
+  takeTransactions ??= watchTransactions(getDatabase());
+}
+
+/** The transactions opened since the last call. */
+export function takeTransactionLog(): TransactionRecord[] {
+  if (!takeTransactions) throw new Error('startTransactionLog() was not called on this page');
+  return takeTransactions();
 }

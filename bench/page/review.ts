@@ -14,7 +14,13 @@ import type { Task } from '../../src/domain/task';
 import { findTool } from '../../src/tools/registry';
 import { changedRow, checklistRows, createAllowedTask, ensureBenchCategory } from './fixtures';
 import { DAY_MS, isoDay } from './text';
-import { countTransactions, timed, type TransactionCounts } from './timing';
+import {
+  countRequests,
+  countTransactions,
+  timed,
+  type RequestCounts,
+  type TransactionCounts,
+} from './timing';
 
 export interface Proposal {
   toolName: string;
@@ -83,6 +89,8 @@ export interface ConfirmAllSamples {
   mixed: { confirmAllMs: number[]; floorMs: number[] };
   /** IndexedDB transactions of one Confirm All of the checklist set (last warm-up round). */
   transactions?: TransactionCounts;
+  /** IndexedDB requests of the same Confirm All, by table and kind. */
+  requests?: RequestCounts;
 }
 
 export async function measureConfirmAll(options: {
@@ -145,9 +153,11 @@ export async function measureConfirmAll(options: {
     const series = [
       async () => {
         if (index === options.warmup - 1) {
-          samples.transactions = (
-            await countTransactions(db, () => confirmed(checklistSet.id, options.itemCount))
-          ).counts;
+          const counted = await countRequests(db, () =>
+            countTransactions(db, () => confirmed(checklistSet.id, options.itemCount)),
+          );
+          samples.transactions = counted.value.counts;
+          samples.requests = counted.requests;
           return;
         }
         const ms = await timed(() => confirmed(checklistSet.id, options.itemCount));
@@ -162,7 +172,7 @@ export async function measureConfirmAll(options: {
         if (measuring) samples.checklist.floorMs.push(ms);
       },
       async () => {
-        // Reference: the same rows, one commit each (as Confirm All commits per item).
+        // Reference: the same rows, one commit each (as Confirm All's fallback commits per item).
         const ms = await timed(async () => {
           for (const row of checklistRows(referenceTask.id, titles, deviceId))
             await db.checklistItems.put(row);

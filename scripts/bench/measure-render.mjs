@@ -134,3 +134,37 @@ export async function measureRenderRounds(
   }
   return results;
 }
+
+/**
+ * The curve's render figures: the floor and the task list in each of several browsers (1×
+ * and the large size), round by round, alternating which goes first, so load on the
+ * machine lands on both sizes alike. `sizes` is `[{ context, probeTasks }, …]`; resolves
+ * with one `{ appStart, taskList }` (as measureRenderRounds) per size.
+ */
+export async function measureRenderCurve(
+  sizes,
+  { rounds = 7, warmup = 1, timeoutMs = 15_000 } = {},
+) {
+  const kinds = ['appStart', 'taskList'];
+  const results = sizes.map(() =>
+    Object.fromEntries(kinds.map((kind) => [kind, { samples: [], error: undefined }])),
+  );
+  for (let round = 0; round < warmup + rounds; round++) {
+    for (let turn = 0; turn < sizes.length; turn++) {
+      const index = (round + turn) % sizes.length;
+      const { context, probeTasks } = sizes[index];
+      for (const kind of kinds) {
+        const result = results[index][kind];
+        if (result.error) continue;
+        const { path, probe } = TARGETS[kind](round, probeTasks);
+        try {
+          const figures = await measureNavigation(context, path, probe, timeoutMs);
+          if (round >= warmup) result.samples.push(figures);
+        } catch (error) {
+          result.error = error;
+        }
+      }
+    }
+  }
+  return results;
+}

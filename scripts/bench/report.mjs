@@ -9,12 +9,13 @@ const COLUMNS = [
   ['floor', 'Floor (median)'],
   ['versus', 'vs floor'],
   ['target', 'Target'],
-  ['meets', 'Meets target'],
+  ['meets', 'Target met?'],
 ];
 
 function formatValue(value, unit) {
   if (value === undefined || value === null) return '—';
   if (unit === 'kB') return `${value.toFixed(1)} kB`;
+  if (unit === 'px') return `${Math.round(value)} px`;
   if (unit === 'ms') {
     const digits = Math.abs(value) < 10 ? 2 : Math.abs(value) < 100 ? 1 : 0;
     return `${value.toFixed(digits)} ms`;
@@ -32,12 +33,14 @@ function versusText(row) {
 }
 
 function meetsText(meets) {
-  if (meets === true) return 'yes';
-  if (meets === false) return 'NO';
-  return 'n/a';
+  if (meets === true) return 'met';
+  if (meets === false) return 'not met';
+  return '—';
 }
 
-function renderTable(rows) {
+/** `titles` renames columns for one section (the curve's "Floor" is the 1× figure). */
+function renderTable(rows, titles = {}) {
+  const columns = COLUMNS.map(([key, title]) => [key, titles[key] ?? title]);
   const cells = rows.map((row) => ({
     figure: row.figure,
     median: formatValue(row.median, row.unit),
@@ -47,7 +50,7 @@ function renderTable(rows) {
     target: row.target ?? '—',
     meets: meetsText(row.meetsTarget),
   }));
-  const widths = COLUMNS.map(([key, title]) =>
+  const widths = columns.map(([key, title]) =>
     Math.max(title.length, ...cells.map((cell) => String(cell[key]).length)),
   );
   const line = (values) =>
@@ -56,9 +59,9 @@ function renderTable(rows) {
       .join(' │ ')
       .trimEnd();
   return [
-    line(COLUMNS.map(([, title]) => title)),
+    line(columns.map(([, title]) => title)),
     widths.map((width) => '─'.repeat(width)).join('─┼─'),
-    ...cells.map((cell) => line(COLUMNS.map(([key]) => cell[key]))),
+    ...cells.map((cell) => line(columns.map(([key]) => cell[key]))),
   ].join('\n');
 }
 
@@ -69,7 +72,7 @@ export function printSection(section) {
     console.log(`NOT MEASURED: ${section.reason}`);
   } else {
     if (section.status === 'partly measured') console.log(`PARTLY MEASURED: ${section.reason}`);
-    console.log(renderTable(section.rows));
+    console.log(renderTable(section.rows, section.columnTitles));
   }
   for (const note of section.notes ?? []) console.log(`  · ${note}`);
   if (section.machineLoad) {
