@@ -209,10 +209,12 @@ async function runLocked(
           builder,
           notes,
           mutatedEntries,
+          auditFull: () => audit.full,
         });
         routed.push(result);
         report({ type: 'tool', turn, toolName: result.toolName, outcome: result.outcome });
-        if (!result.audited) audit.call(call, result);
+        if (result.audited) audit.dispatched(call, result);
+        else audit.call(call, result);
       }
       // The turn boundary: this turn's proposals (and its audit) become visible now.
       if ((await builder.flush(audit.take())) > 0) await options.afterFlush?.();
