@@ -115,3 +115,29 @@ describe('what a hostile wake can write to the audit trail', () => {
     );
   });
 });
+
+describe('storage failing during a wake', () => {
+  it('names storage, not the provider, and says nothing waits when nothing was saved', async () => {
+    fixture.db.changeItems.hook('creating', () => {
+      throw new DOMException('The quota was exceeded.', 'QuotaExceededError');
+    });
+    const outcome = await wake([{ toolCalls: [PRIORITY] }, { text: 'Done.' }]).run;
+    expect(outcome).toMatchObject({ status: 'failed', kind: 'storage', proposed: 0 });
+    expect(outcome.message).toMatch(/^Countersign could not save the agent's proposals/);
+    expect(outcome.message).toMatch(/Nothing from that turn is waiting for review\.$/);
+    expect(outcome.message).not.toMatch(/Test provider|is waiting for your review/);
+  });
+
+  it('releases the task when the wake record cannot be saved at the end', async () => {
+    fixture.db.wakes.hook('updating', () => {
+      throw new Error('The disk went away.');
+    });
+    const first = await wake([{ text: 'Done.' }]).run;
+    expect(first).toMatchObject({ status: 'failed', kind: 'storage' });
+    expect(first.message).toMatch(/could not save its report/);
+    // Its row could not even be marked failed; the lock is free all the same.
+    expect((await fixture.db.wakes.get(first.wakeId!))?.status).toBe('running');
+    const second = await wake([{ text: 'Done.' }]).run;
+    expect(second.status).not.toBe('busy');
+  });
+});

@@ -287,6 +287,29 @@ describe('AgentPanel', () => {
     expect(wakeButton()).not.toHaveAttribute('aria-disabled');
   });
 
+  it('lets the person wake again at once when a "running" wake holds no lock (its final save failed)', async () => {
+    const held: { name: string }[] = [];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: { query: async () => ({ held, pending: [] }), request: vi.fn() },
+    });
+    try {
+      await getDatabase().wakes.put(wakeRow({ status: 'running' }));
+      renderPanel();
+      await screen.findByText(/^Wake started .* · still running$/);
+      await waitFor(() => expect(wakeButton()).not.toHaveAttribute('aria-disabled'));
+      expect(screen.queryByText(/already working/)).toBeNull();
+      cleanup();
+
+      held.push({ name: `countersign-wake:${taskId}` });
+      renderPanel();
+      expect(await screen.findByText(/already working on this task in another tab/)).toBeVisible();
+      expect(wakeButton()).toHaveAttribute('aria-disabled', 'true');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('summarises the last wake in one line (when, status, turns, duration, error) and its tokens in the notes', async () => {
     const startedAt = '2025-05-14T10:32:00.000Z';
     await getDatabase().wakes.bulkPut([

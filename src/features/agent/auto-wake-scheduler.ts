@@ -17,7 +17,21 @@ import {
 } from '../../agent/auto-wake-rules';
 
 /** A wake row still "running" after this long is taken to be from a tab that died. */
-export const RUNNING_WAKE_WINDOW_MS = 10 * 60_000;
+const RUNNING_WAKE_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Whether a wake row marked "running" (not this tab's) still runs: the task's lock says so
+ * where the browser can tell (a wake whose final save failed left its row "running" but
+ * released the lock); elsewhere, for ten minutes from its start.
+ */
+export function isWakeRowAlive(
+  row: Pick<Wake, 'status' | 'startedAt'>,
+  { now, lockHeld }: { now: number; lockHeld: boolean | undefined },
+): boolean {
+  if (row.status !== 'running') return false;
+  if (lockHeld !== undefined) return lockHeld;
+  return now - Date.parse(row.startedAt) < RUNNING_WAKE_WINDOW_MS;
+}
 
 export interface AutoWakeSchedulerOptions {
   taskId: string;
@@ -37,6 +51,7 @@ export class AutoWakeScheduler {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private watch: AutoWakeWatch | null = null;
   private runningHere = false;
+  private lockHeld: boolean | undefined;
 
   constructor(private readonly options: AutoWakeSchedulerOptions) {}
 
@@ -68,6 +83,11 @@ export class AutoWakeScheduler {
     for (const key of changed) this.pending.add(key);
     if (changed.length > 0) this.arm();
     else if (this.pending.size > 0 && this.timer === undefined) this.arm();
+  }
+
+  /** Whether a wake holds the task's lock (undefined: cannot tell); see isWakeRowAlive. */
+  setLockHeld(held: boolean | undefined): void {
+    this.lockHeld = held;
   }
 
   /** Stops the timer and forgets pending changes (the task was left or the hook unmounted). */
@@ -109,9 +129,11 @@ export class AutoWakeScheduler {
   }
 
   private runningElsewhere(wake: Wake | undefined): boolean {
-    if (wake?.status !== 'running') return false;
-    const now = this.options.now?.() ?? Date.now();
-    return now - Date.parse(wake.startedAt) < RUNNING_WAKE_WINDOW_MS;
+    if (!wake) return false;
+    return isWakeRowAlive(wake, {
+      now: this.options.now?.() ?? Date.now(),
+      lockHeld: this.lockHeld,
+    });
   }
 }
 
