@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { getDatabase } from '../../db/connection';
 import { readAutoWakeWatch } from '../../db/queries/agent';
+import { readLastWriters } from '../../db/queries/last-writers';
 import { AutoWakeScheduler } from './auto-wake-scheduler';
 import { useWakeLockHeld } from './use-wake-lock-held';
 import { wakeFromPage } from './wake-from-page';
@@ -39,6 +40,7 @@ function createScheduler(taskId: string, debounceMs: number | undefined) {
     instance: new AutoWakeScheduler({
       taskId,
       debounceMs,
+      lastWriters: (id, entities) => readLastWriters(getDatabase(), id, entities),
       wake: (id) => void wakeFromPage(id, 'automatic'),
     }),
   };
