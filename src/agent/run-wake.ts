@@ -15,6 +15,7 @@ import type { PolicyVerdict } from '../domain/agent-policy';
 import type { MutatedEntry } from '../dispatcher/dispatch-types';
 import { askModel } from './ask-model';
 import { ChangeSetBuilder, ProposalStorageError } from './change-set-builder';
+import { withoutCredentials } from './providers/without-credentials';
 import { StreamCutError, StreamReadError } from './read-model-turn';
 import { renderContext } from './render-context';
 import {
@@ -71,7 +72,23 @@ export interface WakeOutcome {
 const MAX_CALLS_PER_TURN = 25;
 
 export async function runWake(options: WakeOptions): Promise<WakeOutcome> {
-  const report = options.onProgress ?? (() => {});
+  const report = (progress: WakeProgress) => options.onProgress?.(shownToPeople(progress));
+  const outcome = await runWithLock(options, report);
+  return outcome.message ? { ...outcome, message: withoutCredentials(outcome.message) } : outcome;
+}
+
+/** Progress as the page shows it: no `user:password@` of an address in any text. */
+function shownToPeople(progress: WakeProgress): WakeProgress {
+  if ('message' in progress) return { ...progress, message: withoutCredentials(progress.message) };
+  if (progress.type === 'connecting')
+    return { ...progress, provider: withoutCredentials(progress.provider) };
+  return progress;
+}
+
+async function runWithLock(
+  options: WakeOptions,
+  report: (progress: WakeProgress) => void,
+): Promise<WakeOutcome> {
   try {
     const locked = await withTaskLock(options.taskId, () => runLocked(options, report));
     if (locked.acquired) return locked.value;
@@ -151,7 +168,7 @@ async function runLocked(
       proposed,
       usage,
       mutatedEntries,
-      ...(error ? { error: error.message } : {}),
+      ...(error ? { error: withoutCredentials(error.message) } : {}),
     };
     const storageProblem = await saveWakeEnd(db, ended, notes, deviceId);
     if (storageProblem && status !== 'failed') {
