@@ -424,5 +424,32 @@ describe('AgentPanel', () => {
       expect(report.textContent).toContain('[image: tracker]');
       expect((window as { pwned?: boolean }).pwned).toBeUndefined();
     });
+
+    it('shows where each link goes before it is followed', async () => {
+      await putReport(
+        [
+          '[the bank](https://login.evil.example/bank?x=1) and [docs](https://example.com/docs)',
+          '',
+          '[a look-alike](https://exаmple.com/) and [write to Sam](mailto:sam@example.com)',
+        ].join('\n'),
+      );
+      renderPanel();
+      await userEvent.click(await screen.findByText('Full report'));
+      const bank = screen.getByRole('link', {
+        name: 'the bank, opens login.evil.example in a new tab',
+      });
+      expect(bank).toHaveTextContent('the bank (login.evil.example ↗)');
+      expect(bank).toHaveAttribute('target', '_blank');
+      expect(screen.getByRole('link', { name: /^docs, opens example\.com/ })).toHaveTextContent(
+        'docs (example.com ↗)',
+      );
+      // A Cyrillic "а" in the name: the host shows as the browser reads it.
+      expect(screen.getByRole('link', { name: /^a look-alike/ })).toHaveTextContent(
+        /\(xn--.*\.com ↗\)/,
+      );
+      expect(
+        screen.getByRole('link', { name: 'write to Sam, writes an email to sam@example.com' }),
+      ).toHaveTextContent('write to Sam (email sam@example.com ↗)');
+    });
   });
 });
