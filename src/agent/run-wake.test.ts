@@ -304,6 +304,17 @@ describe('malformed calls never end the wake', () => {
       { name: 'update_report', args: { oneLiner: '' } },
       /Invalid arguments for update_report/,
     ],
+    [
+      'arguments nested 5,000 levels deep',
+      { name: 'set_task_title', args: `${'{"a":'.repeat(5_000)}"x"${'}'.repeat(5_000)}` },
+      /^The arguments of set_task_title nest deeper than 16 levels; send a flat object/,
+    ],
+    ['a 1 MB tool name', { name: 'n'.repeat(1024 * 1024), args: {} }, /^Unknown tool "n{80}"\./],
+    [
+      'a 1 MB value',
+      { name: 'set_task_title', args: { title: 't'.repeat(1024 * 1024) } },
+      /Invalid arguments for set_task_title: "title"/,
+    ],
   ])('%s: the model gets a teaching error and the loop goes on', async (_label, call, message) => {
     const { run, prompts } = wake([
       { toolCalls: [call] },
