@@ -436,11 +436,11 @@ describe('AgentPanel', () => {
       renderPanel();
       await userEvent.click(await screen.findByText('Full report'));
       const bank = screen.getByRole('link', {
-        name: 'the bank, opens login.evil.example in a new tab',
+        name: 'the bank (opens login.evil.example in a new tab)',
       });
       expect(bank).toHaveTextContent('the bank (login.evil.example ↗)');
       expect(bank).toHaveAttribute('target', '_blank');
-      expect(screen.getByRole('link', { name: /^docs, opens example\.com/ })).toHaveTextContent(
+      expect(screen.getByRole('link', { name: /^docs \(opens example\.com/ })).toHaveTextContent(
         'docs (example.com ↗)',
       );
       // A Cyrillic "а" in the name: the host shows as the browser reads it.
@@ -448,7 +448,7 @@ describe('AgentPanel', () => {
         /\(xn--.*\.com ↗\)/,
       );
       expect(
-        screen.getByRole('link', { name: 'write to Sam, writes an email to sam@example.com' }),
+        screen.getByRole('link', { name: 'write to Sam (writes an email to sam@example.com)' }),
       ).toHaveTextContent('write to Sam (email sam@example.com ↗)');
     });
   });

@@ -7,7 +7,7 @@
  * image would let the model send data anywhere just by being viewed. Each link shows
  * where it goes before it is followed: "(example.com ↗)" after its text (the host as the
  * browser will read it, so a look-alike name shows as xn--…), and a screen reader hears
- * "opens example.com in a new tab".
+ * "(opens example.com in a new tab)".
  */
 import type { ReactNode } from 'react';
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
@@ -41,12 +41,11 @@ function ReportLink({ href, children }: { href: string; children?: ReactNode }) 
   const destination = destinationOf(href);
   return (
     <a href={href} target="_blank" rel="noopener noreferrer nofollow">
-      {children}
+      {children}{' '}
       <span className="agent-report__link-destination" aria-hidden="true">
-        {' '}
-        ({destination.shown} ↗)
+        {`(${destination.shown}\u00a0↗)`}
       </span>
-      <span className="visually-hidden">, {destination.spoken}</span>
+      <span className="visually-hidden">({destination.spoken})</span>
     </a>
   );
 }
