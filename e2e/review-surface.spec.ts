@@ -63,6 +63,27 @@ async function expectToLandAt(
   }
 }
 
+/** Starts noting, every frame, where the row `key` is (its top, in viewport pixels). */
+async function watchRow(page: Page, key: string | null) {
+  await page.evaluate((key) => {
+    const tops: number[] = [];
+    Object.assign(window, { __rowTops: tops });
+    const note = () => {
+      const row = document.querySelector(`[data-review-key="${key}"]`);
+      if (row) tops.push(row.getBoundingClientRect().top);
+      if (tops.length < 180) requestAnimationFrame(note);
+    };
+    requestAnimationFrame(note);
+  }, key);
+}
+
+/** The row only ever moved up (closing the gap), never down first, as it came to rest. */
+async function expectOnlyMovedUp(page: Page) {
+  const tops = await page.evaluate(() => (window as unknown as { __rowTops: number[] }).__rowTops);
+  const downs = tops.slice(1).map((top, index) => top - tops[index]!);
+  expect(Math.max(0, ...downs)).toBeLessThanOrEqual(1);
+}
+
 /** Waits until the element stops moving (the collapse above it has ended). */
 async function restingTop(target: Locator): Promise<number> {
   let last = Number.NaN;
@@ -121,12 +142,14 @@ for (const size of SIZES) {
       const second = card.rows.nth(1);
       const secondKey = await second.getAttribute('data-review-key');
       const finger = await middleOf(card.confirmButton(first));
+      await watchRow(page, secondKey);
       await swipe(page, first, 300);
       await expect(card.withCount(LOGIN_BUG.proposals - 1)).toBeVisible();
 
       const next = card.rows.first();
       await expect(next).toHaveAttribute('data-review-key', secondKey ?? '');
       await expectToLandAt(next, card.confirmButton(next), finger);
+      await expectOnlyMovedUp(page);
 
       // The same in the Review inbox, whose rows are virtualised.
       const inbox = new ReviewInboxPage(page);
@@ -136,6 +159,7 @@ for (const size of SIZES) {
       await row.evaluate((element) => element.scrollIntoView({ block: 'center' }));
       const rowFinger = await middleOf(row.getByRole('button', { name: /^Confirm: / }));
       const following = await inbox.rows.nth(1).getAttribute('data-review-key');
+      await watchRow(page, following);
       await swipe(page, row, 300);
       await expect(inbox.count).toHaveText(`${LOGIN_BUG.proposals - 2} changes waiting on 1 task`);
       const inboxNext = inbox.region.locator(`[data-review-key="${following}"]`);
@@ -144,6 +168,7 @@ for (const size of SIZES) {
         inboxNext.getByRole('button', { name: /^Confirm: / }),
         rowFinger,
       );
+      await expectOnlyMovedUp(page);
     });
   });
 }
