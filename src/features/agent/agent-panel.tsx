@@ -54,7 +54,10 @@ export function AgentPanel({ taskId }: { taskId: string }) {
   const neverWoken = data !== undefined && !data.latestWake && !data.report && !wake;
 
   return (
-    <section className="agent-panel card stack" aria-labelledby={headingId}>
+    <section
+      className={`agent-panel card stack${wake ? ' agent-panel--woken-here' : ''}`}
+      aria-labelledby={headingId}
+    >
       <div className="agent-panel__header">
         <h2 id={headingId}>Agent</h2>
         <div className="agent-panel__actions">

@@ -46,7 +46,7 @@ export function ProposedChangesCard({
     useLiveQuery(() => readPolicyVerdict(getDatabase(), taskId), [taskId]),
   );
   const actions = useReviewActions();
-  const { shown: items, leaving, settle } = useSettle(live);
+  const { shown: items, leaving, settling, settle } = useSettle(live);
   const section = useRef<HTMLElement>(null);
   const count = items?.length ?? 0;
   const armed = useArmedAfter(count > 1);
@@ -92,6 +92,7 @@ export function ProposedChangesCard({
         <ReviewItemRow
           entry={entry}
           busy={actions.busyKeys.has(entry.key) || running}
+          settling={settling.has(entry.key)}
           notice={actions.notices.get(entry.key)}
           confirmBlockedBy={denial ? denialId : undefined}
           onSwiped={hint.swiped}

@@ -69,7 +69,7 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
     [range.start, range.end],
   );
   const liveRows = new Map((live ?? []).map((row) => [row.index, row] as const));
-  const { shown, leaving, settle } = useSettle({ rows: liveRows, count });
+  const { shown, leaving, settling, settle } = useSettle({ rows: liveRows, count });
   const rows = shown.rows;
   const dataCount = shown.count;
 
@@ -287,6 +287,7 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
             <ReviewItemRow
               entry={entry}
               busy={actions.busyKeys.has(entry.key) || bulk?.progress !== undefined}
+              settling={settling.has(entry.key)}
               notice={actions.notices.get(entry.key)}
               keyboardShortcuts
               onSwiped={onSwiped}

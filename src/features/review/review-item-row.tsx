@@ -10,12 +10,15 @@ import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { reviewKind } from '../../tools/registry';
 import { useItemView } from './item-view';
+import { useHeldWhile } from './use-held-while';
 import { useSwipeToDecide, type SwipeDirection } from './use-swipe-to-decide';
 
 export interface ReviewItemRowProps {
   entry: PendingReviewItem;
   /** While this row's action runs: its buttons are disabled and swipes are ignored. */
   busy: boolean;
+  /** From the decision until the row has left: it keeps showing what was decided on. */
+  settling?: boolean;
   /** The service's message after an action that did not succeed. */
   notice: string | undefined;
   /** Resolve true when the row is leaving the list (the item was decided). */
@@ -58,6 +61,7 @@ function intentText(direction: SwipeDirection | undefined, stale: boolean) {
 export function ReviewItemRow({
   entry,
   busy,
+  settling = false,
   notice,
   onConfirm,
   onReject,
@@ -71,7 +75,7 @@ export function ReviewItemRow({
   const summaryId = useId();
   const { item } = entry;
   const summary = item.humanSummary;
-  const view = useItemView(entry.taskId, item);
+  const view = useHeldWhile(useItemView(entry.taskId, item), settling);
   const stale = view?.stale ?? false;
   // Counts the times a swipe or `y` asked to apply a changed item: each one points at
   // Apply anyway (and moves the focus there) instead of applying.
