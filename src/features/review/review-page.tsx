@@ -71,7 +71,8 @@ export function ReviewPage({ nextStep = (openTasks) => openTasks }: ReviewPagePr
           </p>
           <p className="review-page__keys muted">
             Keys: <kbd>j</kbd> / <kbd>k</kbd> next / previous · <kbd>y</kbd> confirm · <kbd>n</kbd>{' '}
-            reject · <kbd>a</kbd> confirm all for the task · <kbd>u</kbd> undo
+            reject · <kbd>e</kbd> edit, then confirm · <kbd>a</kbd> confirm all for the task ·{' '}
+            <kbd>u</kbd> undo
           </p>
           <ReviewStatusBar
             applying={applying}

@@ -152,17 +152,24 @@ export function useReviewActions() {
   const dismissRejection = useCallback(() => setRejection(undefined), []);
 
   const confirm = useCallback(
-    async (entry: PendingReviewItem, options: { applyAnyway?: boolean } = {}) => {
+    async (
+      entry: PendingReviewItem,
+      options: { applyAnyway?: boolean; edited?: Record<string, unknown> } = {},
+    ) => {
       setRejection(undefined);
       setNotice(entry.key, undefined);
       setBusy(entry.key, true);
       let result: ReviewResult;
       try {
+        const confirmOptions = {
+          ...(options.applyAnyway ? { applyAnyway: true } : {}),
+          ...(options.edited ? { edited: options.edited } : {}),
+        };
         result = await confirmItem(
           getDatabase(),
           entry.changeSetId,
           entry.itemIndex,
-          options.applyAnyway ? { applyAnyway: true } : undefined,
+          Object.keys(confirmOptions).length > 0 ? confirmOptions : undefined,
         );
       } catch (error) {
         result = failure(error);
@@ -172,7 +179,9 @@ export function useReviewActions() {
         const decisionIds = result.decisionId ? [result.decisionId] : [];
         if (decisionIds.length > 0) undoStack.current.push(decisionIds);
         setLast({
-          message: `Applied: ${entry.item.humanSummary}`,
+          message: options.edited
+            ? `Confirmed with changes. ${result.message}`
+            : `Applied: ${entry.item.humanSummary}`,
           tone: 'success',
           ...(decisionIds.length > 0 ? { decisionIds } : {}),
         });
