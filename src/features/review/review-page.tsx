@@ -13,6 +13,7 @@ import { Notice } from '../../ui/notice';
 import { usePendingReviewCounts } from './pending-count';
 import { ReviewInbox } from './review-inbox';
 import { ReviewStatusBar } from './review-status-bar';
+import { RuleOfferBar } from './rule-offer-bar';
 import { useReviewActions } from './use-review-actions';
 import { useSwipeHint } from './use-swipe-hint';
 import './review.css';
@@ -74,6 +75,7 @@ export function ReviewPage({ nextStep = (openTasks) => openTasks }: ReviewPagePr
             reject · <kbd>e</kbd> edit, then confirm · <kbd>a</kbd> confirm all for the task ·{' '}
             <kbd>u</kbd> undo
           </p>
+          {actions.offer && <RuleOfferBar offer={actions.offer} onDone={actions.dismissOffer} />}
           <ReviewStatusBar
             applying={applying}
             last={actions.last}

@@ -17,6 +17,7 @@ import type {
   ReviewResult,
   ReviewStatus,
 } from '../../confirmation/review-result';
+import { offerAfterDecision, type RuleOffer } from '../../confirmation/rule-offers';
 import { undoDecision, undoDecisions } from '../../confirmation/undo-decision';
 
 /** A rejection whose optional reason is still being asked for, in place of its row. */
@@ -81,6 +82,14 @@ export function useReviewActions() {
   const [rejection, setRejection] = useState<RecentRejection>();
   const [last, setLast] = useState<LastAction>();
   const [bulk, setBulk] = useState<ReadonlyMap<string, BulkState>>(new Map());
+  /** A rule the last decision earned ("Stop proposing…", "Apply … without asking"). */
+  const [offer, setOffer] = useState<RuleOffer>();
+  const lookForOffer = useCallback((decisionId: string | undefined) => {
+    if (!decisionId) return;
+    void offerAfterDecision(getDatabase(), decisionId).then((found) => {
+      if (found) setOffer(found);
+    });
+  }, []);
   /** Decisions made here, newest last: what `u` undoes. */
   const undoStack = useRef<string[][]>([]);
 
@@ -178,6 +187,7 @@ export function useReviewActions() {
       if (result.status === 'applied') {
         const decisionIds = result.decisionId ? [result.decisionId] : [];
         if (decisionIds.length > 0) undoStack.current.push(decisionIds);
+        lookForOffer(result.decisionId);
         setLast({
           message: options.edited
             ? `Confirmed with changes. ${result.message}`
@@ -190,7 +200,7 @@ export function useReviewActions() {
       }
       return result;
     },
-    [setBusy, setNotice, say],
+    [setBusy, setNotice, say, lookForOffer],
   );
 
   const reject = useCallback(
@@ -208,6 +218,7 @@ export function useReviewActions() {
       if (result.status === 'rejected') {
         if (result.decisionId) {
           undoStack.current.push([result.decisionId]);
+          lookForOffer(result.decisionId);
           setRejection({ entry, decisionId: result.decisionId, ...where });
           setLast({
             message: `Rejected: ${entry.item.humanSummary}`,
@@ -220,7 +231,7 @@ export function useReviewActions() {
       }
       return result;
     },
-    [setBusy, setNotice, say],
+    [setBusy, setNotice, say, lookForOffer],
   );
 
   /**
@@ -325,6 +336,8 @@ export function useReviewActions() {
     undo,
     undoLast,
     dismissRejection,
+    offer,
+    dismissOffer: useCallback(() => setOffer(undefined), []),
     dismissNotice: useCallback((key: string) => setNotice(key, undefined), [setNotice]),
     dismissOrphan: useCallback(
       (key: string) =>
