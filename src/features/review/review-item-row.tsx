@@ -190,10 +190,11 @@ export function ReviewItemRow({
                 <button
                   type="button"
                   className="review-row__edit"
-                  aria-label={`Edit before confirming: ${summary}`}
                   disabled={busy}
                   onClick={() => setEditing(true)}
                 >
+                  {/* Named by what it shows, so a voice command of the visible words finds it. */}
+                  <span className="visually-hidden">Edit before confirming: </span>
                   <strong className="review-row__after">{view.preview.after}</strong>
                   <span className="review-row__edit-icon" aria-hidden="true">
                     ✎
