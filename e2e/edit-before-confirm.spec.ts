@@ -7,7 +7,7 @@
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { AgentPanel, WAKE_TIMEOUT } from './pages/agent-panel';
-import { AgentSettings } from './pages/agent-settings';
+import { pointAtScriptedServer } from './pages/agent-settings';
 import { ReviewHistory } from './pages/review-card';
 import { TaskPage } from './pages/task-page';
 import { expectNoSeriousA11yViolations } from './support/accessibility';
@@ -34,10 +34,7 @@ async function proposeEstimate(page: Page, llm: ScriptedModel, minutes: number) 
     { toolCalls: [call('update_task_estimate', { minutes })] },
     { toolCalls: [REPORT] },
   ]);
-  const settings = new AgentSettings(page);
-  await settings.goto();
-  await settings.useCompatibleServer({ baseURL: llm.baseURL, model: llm.name });
-  await settings.allowCategory('Work');
+  await pointAtScriptedServer(page, llm);
   const task = new TaskPage(page);
   await task.goto(QUARTERLY);
   const agent = new AgentPanel(page);

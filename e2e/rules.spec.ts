@@ -6,7 +6,7 @@
  */
 import { test as base, expect } from '@playwright/test';
 import { AgentPanel, WAKE_TIMEOUT } from './pages/agent-panel';
-import { AgentSettings } from './pages/agent-settings';
+import { pointAtScriptedServer } from './pages/agent-settings';
 import { TaskPage } from './pages/task-page';
 import { ScriptedModel, call, modelName } from './support/scripted-model';
 import { tap } from './support/touch';
@@ -31,10 +31,7 @@ test('reject a label three times, accept the offer, and the next wake proposes n
     { toolCalls: [call('assign_task_labels', { labels: [{ id: WAITING }] })] },
     { toolCalls: [REPORT] },
   ]);
-  const settings = new AgentSettings(page);
-  await settings.goto();
-  await settings.useCompatibleServer({ baseURL: llm.baseURL, model: llm.name });
-  await settings.allowCategory('Work');
+  const settings = await pointAtScriptedServer(page, llm);
   const task = new TaskPage(page);
   const agent = new AgentPanel(page);
   const offer = page.getByRole('region', { name: 'Stop proposing the label "Waiting" for Work?' });
