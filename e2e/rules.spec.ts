@@ -71,4 +71,16 @@ test('reject a label three times, accept the offer, and the next wake proposes n
     .filter({ hasText: 'Stop proposing the label "Waiting" for Work' });
   await expect(rule).toContainText('You rejected the label "Waiting" 3 times on tasks in Work.');
   await expect(rule).toContainText('fired 1 time');
+
+  // How it went: the three rejections, and the four wakes, readable on a phone's width.
+  const stats = page.getByRole('region', { name: 'How it went' });
+  await expect(stats.getByRole('row', { name: /^Labels/ })).toContainText('3');
+  await expect(
+    stats.getByRole('table', { name: 'Wakes of the last 30 days' }).getByRole('row'),
+  ).toHaveCount(5);
+  await page.setViewportSize({ width: 412, height: 915 });
+  await stats.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
+  await page.screenshot({ path: test.info().outputPath('agent-stats-phone.png') });
+  await page.screenshot({ path: '/work/shots/agent-stats-phone.png' }).catch(() => undefined);
 });
