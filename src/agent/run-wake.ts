@@ -154,6 +154,7 @@ async function runLocked(
     { role: 'user', content: [{ type: 'text', text: renderContext(context) }] },
   ];
   let turns = 0;
+  let callCount = 0;
 
   const finish = async (status: Wake['status'], error?: ErrorDescription): Promise<WakeOutcome> => {
     const endedAt = now().toISOString();
@@ -166,6 +167,9 @@ async function runLocked(
       rev: wake.rev + 1,
       turns,
       proposed,
+      calls: callCount,
+      provider: options.providerLabel.slice(0, 200),
+      model: model.modelId.slice(0, 200),
       usage,
       mutatedEntries,
       ...(error ? { error: withoutCredentials(error.message) } : {}),
@@ -215,6 +219,7 @@ async function runLocked(
       }
 
       const calls = answer.toolCalls.slice(0, MAX_CALLS_PER_TURN);
+      callCount += calls.length;
       const routed: RoutedCall[] = [];
       for (const call of calls) {
         if (options.signal?.aborted) throw options.signal.reason;
