@@ -58,6 +58,7 @@ test('a proposal made on one device is confirmed by a swipe on the other', async
   await proposeOn(laptop);
 
   const row = await inboxRow(tablet, LOGIN_BUG.estimate);
+  await expect(row).toContainText('Proposed on your other device');
   await swipe(tablet, row, 300);
   await expect(row).toHaveCount(0);
   await expect(tablet.getByText(/^Applied: Set estimate to 120 minutes/).first()).toBeVisible();
@@ -67,6 +68,7 @@ test('a proposal made on one device is confirmed by a swipe on the other', async
   await expect(taskPage.estimateField).toHaveValue('120', { timeout: 20_000 });
   const card = new ReviewCard(laptop);
   await expect(card.withCount(LOGIN_BUG.proposals - 1)).toBeVisible();
+  await expect(card.rows.first()).not.toContainText('Proposed on your other device');
   await expect.poll(async () => (await estimateDecisions(laptop)).length).toBe(1);
   expect((await estimateDecisions(laptop))[0]).toMatchObject({ verdict: 'confirmed' });
 });

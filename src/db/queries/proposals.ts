@@ -22,6 +22,8 @@ export interface PendingReviewItem {
   item: ChangeItem;
   proposedAt: string;
   expiresAt: string | undefined;
+  /** Proposed by a wake on another device (it came here by sync). */
+  fromOtherDevice: boolean;
 }
 
 export type ReviewOutcome =
@@ -42,11 +44,31 @@ export interface ReviewHistoryEntry {
   decisionId: string | undefined;
   /** What the agent proposed and what the person applied instead (confirmed with changes). */
   edited: { proposed: Record<string, unknown>; applied: Record<string, unknown> } | undefined;
+  /** Decided on another device (it came here by sync). */
+  onOtherDevice: boolean;
 }
 
 export const reviewItemKey = changeItemId;
 
-function pendingEntry(item: ChangeItem): PendingReviewItem {
+/**
+ * This device's id as stored, without minting one (a live query only reads): until it
+ * exists, nothing here came from elsewhere.
+ */
+async function readThisDevice(db: CountersignDatabase): Promise<string | undefined> {
+  const row = await db.settings.get('deviceId');
+  return typeof row?.value === 'string' ? row.value : undefined;
+}
+
+/**
+ * Whether a pending item was made on another device: no write of this device is in its
+ * vector clock (a wake's proposal is written once, by the device that ran the wake).
+ */
+function madeElsewhere(item: ChangeItem, here: string | undefined): boolean {
+  const writers = Object.keys(item.vectorClock);
+  return here !== undefined && writers.length > 0 && !writers.includes(here);
+}
+
+function pendingEntry(item: ChangeItem, here: string | undefined): PendingReviewItem {
   return {
     key: item.id,
     changeSetId: item.changeSetId,
@@ -55,6 +77,7 @@ function pendingEntry(item: ChangeItem): PendingReviewItem {
     item,
     proposedAt: item.proposedAt,
     expiresAt: item.expiresAt,
+    fromOtherDevice: madeElsewhere(item, here),
   };
 }
 
@@ -70,13 +93,16 @@ export async function listPendingItemsForTask(
 ): Promise<PendingReviewItem[]> {
   if (!taskId) return [];
   const stamp = now.toISOString();
-  const items = await db.changeItems
-    .where('[taskId+pendingKey]')
-    .between([taskId, Dexie.minKey], [taskId, Dexie.maxKey])
-    .toArray();
+  const [items, here] = await Promise.all([
+    db.changeItems
+      .where('[taskId+pendingKey]')
+      .between([taskId, Dexie.minKey], [taskId, Dexie.maxKey])
+      .toArray(),
+    readThisDevice(db),
+  ]);
   return items
     .filter((item) => item.expiresAt === undefined || item.expiresAt > stamp)
-    .map(pendingEntry);
+    .map((item) => pendingEntry(item, here));
 }
 
 /** What heads a task's proposals: the agent's one-line summary of the task, from its last report. */
@@ -114,11 +140,14 @@ export async function readInboxWindow(
   count: number,
 ): Promise<InboxRow[]> {
   const from = Math.max(0, start - 1);
-  const items = await db.changeItems
-    .orderBy('pendingKey')
-    .offset(from)
-    .limit(count + (start - from))
-    .toArray();
+  const [items, here] = await Promise.all([
+    db.changeItems
+      .orderBy('pendingKey')
+      .offset(from)
+      .limit(count + (start - from))
+      .toArray(),
+    readThisDevice(db),
+  ]);
   const setIds = [...new Set(items.map((item) => item.changeSetId))];
   const taskIds = [...new Set(items.map((item) => item.taskId))];
   const sets = await db.changeSets.bulkGet(setIds);
@@ -138,7 +167,7 @@ export async function readInboxWindow(
     if (index < start) return;
     const previous = items[position - 1];
     rows.push({
-      entry: pendingEntry(item),
+      entry: pendingEntry(item, here),
       index,
       taskTitle: titles.get(item.taskId) ?? '',
       startsGroup: previous?.changeSetId !== item.changeSetId,
@@ -160,9 +189,10 @@ export async function listReviewHistory(
   now: Date = new Date(),
 ): Promise<ReviewHistoryEntry[]> {
   if (!taskId) return [];
-  const [decisions, items] = await Promise.all([
+  const [decisions, items, here] = await Promise.all([
     db.decisions.where('taskId').equals(taskId).toArray(),
     db.changeItems.where('taskId').equals(taskId).toArray(),
+    readThisDevice(db),
   ]);
   const stamp = now.toISOString();
   const decided = new Set(
@@ -181,6 +211,7 @@ export async function listReviewHistory(
     edited: decision.appliedArgs
       ? { proposed: decision.args, applied: decision.appliedArgs }
       : undefined,
+    onOtherDevice: here !== undefined && decision.deviceId !== here,
   }));
   for (const item of items) {
     if (item.deletedAt !== undefined || decided.has(item.id)) continue;
@@ -199,6 +230,7 @@ export async function listReviewHistory(
       error: item.error,
       decisionId: undefined,
       edited: undefined,
+      onOtherDevice: false,
     });
   }
   return entries.sort((a, b) => b.at.localeCompare(a.at) || a.key.localeCompare(b.key));

@@ -107,10 +107,11 @@ function HistoryRow({ entry }: { entry: ReviewHistoryEntry }) {
       </div>
       <p className="review-history__meta muted">
         <time dateTime={entry.at}>{byline(entry)}</time>
+        {entry.onOtherDevice && ' · on your other device'}
       </p>
       {entry.edited && (
         <p className="review-history__detail">
-          You changed {describeChangedValues(entry.edited.proposed, entry.edited.applied)}
+          {entry.onOtherDevice ? 'Changed' : 'You changed'} {describeChangedValues(entry.edited.proposed, entry.edited.applied)}
         </p>
       )}
       {entry.rejectionReason && (

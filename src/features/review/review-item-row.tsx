@@ -218,6 +218,9 @@ export function ReviewItemRow({
             </p>
           )}
           {item.rationale && <p className="review-row__why">{item.rationale}</p>}
+          {entry.fromOtherDevice && (
+            <p className="review-row__origin">Proposed on your other device</p>
+          )}
           {view?.previewProblem && (
             <p className="review-row__problem">Preview unavailable: {view.previewProblem}</p>
           )}

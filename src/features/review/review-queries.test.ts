@@ -158,4 +158,29 @@ describe('review queries', () => {
     expect(history[2]!.error).toBe('The checklist is full.');
     expect(history[0]!.rejectionReason).toBe('Not now');
   });
+
+  it('says which proposals and decisions came from another device, by the row’s own stamp', async () => {
+    const taskId = await createTask('Plan the launch');
+    const set = await seedChangeSet(taskId, [
+      estimateProposal(60, { status: 'confirmed' }),
+      checklistProposal('A'),
+    ]);
+    await seedDecision({ changeSetId: set.id, taskId });
+    const db = getDatabase();
+
+    // No device id yet: nothing is said to come from elsewhere.
+    expect((await listPendingItemsForTask(db, taskId)).map((e) => e.fromOtherDevice)).toEqual([
+      false,
+    ]);
+
+    await db.settings.put({ key: 'deviceId', value: 'device' });
+    expect((await listPendingItemsForTask(db, taskId))[0]!.fromOtherDevice).toBe(false);
+    expect((await readInboxWindow(db, 0, 10))[0]!.entry.fromOtherDevice).toBe(false);
+    expect((await listReviewHistory(db, taskId))[0]!.onOtherDevice).toBe(false);
+
+    await db.settings.put({ key: 'deviceId', value: 'tablet' });
+    expect((await listPendingItemsForTask(db, taskId))[0]!.fromOtherDevice).toBe(true);
+    expect((await readInboxWindow(db, 0, 10))[0]!.entry.fromOtherDevice).toBe(true);
+    expect((await listReviewHistory(db, taskId))[0]!.onOtherDevice).toBe(true);
+  });
 });
