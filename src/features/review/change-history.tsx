@@ -111,7 +111,8 @@ function HistoryRow({ entry }: { entry: ReviewHistoryEntry }) {
       </p>
       {entry.edited && (
         <p className="review-history__detail">
-          {entry.onOtherDevice ? 'Changed' : 'You changed'} {describeChangedValues(entry.edited.proposed, entry.edited.applied)}
+          {entry.onOtherDevice ? 'Changed' : 'You changed'}{' '}
+          {describeChangedValues(entry.edited.proposed, entry.edited.applied)}
         </p>
       )}
       {entry.rejectionReason && (
