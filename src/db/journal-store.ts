@@ -3,29 +3,15 @@
  * write is stamped (rev, updatedAt, vector clock), checked against its zod schema, and
  * recorded as a before/after diff: the raw material of audit, undo and sync.
  */
-import type { z } from 'zod';
-import { agentSchema } from '../domain/agent';
-import { categorySchema, labelSchema } from '../domain/category';
-import { checklistItemSchema } from '../domain/checklist-item';
 import type { EntityDiff } from '../domain/audit';
 import { newId } from '../domain/entity';
 import { stampFieldWrites } from '../domain/field-writes';
 import { EntityNotFoundError } from '../domain/errors';
-import { journalEntrySchema } from '../domain/journal-entry';
+import { JOURNAL_ROW_SCHEMAS as ROW_SCHEMAS } from '../domain/journal-file';
 import type { JournalReader, JournalWriter } from '../domain/journal-access';
 import type { JournalRows, JournalTable, NewRow, RowPatch } from '../domain/journal';
-import { taskSchema } from '../domain/task';
 import { bumpClock, mergeClocks } from '../domain/vector-clock';
 import type { CountersignDatabase } from './database';
-
-const ROW_SCHEMAS: { [T in JournalTable]: z.ZodType<JournalRows[T]> } = {
-  tasks: taskSchema,
-  checklistItems: checklistItemSchema,
-  entries: journalEntrySchema,
-  categories: categorySchema,
-  labels: labelSchema,
-  agents: agentSchema,
-};
 
 type JournalRow = JournalRows[JournalTable];
 
