@@ -75,6 +75,16 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       syncNotices: 'id, createdAt, [changeSetId+itemIndex]',
     },
   },
+  {
+    // 5: one row per import (src/db/import-records.ts), new and empty: the file, its
+    // progress, and the ledger operations of its parts. The pre-images themselves stay in
+    // the mutations ledger, where every other undo finds them; this row only ties the
+    // parts of one import together, so "Undo import" finds them all, newest part first.
+    version: 5,
+    stores: {
+      imports: 'id, createdAt',
+    },
+  },
 ];
 
 /**

@@ -62,7 +62,7 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 const NOTHING_IMPORTED = 'Nothing was imported.';
 
 /** Parses the file's JSON text and checks its header; the rows are not read yet. */
-function readJournalFileHeader(text: string): Parsed<JournalFileHeader> {
+export function readJournalFileHeader(text: string): Parsed<JournalFileHeader> {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -119,8 +119,39 @@ export function receivedCounterProblem(row: {
     : `its vector clock counter for device "${device.slice(0, 100)}" is above ${RECEIVED_COUNTER_MAX}`;
 }
 
+type FileTables = { [T in JournalTable]: readonly JournalRows[T][] };
+
+/** Tasks the file's checklist items and entries belong to that the file does not hold. */
+export function tasksOutsideFile(tables: FileTables): string[] {
+  const inFile = new Set(tables.tasks.map((task) => task.id));
+  const outside = new Set<string>();
+  for (const row of [...tables.checklistItems, ...tables.entries])
+    if (!inFile.has(row.taskId)) outside.add(row.taskId);
+  return [...outside];
+}
+
+/**
+ * The first checklist item or entry whose task is neither in the file nor among
+ * `storedTaskIds` (the journal's), in words; undefined when every row has its task.
+ */
+export function orphanProblem(
+  tables: FileTables,
+  storedTaskIds: ReadonlySet<string>,
+): string | undefined {
+  const inFile = new Set(tables.tasks.map((task) => task.id));
+  for (const table of ['checklistItems', 'entries'] as const) {
+    const index = tables[table].findIndex(
+      (row) => !inFile.has(row.taskId) && !storedTaskIds.has(row.taskId),
+    );
+    if (index < 0) continue;
+    const row = tables[table][index]!;
+    return `${describeFileRow(table, index, row)} belongs to task ${row.taskId.slice(0, 100)}, which is neither in the file nor in this journal. ${NOTHING_IMPORTED}`;
+  }
+  return undefined;
+}
+
 /** One row of the file checked against its table's schema (titles cleaned, times in UTC). */
-function checkJournalRow<T extends JournalTable>(
+export function checkJournalRow<T extends JournalTable>(
   table: T,
   index: number,
   row: unknown,

@@ -1,10 +1,13 @@
 import {
   describeFileRow,
   journalFileSchema,
+  orphanProblem,
   receivedCounterProblem,
+  tasksOutsideFile,
+  type JournalFile,
 } from '../../domain/journal-file';
 import type { JournalReader } from '../../domain/journal-access';
-import { JOURNAL_TABLES, type JournalRows, type JournalTable } from '../../domain/journal';
+import { JOURNAL_TABLES, type JournalRows } from '../../domain/journal';
 import { decideRemoteRow, type MergeRow } from '../../domain/merge-rule';
 import { capRowTimes } from '../../domain/received-time';
 import { defineTool } from '../tool-definition';
@@ -66,22 +69,13 @@ export const importJournal = defineTool({
   },
 });
 
-type Tables = { [T in JournalTable]: JournalRows[T][] };
-
 /** A checklist item or entry must belong to a task of the file or of the journal. */
-async function refuseOrphans(tables: Tables, journal: JournalReader): Promise<void> {
-  const inFile = new Set(tables.tasks.map((task) => task.id));
-  for (const table of ['checklistItems', 'entries'] as const) {
-    const rows = tables[table].filter((row) => !inFile.has(row.taskId));
-    const taskIds = [...new Set(rows.map((row) => row.taskId))];
-    const stored = await Promise.all(taskIds.map((id) => journal.storedRow('tasks', id)));
-    const missing = new Set(taskIds.filter((_, index) => stored[index] === undefined));
-    const index = tables[table].findIndex((row) => missing.has(row.taskId));
-    if (index >= 0) {
-      const row = tables[table][index]!;
-      throw new ToolInputError(
-        `${describeFileRow(table, index, row)} belongs to task ${row.taskId}, which is neither in the file nor in this journal. Nothing was imported.`,
-      );
-    }
-  }
+async function refuseOrphans(tables: JournalFile['tables'], journal: JournalReader) {
+  const outside = tasksOutsideFile(tables);
+  const stored = await Promise.all(outside.map((id) => journal.storedRow('tasks', id)));
+  const problem = orphanProblem(
+    tables,
+    new Set(outside.filter((_, index) => stored[index] !== undefined)),
+  );
+  if (problem) throw new ToolInputError(problem);
 }

@@ -1,0 +1,73 @@
+/**
+ * "Undo import": walks the import's parts newest first (db/import-records.ts) and puts
+ * each part's rows back to their ledger pre-images through `undo_import`, one operation
+ * per part, giving the page back between parts. Rows changed since the import keep
+ * that change (the tool counts them). Running it again after it stopped goes on where
+ * it stopped: each part's operation id is the same, so a part already undone is not
+ * undone twice.
+ */
+import type { CountersignDatabase } from '../../db/database';
+import { setImportState } from '../../db/import-records';
+import { runStep } from '../../dispatcher/run-steps';
+import type { EntityDiff } from '../../domain/audit';
+import { JOURNAL_TABLES } from '../../domain/journal';
+import { countOf } from '../../lib/count-of';
+import { yieldToMain } from '../../lib/yield-to-main';
+import { IMPORT_PART_MAX_ROWS } from '../../tools/catalog/undo-import';
+import type { ImportProgress } from './import-progress';
+
+export async function undoImport(
+  db: CountersignDatabase,
+  importId: string,
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<{ ok: boolean; message: string }> {
+  const record = await db.imports.get(importId);
+  if (!record || record.state === 'undone')
+    return { ok: false, message: 'This import was already undone.' };
+  const ledger = await db.mutations.bulkGet([...record.operationIds].reverse());
+  const parts: EntityDiff[][] = [];
+  for (const mutation of ledger) {
+    const diffs = (mutation?.diffs ?? [])
+      .filter((diff) => (JOURNAL_TABLES as readonly string[]).includes(diff.table))
+      .reverse();
+    for (let start = 0; start < diffs.length; start += IMPORT_PART_MAX_ROWS)
+      parts.push(diffs.slice(start, start + IMPORT_PART_MAX_ROWS));
+  }
+  const total = parts.reduce((sum, part) => sum + part.length, 0);
+  let done = 0;
+  let restored = 0;
+  let changedSince = 0;
+  onProgress?.({ phase: 'undoing', done, total });
+  for (const [index, part] of parts.entries()) {
+    const outcome = await runStep<never, undefined>(db, {
+      call: {
+        toolName: 'undo_import',
+        args: {
+          restorations: part.map(({ table, id, before, after }) => ({ table, id, before, after })),
+        },
+        context: {
+          source: 'undo',
+          runKey: `undo-import:${importId}:${index}`,
+          summary: `Undo import of ${record.fileName} (part ${index + 1} of ${parts.length})`,
+        },
+      },
+      kind: 'undo',
+    });
+    if (outcome.kind !== 'done')
+      return {
+        ok: false,
+        message: `Undo stopped after ${countOf(done, 'row')}: ${outcome.kind === 'failed' ? outcome.result.output : ''} Try "Undo import" again to go on.`,
+      };
+    const data = outcome.result?.data as { restored?: number; changedSince?: number } | undefined;
+    restored += data?.restored ?? 0;
+    changedSince += data?.changedSince ?? 0;
+    done += part.length;
+    onProgress?.({ phase: 'undoing', done, total });
+    await yieldToMain();
+  }
+  await setImportState(db, importId, 'undone', new Date().toISOString());
+  return {
+    ok: true,
+    message: `Import of ${record.fileName} undone: ${countOf(restored, 'row')} put back${changedSince > 0 ? `; ${countOf(changedSince, 'row')} changed since the import kept as they are` : ''}.`,
+  };
+}
