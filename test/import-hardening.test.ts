@@ -78,7 +78,7 @@ describe('limits of imported rows (item 1)', () => {
       fileWith({ tasks: [taskRow({ title: 'Huge rev', rev: 2 ** 53 - 1 })] }),
     );
     expect(outcome.refused).toMatch(
-      /^Task "Huge rev" \(id imported-task, row 1 of tasks\): .*rev.*Nothing was imported\.$/,
+      /^Task "Huge rev" \(id imported-task, row 1 of tasks\), field rev: A rev is at most 2147483647\. Nothing was imported\.$/,
     );
     expect(await journalSnapshot(db)).toEqual(before);
   });
@@ -114,7 +114,7 @@ describe('limits of imported rows (item 1)', () => {
       }),
     );
     expect(outcome.refused).toMatch(
-      /^Task "Imported task" \(id imported-task, row 2 of tasks\): A reason is at most 500 characters\. \(field statusReason\)/,
+      /^Task "Imported task" \(id imported-task, row 2 of tasks\), field statusReason: A reason is at most 500 characters\. Nothing was imported\.$/,
     );
     expect(await db.tasks.count()).toBe(0);
   });

@@ -15,6 +15,8 @@ export interface ImportRecord {
   /** Rows in the file, and rows written so far (parts that changed nothing included). */
   totalRows: number;
   writtenRows: number;
+  /** Rows the import changed (added or updated): what an undo puts back. */
+  changedRows?: number;
   /** The ledger operations of the parts that changed something, in the order written. */
   operationIds: string[];
   state: ImportState;
@@ -48,13 +50,14 @@ export async function startImportRecord(
 export async function recordImportPart(
   db: CountersignDatabase,
   importId: string,
-  part: { rows: number; operationId: string | undefined },
+  part: { rows: number; changed: number; operationId: string | undefined },
 ): Promise<void> {
   const record = await db.imports.get(importId);
   if (!record) return;
   await db.imports.put({
     ...record,
     writtenRows: record.writtenRows + part.rows,
+    changedRows: (record.changedRows ?? 0) + part.changed,
     operationIds: part.operationId
       ? [...record.operationIds, part.operationId]
       : record.operationIds,

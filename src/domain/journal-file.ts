@@ -62,16 +62,20 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 const NOTHING_IMPORTED = 'Nothing was imported.';
 
 /** Parses the file's JSON text and checks its header; the rows are not read yet. */
-export function readJournalFileHeader(text: string): Parsed<JournalFileHeader> {
+function readJournalFileHeader(text: string): Parsed<JournalFileHeader> {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return {
-      ok: false,
-      error: `The file is not valid JSON, so it cannot be a Countersign export. ${NOTHING_IMPORTED}`,
-    };
+    return { ok: false, error: NOT_JSON };
   }
+  return checkJournalFileHeader(data);
+}
+
+export const NOT_JSON = `The file is not valid JSON, so it cannot be a Countersign export. ${NOTHING_IMPORTED}`;
+
+/** Checks an already parsed file's header (format, version, tables are arrays). */
+export function checkJournalFileHeader(data: unknown): Parsed<JournalFileHeader> {
   const parsed = journalFileHeaderSchema.safeParse(data);
   if (parsed.success) return { ok: true, value: parsed.data };
   const first = parsed.error.issues[0];
@@ -159,10 +163,11 @@ export function checkJournalRow<T extends JournalTable>(
   const parsed = JOURNAL_ROW_SCHEMAS[table].safeParse(row);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    const field = first && first.path.length > 0 ? ` (field ${first.path.join('.')})` : '';
+    const field = first && first.path.length > 0 ? `, field ${first.path.join('.')}` : '';
+    const message = first?.message ?? 'not a valid row';
     return {
       ok: false,
-      error: `${describeFileRow(table, index, row)}: ${first?.message ?? 'not a valid row'}${field}. ${NOTHING_IMPORTED}`,
+      error: `${describeFileRow(table, index, row)}${field}: ${message}${/[.!?]$/.test(message) ? '' : '.'} ${NOTHING_IMPORTED}`,
     };
   }
   const problem = receivedCounterProblem(parsed.data);

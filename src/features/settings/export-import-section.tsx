@@ -59,11 +59,18 @@ export function ExportImportSection() {
     setUndone(undefined);
     setImporting(true);
     try {
-      const { importJournalText } = await import('./import-file');
-      const outcome = await importJournalText(getDatabase(), await file.text(), {
-        fileName: file.name,
-        onProgress: setProgress,
-      });
+      const [{ importJournalData }, { readJournalFile }, { NOT_JSON }] = await Promise.all([
+        import('./import-file'),
+        import('./read-journal-file'),
+        import('../../domain/journal-file'),
+      ]);
+      const read = await readJournalFile(file);
+      const outcome = read.ok
+        ? await importJournalData(getDatabase(), read.data, {
+            fileName: file.name,
+            onProgress: setProgress,
+          })
+        : { ok: false as const, error: NOT_JSON };
       if (outcome.ok) setImported(outcome.message);
       else setImportError(`${file.name}: ${outcome.error}`);
     } catch (error) {
@@ -131,11 +138,16 @@ export function ExportImportSection() {
       {imported && <Notice tone="success">{imported}</Notice>}
       {undoable && (
         <div className="row settings__actions">
-          <Button disabled={importing} onClick={() => void undoLastImport(undoable.id)}>
+          <Button
+            disabled={importing}
+            aria-describedby={`${headingId}-last-import`}
+            onClick={() => void undoLastImport(undoable.id)}
+          >
             Undo import
           </Button>
-          <span className="muted">
-            {undoable.fileName}, {formatTimestamp(undoable.createdAt)}
+          <span id={`${headingId}-last-import`} className="muted">
+            Last import: {undoable.fileName}, {formatTimestamp(undoable.createdAt)}
+            {undoable.state === 'stopped' ? ' (stopped part way)' : ''}
           </span>
         </div>
       )}

@@ -9,7 +9,7 @@ import type { CountersignDatabase } from '../../db/database';
 import { exportJournal } from '../../db/export-journal';
 import { latestImport } from '../../db/import-records';
 import { buildSampleJournal } from '../../domain/sample-journal';
-import { importJournalText } from './import-file';
+import { importJournalData } from './import-file';
 import type { ImportProgress } from './import-progress';
 import { undoImport } from './undo-import';
 
@@ -46,7 +46,7 @@ describe('importing a file in parts', () => {
   it('writes every part under one import, with progress, an outbox row per part', async () => {
     const text = sampleText();
     const progress: ImportProgress[] = [];
-    const outcome = await importJournalText(db, text, {
+    const outcome = await importJournalData(db, JSON.parse(text), {
       fileName: 'sample.json',
       partRows: 7,
       onProgress: (step) => progress.push(step),
@@ -89,7 +89,7 @@ describe('importing a file in parts', () => {
     file.tables.tasks.push(extra);
     const before = await liveContent();
 
-    const imported = await importJournalText(db, JSON.stringify(file), {
+    const imported = await importJournalData(db, JSON.parse(JSON.stringify(file)), {
       fileName: 'other.json',
       partRows: 2,
     });
@@ -113,7 +113,7 @@ describe('importing a file in parts', () => {
 
   it('keeps a change made after the import when undoing it', async () => {
     const text = JSON.stringify(buildSampleJournal());
-    await importJournalText(db, text, { fileName: 'sample.json', partRows: 10 });
+    await importJournalData(db, JSON.parse(text), { fileName: 'sample.json', partRows: 10 });
     const [first] = await db.tasks.toArray();
     await userWrite(
       db,
@@ -132,11 +132,13 @@ describe('importing a file in parts', () => {
   it('writes nothing when one row of a large file is not valid, and names it', async () => {
     const file = buildSampleJournal();
     file.tables.entries.at(-1)!.text = 'x'.repeat(30_000);
-    const outcome = await importJournalText(db, JSON.stringify(file), { fileName: 'bad.json' });
+    const outcome = await importJournalData(db, JSON.parse(JSON.stringify(file)), {
+      fileName: 'bad.json',
+    });
     expect(outcome).toMatchObject({
       ok: false,
       error: expect.stringMatching(
-        /^Journal entry \(id .*, row \d+ of entries\): .*Nothing was imported\.$/,
+        /^Journal entry \(id .*, row \d+ of entries\), field text: .*Nothing was imported\.$/,
       ),
     });
     expect(await db.tasks.count()).toBe(0);
@@ -148,7 +150,9 @@ describe('importing a file in parts', () => {
     const text = JSON.stringify(await exportJournal(db));
     const other = createTestDatabase();
     try {
-      expect((await importJournalText(other, text, { fileName: 'x.json' })).ok).toBe(true);
+      expect((await importJournalData(other, JSON.parse(text), { fileName: 'x.json' })).ok).toBe(
+        true,
+      );
       expect(await other.tasks.count()).toBe(await db.tasks.count());
     } finally {
       await other.delete();

@@ -20,7 +20,7 @@ import { runStep } from '../../dispatcher/run-steps';
 import {
   checkJournalRow,
   orphanProblem,
-  readJournalFileHeader,
+  checkJournalFileHeader,
   tasksOutsideFile,
   type JournalFile,
 } from '../../domain/journal-file';
@@ -30,7 +30,7 @@ import { timeSlice, yieldToMain } from '../../lib/yield-to-main';
 import type { ImportProgress } from './import-progress';
 
 /** Rows per written part: small enough that one part's transaction work stays short. */
-const PART_ROWS = 500;
+const PART_ROWS = 250;
 /** Checking gives the page back this often. */
 const SLICE_MS = 25;
 
@@ -43,24 +43,27 @@ interface ImportOptions {
   partRows?: number;
 }
 
+const number = (count: number) => count.toLocaleString('en-US');
+
 type Tables = { [T in JournalTable]: JournalRows[T][] };
 
-export async function importJournalText(
+/** Imports a parsed file (read-journal-file.ts parses it off the main thread). */
+export async function importJournalData(
   db: CountersignDatabase,
-  text: string,
+  data: unknown,
   options: ImportOptions,
 ): Promise<ImportOutcome> {
-  const checked = await checkFile(db, text, options);
+  const checked = await checkFile(db, data, options);
   if (!checked.ok) return checked;
   return writeParts(db, checked.file, options);
 }
 
 async function checkFile(
   db: CountersignDatabase,
-  text: string,
+  data: unknown,
   { onProgress }: ImportOptions,
 ): Promise<{ ok: true; file: JournalFile } | { ok: false; error: string }> {
-  const header = readJournalFileHeader(text);
+  const header = checkJournalFileHeader(data);
   if (!header.ok) return header;
   const total = JOURNAL_TABLES.reduce((sum, table) => sum + header.value.tables[table].length, 0);
   const tables = Object.fromEntries(
@@ -148,6 +151,7 @@ async function writeParts(
         followUp: async (applied) => {
           await recordImportPart(db, importId, {
             rows: part.rows.length,
+            changed: applied && !applied.noop ? applied.mutatedEntries.length : 0,
             operationId: applied && !applied.noop ? applied.operationId : undefined,
           });
           return { value: applied?.data as Partial<Counts> | undefined };
@@ -164,7 +168,7 @@ async function writeParts(
         error:
           done === 0
             ? `Nothing was imported: ${reason}`
-            : `The import stopped after ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows: ${reason} "Undo import" puts back what it wrote.`,
+            : `The import stopped after ${number(done)} of ${number(total)} rows: ${reason} "Undo import" puts back what it wrote.`,
       };
     }
     counts.added += outcome.value?.added ?? 0;
@@ -178,6 +182,6 @@ async function writeParts(
   return {
     ok: true,
     importId,
-    message: `Imported: ${counts.added} added, ${counts.updated} updated, ${counts.kept} already up to date${total === 0 ? '' : ` (${countOf(total, 'row')} read)`}.`,
+    message: `Imported: ${number(counts.added)} added, ${number(counts.updated)} updated, ${number(counts.kept)} already up to date${total === 0 ? '' : ` (${countOf(total, 'row')} read)`}.`,
   };
 }

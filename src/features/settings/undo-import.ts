@@ -9,7 +9,6 @@
 import type { CountersignDatabase } from '../../db/database';
 import { setImportState } from '../../db/import-records';
 import { runStep } from '../../dispatcher/run-steps';
-import type { EntityDiff } from '../../domain/audit';
 import { JOURNAL_TABLES } from '../../domain/journal';
 import { countOf } from '../../lib/count-of';
 import { yieldToMain } from '../../lib/yield-to-main';
@@ -24,46 +23,52 @@ export async function undoImport(
   const record = await db.imports.get(importId);
   if (!record || record.state === 'undone')
     return { ok: false, message: 'This import was already undone.' };
-  const ledger = await db.mutations.bulkGet([...record.operationIds].reverse());
-  const parts: EntityDiff[][] = [];
-  for (const mutation of ledger) {
-    const diffs = (mutation?.diffs ?? [])
-      .filter((diff) => (JOURNAL_TABLES as readonly string[]).includes(diff.table))
-      .reverse();
-    for (let start = 0; start < diffs.length; start += IMPORT_PART_MAX_ROWS)
-      parts.push(diffs.slice(start, start + IMPORT_PART_MAX_ROWS));
-  }
-  const total = parts.reduce((sum, part) => sum + part.length, 0);
+  // Part by part, newest first: each part's pre-images are read when it is undone (all
+  // of them at once would be one read of the whole file, twice over, on the main thread).
+  const operationIds = [...record.operationIds].reverse();
+  const total = record.changedRows ?? record.writtenRows;
   let done = 0;
   let restored = 0;
   let changedSince = 0;
   onProgress?.({ phase: 'undoing', done, total });
-  for (const [index, part] of parts.entries()) {
-    const outcome = await runStep<never, undefined>(db, {
-      call: {
-        toolName: 'undo_import',
-        args: {
-          restorations: part.map(({ table, id, before, after }) => ({ table, id, before, after })),
+  for (const [index, operationId] of operationIds.entries()) {
+    const mutation = await db.mutations.get(operationId);
+    const diffs = (mutation?.diffs ?? [])
+      .filter((diff) => (JOURNAL_TABLES as readonly string[]).includes(diff.table))
+      .reverse();
+    for (let start = 0; start < diffs.length; start += IMPORT_PART_MAX_ROWS) {
+      const part = diffs.slice(start, start + IMPORT_PART_MAX_ROWS);
+      const outcome = await runStep<never, undefined>(db, {
+        call: {
+          toolName: 'undo_import',
+          args: {
+            restorations: part.map(({ table, id, before, after }) => ({
+              table,
+              id,
+              before,
+              after,
+            })),
+          },
+          context: {
+            source: 'undo',
+            runKey: `undo-import:${importId}:${operationId}:${start}`,
+            summary: `Undo import of ${record.fileName} (part ${index + 1} of ${operationIds.length})`,
+          },
         },
-        context: {
-          source: 'undo',
-          runKey: `undo-import:${importId}:${index}`,
-          summary: `Undo import of ${record.fileName} (part ${index + 1} of ${parts.length})`,
-        },
-      },
-      kind: 'undo',
-    });
-    if (outcome.kind !== 'done')
-      return {
-        ok: false,
-        message: `Undo stopped after ${countOf(done, 'row')}: ${outcome.kind === 'failed' ? outcome.result.output : ''} Try "Undo import" again to go on.`,
-      };
-    const data = outcome.result?.data as { restored?: number; changedSince?: number } | undefined;
-    restored += data?.restored ?? 0;
-    changedSince += data?.changedSince ?? 0;
-    done += part.length;
-    onProgress?.({ phase: 'undoing', done, total });
-    await yieldToMain();
+        kind: 'undo',
+      });
+      if (outcome.kind !== 'done')
+        return {
+          ok: false,
+          message: `Undo stopped after ${countOf(done, 'row')}: ${outcome.kind === 'failed' ? outcome.result.output : ''} Try "Undo import" again to go on.`,
+        };
+      const data = outcome.result?.data as { restored?: number; changedSince?: number } | undefined;
+      restored += data?.restored ?? 0;
+      changedSince += data?.changedSince ?? 0;
+      done = Math.min(total, done + part.length);
+      onProgress?.({ phase: 'undoing', done, total });
+      await yieldToMain();
+    }
   }
   await setImportState(db, importId, 'undone', new Date().toISOString());
   return {

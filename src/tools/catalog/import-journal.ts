@@ -6,7 +6,7 @@ import {
   tasksOutsideFile,
   type JournalFile,
 } from '../../domain/journal-file';
-import type { JournalReader } from '../../domain/journal-access';
+import type { JournalReader, RowWrite } from '../../domain/journal-access';
 import { JOURNAL_TABLES, type JournalRows } from '../../domain/journal';
 import { decideRemoteRow, type MergeRow } from '../../domain/merge-rule';
 import { capRowTimes } from '../../domain/received-time';
@@ -48,8 +48,12 @@ export const importJournal = defineTool({
     let kept = 0;
     for (const table of JOURNAL_TABLES) {
       const rows = tables[table] as JournalRows[typeof table][];
-      // Requested together: one transaction, no round trip per row.
-      const locals = await Promise.all(rows.map((row) => journal.storedRow(table, row.id)));
+      if (rows.length === 0) continue;
+      const locals = await journal.storedRows(
+        table,
+        rows.map((row) => row.id),
+      );
+      const writes: RowWrite<typeof table>[] = [];
       for (const [index, row] of rows.entries()) {
         const local = locals[index] as MergeRow | undefined;
         const after = capRowTimes(row, receivedAt) as unknown as MergeRow;
@@ -59,10 +63,11 @@ export const importJournal = defineTool({
           continue;
         }
         const rev = revAfterMerge(decision.outcome, local?.rev, row.rev);
-        await journal.putMerged(table, { ...decision.row, rev } as unknown as typeof row);
+        writes.push({ kind: 'merged', row: { ...decision.row, rev } as unknown as typeof row });
         if (local) updated += 1;
         else added += 1;
       }
+      await journal.writeRows(table, writes);
     }
     const output = `Imported: ${added} added, ${updated} updated, ${kept} already up to date.`;
     return { output, data: { added, updated, kept }, noop: added + updated === 0 };
@@ -72,7 +77,7 @@ export const importJournal = defineTool({
 /** A checklist item or entry must belong to a task of the file or of the journal. */
 async function refuseOrphans(tables: JournalFile['tables'], journal: JournalReader) {
   const outside = tasksOutsideFile(tables);
-  const stored = await Promise.all(outside.map((id) => journal.storedRow('tasks', id)));
+  const stored = await journal.storedRows('tasks', outside);
   const problem = orphanProblem(
     tables,
     new Set(outside.filter((_, index) => stored[index] !== undefined)),

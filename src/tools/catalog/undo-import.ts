@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../../domain/entity';
-import { isLive } from '../../domain/is-live';
+import type { RowWrite } from '../../domain/journal-access';
 import { JOURNAL_TABLES, type JournalRows, type JournalTable } from '../../domain/journal';
 import { sameContent } from '../../domain/row-content';
 import { countOf } from '../../lib/count-of';
@@ -35,23 +35,28 @@ export const undoImport = defineTool({
   summarize: ({ restorations }) => `Undo import (${countOf(restorations.length, 'row')})`,
   targetTaskId: async () => undefined,
   async handle({ restorations }, journal) {
-    const current = await Promise.all(
-      restorations.map(({ table, id }) => journal.storedRow(table, id)),
-    );
     let restored = 0;
     let changedSince = 0;
-    for (const [index, { table, id, before, after }] of restorations.entries()) {
-      const row = current[index];
-      if (!sameContent(row, after)) {
-        changedSince += 1;
-        continue;
-      }
-      if (before === null) {
-        if (isLive(row)) await journal.remove(table, id);
-      } else {
-        await journal.restore(table, before as unknown as JournalRows[typeof table]);
-      }
-      restored += 1;
+    for (const table of new Set(restorations.map((restoration) => restoration.table))) {
+      const ofTable = restorations.filter((restoration) => restoration.table === table);
+      const current = await journal.storedRows(
+        table,
+        ofTable.map(({ id }) => id),
+      );
+      const writes: RowWrite<typeof table>[] = [];
+      ofTable.forEach(({ id, before, after }, index) => {
+        if (!sameContent(current[index], after)) {
+          changedSince += 1;
+          return;
+        }
+        writes.push(
+          before === null
+            ? { kind: 'remove', id }
+            : { kind: 'restore', row: before as unknown as JournalRows[typeof table] },
+        );
+        restored += 1;
+      });
+      await journal.writeRows(table, writes);
     }
     return {
       output: `Put back ${countOf(restored, 'row')} as before the import${changedSince > 0 ? `; ${countOf(changedSince, 'row')} changed since kept as they are` : ''}.`,
