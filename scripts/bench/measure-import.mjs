@@ -65,11 +65,11 @@ export async function measureImport({ baseUrl, rows = 100_000 }) {
     await input.waitFor({ state: 'attached', timeout: 30_000 });
     await page.waitForFunction(() => window.__countersignBench !== undefined);
     await page.evaluate(() => window.__countersignBench.startImportLog());
-    await input.setInputFiles({
-      name: 'bench-import.json',
-      mimeType: 'application/json',
-      buffer: file.buffer,
-    });
+    // 30 MB over the DevTools protocol: minutes on a busy machine.
+    await input.setInputFiles(
+      { name: 'bench-import.json', mimeType: 'application/json', buffer: file.buffer },
+      { timeout: 10 * 60_000 },
+    );
     const imported = await page.evaluate(() =>
       window.__countersignBench.takeImportLog({ done: 'Imported:' }),
     );
