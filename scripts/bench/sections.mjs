@@ -1133,7 +1133,7 @@ export function importSection({ rows, fileBytes, imported, undone }) {
       ...importRow('Undo import of it: tap → outcome shown', undone),
     ],
     notes: [
-      `A ${(fileBytes / 1e6).toFixed(1)} MB export (a tenth tasks, two fifths checklist items, half entries, all new) handed to the real file input in Settings, in a fresh profile. The file is checked row by row in time slices, then written in parts of 250 rows, each its own operation (ledger pre-images, outbox row), the page given back between parts.`,
+      `A ${(fileBytes / 1e6).toFixed(1)} MB export (a tenth tasks, two fifths checklist items, half entries, all new) handed to the real file input in Settings, in a fresh profile. The file is checked row by row in time slices, then written in parts of 100 rows, each its own operation (ledger pre-images, outbox row), the page given back between parts.`,
       `Progress shown: ${imported.progressLines.map((line) => `"${line}"`).join(', ')}.`,
       `Outcome: ${imported.outcome} / ${undone.outcome}`,
       `Longest frames of the import: ${describeImportFrames(imported)}; of the undo: ${describeImportFrames(undone)}.`,

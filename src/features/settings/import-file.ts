@@ -30,7 +30,7 @@ import { timeSlice, yieldToMain } from '../../lib/yield-to-main';
 import type { ImportProgress } from './import-progress';
 
 /** Rows per written part: small enough that one part's transaction work stays short. */
-const PART_ROWS = 250;
+const PART_ROWS = 100;
 /** Checking gives the page back this often. */
 const SLICE_MS = 25;
 

@@ -12,8 +12,10 @@ import { runStep } from '../../dispatcher/run-steps';
 import { JOURNAL_TABLES } from '../../domain/journal';
 import { countOf } from '../../lib/count-of';
 import { yieldToMain } from '../../lib/yield-to-main';
-import { IMPORT_PART_MAX_ROWS } from '../../tools/catalog/undo-import';
 import type { ImportProgress } from './import-progress';
+
+/** Rows put back per step: the same size as an import's part, so no step runs long. */
+const STEP_ROWS = 100;
 
 export async function undoImport(
   db: CountersignDatabase,
@@ -36,8 +38,8 @@ export async function undoImport(
     const diffs = (mutation?.diffs ?? [])
       .filter((diff) => (JOURNAL_TABLES as readonly string[]).includes(diff.table))
       .reverse();
-    for (let start = 0; start < diffs.length; start += IMPORT_PART_MAX_ROWS) {
-      const part = diffs.slice(start, start + IMPORT_PART_MAX_ROWS);
+    for (let start = 0; start < diffs.length; start += STEP_ROWS) {
+      const part = diffs.slice(start, start + STEP_ROWS);
       const outcome = await runStep<never, undefined>(db, {
         call: {
           toolName: 'undo_import',

@@ -7,7 +7,7 @@ import { countOf } from '../../lib/count-of';
 import { defineTool } from '../tool-definition';
 
 /** Rows one part of an import may hold, and so one part of its undo. */
-export const IMPORT_PART_MAX_ROWS = 2_000;
+const IMPORT_PART_MAX_ROWS = 2_000;
 
 const rowSchema = z.record(z.string(), z.unknown());
 
