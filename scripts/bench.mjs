@@ -21,6 +21,7 @@ import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { launchBrowser, openQuietAppPage } from './bench/browser.mjs';
 import {
+  measureHostileWakeAudit,
   measureWakeLongTasks,
   measureWakeOverhead,
   measureWakeTap,
@@ -215,6 +216,9 @@ async function measureOneX(browser, seed, sections, baseUrl) {
     'measuring the wake without a model (instant model, in the page)',
     () => measureWakeOverhead(writePage),
   );
+  const hostileAudit = await attempt('measuring the audit a hostile wake can write', () =>
+    measureHostileWakeAudit(writePage),
+  );
   // Section 8a on the same quiet page, before section 8b fills the inbox.
   const loadBeforeReview = loadavg()[0];
   const confirmAll = await attempt('measuring Confirm All of 20 items vs one transaction', () =>
@@ -229,7 +233,7 @@ async function measureOneX(browser, seed, sections, baseUrl) {
     await section(
       'wake',
       '7. The wake without the model, and the main thread during a wake',
-      async () => build.wakeSection(wakeOverhead, wakeLongTasks),
+      async () => build.wakeSection(wakeOverhead, wakeLongTasks, hostileAudit),
       loadBeforeWake,
     ),
   );

@@ -58,6 +58,7 @@ function fileWith(tables: Partial<JournalFile['tables']>): JournalFile {
       checklistItems: [],
       entries: [],
       agents: [],
+      rules: [],
       ...tables,
     },
   };

@@ -8,6 +8,10 @@ const { defaultBrowserType: _browser, ...PIXEL_7 } = devices['Pixel 7'];
 
 export const SIZES = [
   { name: 'tablet portrait', use: {} },
-  { name: 'tablet landscape', use: { viewport: { width: 1180, height: 820 } } },
+  {
+    name: 'tablet landscape',
+    use: { viewport: { width: 1180, height: 820 } },
+    buttonsBeside: true,
+  },
   { name: 'phone', use: PIXEL_7 },
 ];

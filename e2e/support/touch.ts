@@ -16,11 +16,20 @@ async function touchPath(page: Page, points: { x: number; y: number }[]) {
   await session.detach();
 }
 
-/** Drags a finger across the element's middle by `dx`, `dy` pixels in ten steps. */
+/**
+ * Drags a finger across the element by `dx`, `dy` pixels in ten steps: from its middle, or
+ * from nearer the edge it leaves when the middle is too close to the screen's edge for the
+ * whole stroke (a phone), as a thumb would.
+ */
 export async function swipe(page: Page, target: Locator, dx: number, dy = 0) {
   const box = await target.boundingBox();
   if (!box) throw new Error('The element to swipe is not visible.');
-  const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const width = page.viewportSize()?.width ?? Number.POSITIVE_INFINITY;
+  const margin = 8;
+  const middle = box.x + box.width / 2;
+  const fitted = Math.min(Math.max(middle, margin - dx), width - margin - dx);
+  const x = Math.min(Math.max(fitted, box.x + margin), box.x + box.width - margin);
+  const start = { x, y: box.y + box.height / 2 };
   const points = Array.from({ length: 11 }, (_, step) => ({
     x: start.x + (dx * step) / 10,
     y: start.y + (dy * step) / 10,

@@ -85,6 +85,15 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       imports: 'id, createdAt',
     },
   },
+  {
+    // 6: the person's rules (journal data, empty at first), and decisions by tool and
+    // verdict, so a rule offer counts one tool's decisions instead of every decision.
+    version: 6,
+    stores: {
+      rules: 'id, categoryId',
+      decisions: 'id, changeSetId, taskId, decidedAt, [toolName+verdict]',
+    },
+  },
 ];
 
 /**

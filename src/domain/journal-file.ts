@@ -6,6 +6,7 @@ import { checklistItemSchema } from './checklist-item';
 import { journalEntrySchema } from './journal-entry';
 import { JOURNAL_TABLES, type JournalRows, type JournalTable } from './journal';
 import { RECEIVED_COUNTER_MAX } from './limits';
+import { ruleSchema } from './rule';
 import { taskSchema } from './task';
 
 export const JOURNAL_FILE_FORMAT = 'countersign-journal';
@@ -19,6 +20,7 @@ export const JOURNAL_ROW_SCHEMAS: { [T in JournalTable]: z.ZodType<JournalRows[T
   categories: categorySchema,
   labels: labelSchema,
   agents: agentSchema,
+  rules: ruleSchema,
 };
 
 const header = {
@@ -39,6 +41,8 @@ export const journalFileSchema = z.object({
     entries: z.array(journalEntrySchema),
     /** The agent's policy; absent in files exported before it was journal data. */
     agents: z.array(agentSchema).default([]),
+    /** The person's rules; absent in files exported before there were any. */
+    rules: z.array(ruleSchema).default([]),
   }),
 });
 export type JournalFile = z.infer<typeof journalFileSchema>;
@@ -53,6 +57,7 @@ const journalFileHeaderSchema = z.object({
     checklistItems: z.array(z.unknown()),
     entries: z.array(z.unknown()),
     agents: z.array(z.unknown()).default([]),
+    rules: z.array(z.unknown()).default([]),
   }),
 });
 export type JournalFileHeader = z.infer<typeof journalFileHeaderSchema>;
@@ -93,6 +98,7 @@ const ROW_WORDS: Record<JournalTable, string> = {
   categories: 'Category',
   labels: 'Label',
   agents: 'Agent',
+  rules: 'Rule',
 };
 
 /** A row in words, for an error: `Task "Buy milk" (id t-1, row 3 of tasks)`. */

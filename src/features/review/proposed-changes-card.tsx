@@ -24,6 +24,7 @@ import { RejectionReasonPanel } from './rejection-reason-panel';
 import { ReviewItemGroup } from './review-item-group';
 import { findRowElement, ReviewItemRow } from './review-item-row';
 import { ReviewStatusBar } from './review-status-bar';
+import { RuleOfferBar } from './rule-offer-bar';
 import { leavesTheList, useReviewActions } from './use-review-actions';
 import { useSettle } from './use-settle';
 import { useSwipeHint } from './use-swipe-hint';
@@ -46,7 +47,7 @@ export function ProposedChangesCard({
     useLiveQuery(() => readPolicyVerdict(getDatabase(), taskId), [taskId]),
   );
   const actions = useReviewActions();
-  const { shown: items, leaving, settle } = useSettle(live);
+  const { shown: items, leaving, settling, settle } = useSettle(live);
   const section = useRef<HTMLElement>(null);
   const count = items?.length ?? 0;
   const armed = useArmedAfter(count > 1);
@@ -92,6 +93,7 @@ export function ProposedChangesCard({
         <ReviewItemRow
           entry={entry}
           busy={actions.busyKeys.has(entry.key) || running}
+          settling={settling.has(entry.key)}
           notice={actions.notices.get(entry.key)}
           confirmBlockedBy={denial ? denialId : undefined}
           onSwiped={hint.swiped}
@@ -133,6 +135,7 @@ export function ProposedChangesCard({
           {heading.oneLiner}
         </p>
       )}
+      {actions.offer && <RuleOfferBar offer={actions.offer} onDone={actions.dismissOffer} />}
       <ReviewStatusBar
         applying={bulk?.progress?.total}
         last={actions.last}

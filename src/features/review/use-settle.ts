@@ -19,6 +19,8 @@ function collapseMs(): number {
 export function useSettle<T>(current: T) {
   const [held, setHeld] = useState<{ value: T }>();
   const [leaving, setLeaving] = useState<ReadonlySet<string>>(new Set());
+  /** Rows whose decision runs or whose collapse has not ended: they show what they showed. */
+  const [settling, setSettling] = useState<ReadonlySet<string>>(new Set());
   const inFlight = useRef(0);
 
   /** Runs a decision on the row `key`, holding the shown list until its row has collapsed. */
@@ -26,6 +28,7 @@ export function useSettle<T>(current: T) {
     inFlight.current += 1;
     // A second decision while the first settles holds what is already held.
     setHeld((previous) => previous ?? { value: current });
+    setSettling((keys) => new Set(keys).add(key));
     let result: ReviewResult | undefined;
     try {
       result = await action();
@@ -37,14 +40,17 @@ export function useSettle<T>(current: T) {
     } finally {
       inFlight.current -= 1;
       if (inFlight.current === 0) setHeld(undefined);
-      setLeaving((keys) => {
-        if (!keys.has(key)) return keys;
-        const next = new Set(keys);
-        next.delete(key);
-        return next;
-      });
+      setLeaving((keys) => without(keys, key));
+      setSettling((keys) => without(keys, key));
     }
   }
 
-  return { shown: held ? held.value : current, leaving, settle };
+  return { shown: held ? held.value : current, leaving, settling, settle };
+}
+
+function without(keys: ReadonlySet<string>, key: string): ReadonlySet<string> {
+  if (!keys.has(key)) return keys;
+  const next = new Set(keys);
+  next.delete(key);
+  return next;
 }

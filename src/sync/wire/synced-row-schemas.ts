@@ -9,7 +9,7 @@ import { changeItemSchema, changeSetSchema, decisionSchema } from '../../domain/
 import { JOURNAL_ROW_SCHEMAS } from '../../domain/journal-file';
 import type { SyncTable } from '../../domain/sync-envelope';
 
-/** The tables this version of the app applies; `rules` is reserved for a later one. */
+/** The tables this version of the app applies. */
 const ROW_SCHEMAS: Partial<Record<SyncTable, z.ZodType>> = {
   // The journal's rows: the same schemas as the write path and import (limits, titles).
   ...JOURNAL_ROW_SCHEMAS,
