@@ -116,7 +116,10 @@ test('a file that is not a Countersign export is refused with a message, and the
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(tampered)),
   });
-  await expect(alert).toContainText('tampered.json: An estimate is at most 1440 minutes');
+  // The message names the row and the field, so the person can find it in the file.
+  await expect(alert).toContainText(
+    'tampered.json: Task "Repair the bike" (id extra, row 9 of tasks), field estimateMinutes: An estimate is at most 1440 minutes',
+  );
   await expect(settings.importOutcome).toHaveCount(0);
 
   const after = await settings.exportJournal(testInfo.outputPath('after.json'));

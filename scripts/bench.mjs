@@ -27,6 +27,7 @@ import {
   measureWakeTap,
 } from './bench/measure-agent.mjs';
 import { measureBundle } from './bench/measure-bundle.mjs';
+import { measureImport } from './bench/measure-import.mjs';
 import { measureRenderCurve, measureRenderRounds } from './bench/measure-render.mjs';
 import {
   measureConfirmAll,
@@ -152,7 +153,7 @@ async function closeBrowser(browser) {
  * Every section at 1×, in `browser` (seeded at 1×). The browser stays open: the curve
  * measures in it again, interleaved with the large size.
  */
-async function measureOneX(browser, seed, sections) {
+async function measureOneX(browser, seed, sections, baseUrl) {
   const { context } = browser;
   progress('measuring renders: quiet route (floor), task list, task page, in rounds');
   const loadBeforeRenders = loadavg()[0];
@@ -259,6 +260,12 @@ async function measureOneX(browser, seed, sections) {
       loadBeforeSurface,
     ),
   );
+  progress('measuring Import journal of 100,000 rows and its undo (a browser of its own)');
+  sections.push(
+    await section('import', '11. Import of 100,000 rows, and Undo import', async () =>
+      build.importSection(await measureImport({ baseUrl })),
+    ),
+  );
 }
 
 /**
@@ -313,7 +320,7 @@ async function main() {
   try {
     const one = await seededBrowser(server, 1, sections, browsers);
     chromiumVersion = one.browser.version;
-    await measureOneX(one.browser, one.seed, sections);
+    await measureOneX(one.browser, one.seed, sections, server.url);
     progress(
       'measuring sync: A→B latency, catch-up of 10,000 operations, exactly once under faults',
     );
@@ -369,6 +376,7 @@ async function main() {
     'review-surface',
     'sync',
     'curve',
+    'import',
   ];
   sections.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   for (const result of sections) printSection(result);

@@ -82,6 +82,38 @@ const CASES: Case[] = [
   ['title: null', 'set_task_title', { title: null }, /title/],
   ['title: array of strings', 'set_task_title', { title: ['a', 'b'] }, /title/],
   ['title: null arguments', 'set_task_title', null, /title/],
+  // Titles with hidden characters (issue 12, item 8): refused with the sentence that teaches
+  [
+    'title: a right-to-left override',
+    'set_task_title',
+    { title: 'invoice\u202Egnp.exe' },
+    /cannot contain control characters or invisible direction marks.*plain text/,
+  ],
+  [
+    'title: a direction isolate',
+    'set_task_title',
+    { title: 'Pay \u2067the bill\u2069' },
+    /invisible direction marks/,
+  ],
+  [
+    'title: a C0 control character',
+    'set_task_title',
+    { title: 'Ring\u0007 Bob' },
+    /control characters/,
+  ],
+  [
+    'title: a C1 control character',
+    'set_task_title',
+    { title: 'Ring\u009b Bob' },
+    /control characters/,
+  ],
+  ['title: a line break inside', 'set_task_title', { title: 'Line one\nLine two' }, /on one line/],
+  [
+    'checklist: a title with a direction override',
+    'add_multiple_checklist_items',
+    { items: [{ title: 'Fine' }, { title: 'cod\u202Egnp.exe' }] },
+    /invisible direction marks/,
+  ],
   [
     'title: a bare string as arguments',
     'set_task_title',

@@ -7,6 +7,7 @@
  * produce raw samples in milliseconds, measured with `performance.now()` in the page.
  */
 import { measureHostileWakeAudit, measureWakeOverhead } from './agent';
+import { startImportLog, takeImportLog } from './import';
 import {
   latestWakeStatus,
   observeIdle,
@@ -43,6 +44,8 @@ const hooks = {
   startTransactionLog,
   takeTransactionLog,
   latestWakeStatus,
+  startImportLog,
+  takeImportLog,
 };
 
 export type CountersignBench = typeof hooks;

@@ -11,6 +11,7 @@ import type { ChecklistItem } from '../domain/checklist-item';
 import type { JournalEntry } from '../domain/journal-entry';
 import type { Rule } from '../domain/rule';
 import type { Task } from '../domain/task';
+import type { ImportRecord } from './import-records';
 import { SCHEMA_VERSIONS, type SchemaVersion } from './schema-versions';
 import type {
   SyncAppliedRow,
@@ -59,6 +60,7 @@ export class CountersignDatabase extends Dexie {
   syncParts!: EntityTable<SyncPartRow, 'id'>;
   syncQuarantine!: EntityTable<SyncQuarantineRow, 'seq'>;
   syncNotices!: EntityTable<SyncNoticeRow, 'id'>;
+  imports!: EntityTable<ImportRecord, 'id'>;
 
   /** `versions` exists for the migration tests, which open a database at an older version. */
   constructor(

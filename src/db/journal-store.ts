@@ -3,31 +3,15 @@
  * write is stamped (rev, updatedAt, vector clock), checked against its zod schema, and
  * recorded as a before/after diff: the raw material of audit, undo and sync.
  */
-import type { z } from 'zod';
-import { agentSchema } from '../domain/agent';
-import { categorySchema, labelSchema } from '../domain/category';
-import { checklistItemSchema } from '../domain/checklist-item';
 import type { EntityDiff } from '../domain/audit';
 import { newId } from '../domain/entity';
 import { stampFieldWrites } from '../domain/field-writes';
 import { EntityNotFoundError } from '../domain/errors';
-import { journalEntrySchema } from '../domain/journal-entry';
+import { JOURNAL_ROW_SCHEMAS as ROW_SCHEMAS } from '../domain/journal-file';
 import type { JournalReader, JournalWriter } from '../domain/journal-access';
 import type { JournalRows, JournalTable, NewRow, RowPatch } from '../domain/journal';
-import { ruleSchema } from '../domain/rule';
-import { taskSchema } from '../domain/task';
 import { bumpClock, mergeClocks } from '../domain/vector-clock';
 import type { CountersignDatabase } from './database';
-
-const ROW_SCHEMAS: { [T in JournalTable]: z.ZodType<JournalRows[T]> } = {
-  tasks: taskSchema,
-  checklistItems: checklistItemSchema,
-  entries: journalEntrySchema,
-  categories: categorySchema,
-  labels: labelSchema,
-  agents: agentSchema,
-  rules: ruleSchema,
-};
 
 type JournalRow = JournalRows[JournalTable];
 
@@ -67,6 +51,8 @@ export function createJournalReader(db: CountersignDatabase): JournalReader {
     category: async (id) => live(await db.categories.get(id)),
     storedRow: async (table, id) =>
       (await db[table].get(id)) as JournalRows[typeof table] | undefined,
+    storedRows: async (table, ids) =>
+      (await db[table].bulkGet([...ids])) as (JournalRows[typeof table] | undefined)[],
   };
 }
 
@@ -139,6 +125,19 @@ export function createJournalStore(
     return row;
   }
 
+  /** Rows not yet known are read in one bulkGet (a Dexie request, so the transaction holds). */
+  async function storedMany<T extends JournalTable>(
+    table: T,
+    ids: readonly string[],
+  ): Promise<(JournalRows[T] | undefined)[]> {
+    const missing = [...new Set(ids.filter((id) => !known.has(keyOf(table, id))))];
+    if (missing.length > 0) {
+      const rows = (await db[table].bulkGet(missing)) as (JournalRows[T] | undefined)[];
+      missing.forEach((id, index) => known.set(keyOf(table, id), rows[index]));
+    }
+    return ids.map((id) => known.get(keyOf(table, id)) as JournalRows[T] | undefined);
+  }
+
   /** A collection read: sends this table's queued writes first, so the query sees them. */
   async function query<T extends JournalTable>(
     table: T,
@@ -187,6 +186,7 @@ export function createJournalStore(
       (await query('categories', () => db.categories.toArray())).filter(isLive),
     category: async (id) => live(await stored('categories', id)),
     storedRow: (table, id) => stored(table, id),
+    storedRows: (table, ids) => storedMany(table, ids),
   };
 
   return {
@@ -228,32 +228,56 @@ export function createJournalStore(
     async remove(table, id) {
       const before = await stored(table, id);
       if (!before || before.deletedAt !== undefined) throw new EntityNotFoundError(table, id);
-      const row = {
-        ...before,
-        deletedAt: stamp.now,
-        updatedAt: stamp.now,
-        rev: before.rev + 1,
-        vectorClock: bumpClock(before.vectorClock, stamp.deviceId),
-      };
-      write(table, stampFieldWrites(before, row, stamp), before);
+      removeStored(table, before);
     },
     async restore(table, row) {
-      const before = await stored(table, row.id);
-      const restored = {
-        ...row,
-        // The stored row's field stamps, moved below for what this write changes.
-        ...(before ? { fieldWrites: before.fieldWrites } : {}),
-        rev: Math.max(before?.rev ?? 0, row.rev) + 1,
-        vectorClock: bumpClock(
-          mergeClocks(before?.vectorClock ?? {}, row.vectorClock),
-          stamp.deviceId,
-        ),
-      } as JournalRows[typeof table];
-      return write(table, stampFieldWrites(before, restored, stamp), before);
+      return restoreOver(table, row, await stored(table, row.id));
     },
     async putMerged(table, row) {
       const before = await stored(table, row.id);
       return write(table, row, before);
     },
+    async writeRows(table, writes) {
+      // One read for the rows not known yet; then no await per row (see the interface).
+      const befores = await storedMany(
+        table,
+        writes.map((change) => (change.kind === 'remove' ? change.id : change.row.id)),
+      );
+      writes.forEach((change, index) => {
+        const before = befores[index];
+        if (change.kind === 'merged') write(table, change.row, before);
+        else if (change.kind === 'restore') restoreOver(table, change.row, before);
+        else if (before && before.deletedAt === undefined) removeStored(table, before);
+      });
+    },
   };
+
+  function removeStored<T extends JournalTable>(table: T, before: JournalRows[T]): void {
+    const row = {
+      ...before,
+      deletedAt: stamp.now,
+      updatedAt: stamp.now,
+      rev: before.rev + 1,
+      vectorClock: bumpClock(before.vectorClock, stamp.deviceId),
+    };
+    write(table, stampFieldWrites(before, row, stamp), before);
+  }
+
+  function restoreOver<T extends JournalTable>(
+    table: T,
+    row: JournalRows[T],
+    before: JournalRows[T] | undefined,
+  ): JournalRows[T] {
+    const restored = {
+      ...row,
+      // The stored row's field stamps, moved below for what this write changes.
+      ...(before ? { fieldWrites: before.fieldWrites } : {}),
+      rev: Math.max(before?.rev ?? 0, row.rev) + 1,
+      vectorClock: bumpClock(
+        mergeClocks(before?.vectorClock ?? {}, row.vectorClock),
+        stamp.deviceId,
+      ),
+    } as JournalRows[T];
+    return write(table, stampFieldWrites(before, restored, stamp), before);
+  }
 }

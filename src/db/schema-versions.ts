@@ -76,6 +76,16 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     },
   },
   {
+    // 5: one row per import (src/db/import-records.ts), new and empty: the file, its
+    // progress, and the ledger operations of its parts. The pre-images themselves stay in
+    // the mutations ledger, where every other undo finds them; this row only ties the
+    // parts of one import together, so "Undo import" finds them all, newest part first.
+    version: 5,
+    stores: {
+      imports: 'id, createdAt',
+    },
+  },
+  {
     // 6: the person's rules (journal data, empty at first), and decisions by tool and
     // verdict, so a rule offer counts one tool's decisions instead of every decision.
     version: 6,

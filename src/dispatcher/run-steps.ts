@@ -79,7 +79,9 @@ export type StepTable =
   | 'syncParts'
   | 'syncQuarantine'
   | 'syncPushes'
-  | 'syncNotices';
+  | 'syncNotices'
+  // An import's part commits with its place in the import (db/import-records.ts).
+  | 'imports';
 
 export interface StepOptions {
   tables?: readonly StepTable[];

@@ -1,11 +1,12 @@
 /** The agent's own records: who it is, its runs (wakes), reports and observations. */
 import { z } from 'zod';
 import { entityBaseSchema, idSchema, isoTimestampSchema } from './entity';
+import { AGENT_CATEGORIES_MAX, AGENT_DIRECTIVES_MAX_LENGTH, NAME_MAX_LENGTH } from './limits';
 
 export const agentSchema = entityBaseSchema.extend({
-  name: z.string(),
-  allowedCategoryIds: z.array(idSchema),
-  directives: z.string(),
+  name: z.string().max(NAME_MAX_LENGTH),
+  allowedCategoryIds: z.array(idSchema).max(AGENT_CATEGORIES_MAX),
+  directives: z.string().max(AGENT_DIRECTIVES_MAX_LENGTH),
 });
 export type Agent = z.infer<typeof agentSchema>;
 

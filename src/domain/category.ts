@@ -1,24 +1,33 @@
 import { z } from 'zod';
+import { refuseHiddenCharacters, storedTitleSchema } from './display-text';
 import { entityBaseSchema, idSchema } from './entity';
+import { LABEL_CATEGORIES_MAX, NAME_MAX_LENGTH } from './limits';
 
 export const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is written #rrggbb.');
-export const nameSchema = z
-  .string()
-  .trim()
-  .min(1, 'A name cannot be empty.')
-  .max(60, 'A name is at most 60 characters.');
+export const nameSchema = refuseHiddenCharacters(
+  z
+    .string()
+    .trim()
+    .min(1, 'A name cannot be empty.')
+    .max(NAME_MAX_LENGTH, `A name is at most ${NAME_MAX_LENGTH} characters.`),
+);
+
+const storedNameSchema = storedTitleSchema(
+  NAME_MAX_LENGTH,
+  `A name is at most ${NAME_MAX_LENGTH} characters.`,
+);
 
 export const categorySchema = entityBaseSchema.extend({
-  name: z.string().max(60),
+  name: storedNameSchema,
   color: colorSchema,
 });
 export type Category = z.infer<typeof categorySchema>;
 
 export const labelSchema = entityBaseSchema.extend({
-  name: z.string().max(60),
+  name: storedNameSchema,
   color: colorSchema,
   /** When set, the label only applies to tasks in these categories. */
-  categoryIds: z.array(idSchema).optional(),
+  categoryIds: z.array(idSchema).max(LABEL_CATEGORIES_MAX).optional(),
 });
 export type Label = z.infer<typeof labelSchema>;
 

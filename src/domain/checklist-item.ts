@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { placementSchema } from './checklist-placement';
+import { storedTitleSchema } from './display-text';
 import { entityBaseSchema, idSchema, isoTimestampSchema } from './entity';
 import { TITLE_MAX_LENGTH, actorSchema } from './task';
 
 export const checklistItemSchema = entityBaseSchema.extend({
   taskId: idSchema,
-  title: z.string().min(1).max(TITLE_MAX_LENGTH),
+  title: storedTitleSchema(TITLE_MAX_LENGTH).pipe(z.string().min(1)),
   isChecked: z.boolean(),
   isArchived: z.boolean(),
   /** Position within the task's checklist; gaps are fine, ties break by createdAt. */

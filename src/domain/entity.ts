@@ -4,16 +4,19 @@
  */
 import { z } from 'zod';
 import { fieldWritesSchema } from './field-writes';
+import { COUNTER_MAX } from './limits';
+import { toUtc } from './received-time';
 import { vectorClockSchema } from './vector-clock';
 
 export const idSchema = z.string().min(1).max(100);
-export const isoTimestampSchema = z.iso.datetime({ offset: true });
+/** An ISO time; one with an offset is accepted and stored in UTC (received-time.ts). */
+export const isoTimestampSchema = z.iso.datetime({ offset: true }).transform(toUtc);
 
 export const entityBaseSchema = z.object({
   id: idSchema,
   createdAt: isoTimestampSchema,
   updatedAt: isoTimestampSchema,
-  rev: z.number().int().nonnegative(),
+  rev: z.number().int().nonnegative().max(COUNTER_MAX, `A rev is at most ${COUNTER_MAX}.`),
   vectorClock: vectorClockSchema,
   deletedAt: isoTimestampSchema.optional(),
   /** Who wrote each field last and when, for the sync merge rule (field-writes.ts). */

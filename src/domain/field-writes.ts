@@ -7,9 +7,18 @@
  */
 import { z } from 'zod';
 import { canonicalJson } from './canonical-json';
+import { toUtc } from './received-time';
 
-const fieldWriteSchema = z.object({ at: z.string().max(40), by: z.string().max(100) });
-export const fieldWritesSchema = z.record(z.string().max(100), fieldWriteSchema);
+const fieldWriteSchema = z.object({
+  at: z.iso.datetime({ offset: true }).transform(toUtc),
+  by: z.string().max(100),
+});
+/** One stamp per field of a row: a row has far fewer than 64 fields. */
+export const fieldWritesSchema = z
+  .record(z.string().max(100), fieldWriteSchema)
+  .refine((writes) => Object.keys(writes).length <= 64, {
+    error: 'A row has at most 64 field write stamps.',
+  });
 export type FieldWrites = z.infer<typeof fieldWritesSchema>;
 
 /** Bookkeeping, decided by the write path and the merge rule, never merged as content. */

@@ -21,6 +21,14 @@ export interface JournalReader {
   category(id: string): Promise<Category | undefined>;
   /** A row as stored, deleted or not (import and undo need to see tombstones). */
   storedRow<T extends JournalTable>(table: T, id: string): Promise<JournalRows[T] | undefined>;
+  /**
+   * Many rows as stored, in the order of `ids`, in one request: a bulk write (import,
+   * its undo) reads its thousands of rows without a round trip each.
+   */
+  storedRows<T extends JournalTable>(
+    table: T,
+    ids: readonly string[],
+  ): Promise<(JournalRows[T] | undefined)[]>;
 }
 
 export interface JournalWriter extends JournalReader {
@@ -29,6 +37,15 @@ export interface JournalWriter extends JournalReader {
   update<T extends JournalTable>(table: T, id: string, patch: RowPatch<T>): Promise<JournalRows[T]>;
   /** Soft delete: the row stays with `deletedAt` so sync and undo can see it. */
   remove<T extends JournalTable>(table: T, id: string): Promise<void>;
+  /**
+   * Many writes to one table at once (an import's part, its undo): `merged` as putMerged,
+   * `restore` as restore, `remove` soft-deletes a live row (a missing or deleted one is
+   * left as it is). The rows are read in one request and written with no await per row:
+   * Dexie keeps a transaction's zone across only so many native awaits that resolve
+   * without a request (about a hundred), so a loop awaiting a write per row of a large
+   * part would lose its transaction ("committed too early").
+   */
+  writeRows<T extends JournalTable>(table: T, writes: readonly RowWrite<T>[]): Promise<void>;
   /** Writes a whole row back as it was (undo, import); stamps rev and clock. */
   restore<T extends JournalTable>(table: T, row: JournalRows[T]): Promise<JournalRows[T]>;
   /**
@@ -38,3 +55,8 @@ export interface JournalWriter extends JournalReader {
    */
   putMerged<T extends JournalTable>(table: T, row: JournalRows[T]): Promise<JournalRows[T]>;
 }
+
+export type RowWrite<T extends JournalTable> =
+  | { kind: 'merged'; row: JournalRows[T] }
+  | { kind: 'restore'; row: JournalRows[T] }
+  | { kind: 'remove'; id: string };

@@ -2,6 +2,13 @@
 import { z } from 'zod';
 import { entityBaseSchema, idSchema, isoTimestampSchema } from './entity';
 import { dueDateSchema } from './due-date';
+import { refuseHiddenCharacters, storedTitleSchema } from './display-text';
+import {
+  LABELS_PER_TASK_MAX,
+  LANGUAGE_CODE_MAX_LENGTH,
+  STATUS_HISTORY_MAX,
+  STATUS_REASON_MAX_LENGTH,
+} from './limits';
 import {
   ESTIMATE_MAX_MINUTES,
   ESTIMATE_MIN_MINUTES,
@@ -27,11 +34,18 @@ export const taskStatusSchema = z.enum(TASK_STATUSES);
 
 export const prioritySchema = z.enum(PRIORITIES);
 
-export const taskTitleSchema = z
+export const taskTitleSchema = refuseHiddenCharacters(
+  z
+    .string()
+    .trim()
+    .min(1, 'A title cannot be empty.')
+    .max(TITLE_MAX_LENGTH, `A title is at most ${TITLE_MAX_LENGTH} characters.`),
+);
+
+/** A status reason as the tools take it and the task stores it. */
+export const statusReasonSchema = z
   .string()
-  .trim()
-  .min(1, 'A title cannot be empty.')
-  .max(TITLE_MAX_LENGTH, `A title is at most ${TITLE_MAX_LENGTH} characters.`);
+  .max(STATUS_REASON_MAX_LENGTH, `A reason is at most ${STATUS_REASON_MAX_LENGTH} characters.`);
 
 export const estimateMinutesSchema = z
   .number()
@@ -44,24 +58,39 @@ export type Actor = z.infer<typeof actorSchema>;
 
 export const statusChangeSchema = z.object({
   status: taskStatusSchema,
-  reason: z.string().optional(),
+  reason: statusReasonSchema.optional(),
   at: isoTimestampSchema,
   by: actorSchema,
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
+/**
+ * A task's status history, newest last: at most STATUS_HISTORY_MAX changes are kept. A
+ * longer one (a change appended to a full history, an old file) keeps its newest ones.
+ */
+const statusHistorySchema = z
+  .array(statusChangeSchema)
+  .transform((history) =>
+    history.length > STATUS_HISTORY_MAX ? history.slice(-STATUS_HISTORY_MAX) : history,
+  );
+
+const labelIdsSchema = z
+  .array(idSchema)
+  .max(LABELS_PER_TASK_MAX, `A task has at most ${LABELS_PER_TASK_MAX} labels.`);
+
 export const taskSchema = entityBaseSchema.extend({
-  title: z.string().max(TITLE_MAX_LENGTH),
+  title: storedTitleSchema(TITLE_MAX_LENGTH),
   status: taskStatusSchema,
-  statusReason: z.string().optional(),
-  statusHistory: z.array(statusChangeSchema),
+  statusReason: statusReasonSchema.optional(),
+  statusHistory: statusHistorySchema,
   priority: prioritySchema,
   estimateMinutes: estimateMinutesSchema.optional(),
   dueDate: dueDateSchema.optional(),
-  languageCode: z.string().optional(),
+  languageCode: z.string().max(LANGUAGE_CODE_MAX_LENGTH).optional(),
   languageSource: actorSchema.optional(),
   categoryId: idSchema.optional(),
-  labelIds: z.array(idSchema),
-  suppressedLabelIds: z.array(idSchema),
+  labelIds: labelIdsSchema,
+  /** Labels the person removed or rejected here: one per label of the journal, at most 500. */
+  suppressedLabelIds: z.array(idSchema).max(500),
 });
 export type Task = z.infer<typeof taskSchema>;

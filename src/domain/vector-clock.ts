@@ -1,7 +1,15 @@
 /** Vector clocks `{deviceId: counter}`: who wrote what, in which order, across devices. */
 import { z } from 'zod';
+import { CLOCK_DEVICES_MAX, COUNTER_MAX } from './limits';
 
-export const vectorClockSchema = z.record(z.string(), z.number().int().nonnegative());
+export const vectorClockSchema = z
+  .record(
+    z.string().max(100),
+    z.number().int().nonnegative().max(COUNTER_MAX, `A clock counter is at most ${COUNTER_MAX}.`),
+  )
+  .refine((clock) => Object.keys(clock).length <= CLOCK_DEVICES_MAX, {
+    error: `A vector clock names at most ${CLOCK_DEVICES_MAX} devices.`,
+  });
 export type VectorClock = z.infer<typeof vectorClockSchema>;
 
 export function bumpClock(clock: VectorClock, deviceId: string): VectorClock {

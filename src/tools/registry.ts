@@ -13,6 +13,7 @@ import { updateChecklistItems } from './checklist/update-checklist-items';
 import { deleteCategory } from './catalog/delete-category';
 import { deleteLabel } from './catalog/delete-label';
 import { importJournal } from './catalog/import-journal';
+import { undoImport } from './catalog/undo-import';
 import { allowAgentCategory } from './policy/allow-agent-category';
 import { restoreEntities } from './catalog/restore-entities';
 import { saveCategory } from './catalog/save-category';
@@ -81,6 +82,7 @@ const ALL_TOOLS: readonly AnyTool[] = [
   deleteCategory,
   deleteLabel,
   importJournal,
+  undoImport,
   suppressTaskLabel,
   restoreEntities,
   allowAgentCategory,

@@ -80,7 +80,10 @@ export interface ToolDefinition<Args = unknown> {
   fieldLabels?: Readonly<Record<string, string>>;
   /** Arguments that work, shown to the model when its own arguments did not. */
   example?: Record<string, unknown>;
-  /** False for bulk writes (import) whose full pre-images would bloat the ledger. */
+  /**
+   * False for a write whose pre-images need not be kept. Import keeps them (Undo import),
+   * writing a large file in parts so no one ledger row holds all of it.
+   */
   recordsDiffs?: boolean;
   /**
    * For batch tools: the array key, and the singular tool each element becomes. `ordered`:

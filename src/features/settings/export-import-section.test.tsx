@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDatabase } from '../../db/connection';
 import { exportJournal } from '../../db/export-journal';
 import { dispatch } from '../../dispatcher/dispatch';
+import { isLive } from '../../domain/is-live';
 import { JOURNAL_TABLES } from '../../domain/journal';
 import { buildSampleJournal } from '../../domain/sample-journal';
 import { ExportImportSection } from './export-import-section';
@@ -104,6 +105,35 @@ describe('ExportImportSection', () => {
     await importFile(jsonFile(text));
     expect(await screen.findByText(/^Imported: 0 added, 0 updated/)).toBeInTheDocument();
     expect(await rowCounts()).toEqual(counts);
+  });
+
+  it('offers "Undo import" after an import, and puts the journal back', async () => {
+    await dispatch(
+      getDatabase(),
+      'save_category',
+      { name: 'Mine', color: '#aa3300' },
+      {
+        source: 'user',
+      },
+    );
+    const before = await rowCounts();
+    render(<ExportImportSection />);
+    expect(screen.queryByRole('button', { name: 'Undo import' })).toBeNull();
+
+    await importFile(jsonFile(JSON.stringify(buildSampleJournal()), 'sample.json'));
+    await screen.findByText(/^Imported: \d+ added/);
+    const live = async () => (await getDatabase().tasks.toArray()).filter(isLive).length;
+    expect(await live()).toBeGreaterThan(0);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo import' }));
+    expect(
+      await screen.findByText(/^Import of sample\.json undone: \d+ rows put back\.$/),
+    ).toBeInTheDocument();
+    expect(await live()).toBe(0);
+    expect((await getDatabase().categories.toArray()).filter(isLive)).toHaveLength(
+      before.categories,
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo import' })).toBeNull());
   });
 
   it('clears an earlier error once a good file is imported', async () => {

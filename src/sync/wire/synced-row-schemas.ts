@@ -4,24 +4,15 @@
  * puts its whole operation in quarantine, so an operation is applied whole or not at all.
  */
 import type { z } from 'zod';
-import { agentSchema, observationSchema, reportSchema } from '../../domain/agent';
-import { categorySchema, labelSchema } from '../../domain/category';
+import { observationSchema, reportSchema } from '../../domain/agent';
 import { changeItemSchema, changeSetSchema, decisionSchema } from '../../domain/change-set';
-import { checklistItemSchema } from '../../domain/checklist-item';
-import { journalEntrySchema } from '../../domain/journal-entry';
+import { JOURNAL_ROW_SCHEMAS } from '../../domain/journal-file';
 import type { SyncTable } from '../../domain/sync-envelope';
-import { ruleSchema } from '../../domain/rule';
-import { taskSchema } from '../../domain/task';
 
 /** The tables this version of the app applies. */
 const ROW_SCHEMAS: Partial<Record<SyncTable, z.ZodType>> = {
-  tasks: taskSchema,
-  checklistItems: checklistItemSchema,
-  entries: journalEntrySchema,
-  categories: categorySchema,
-  labels: labelSchema,
-  agents: agentSchema,
-  rules: ruleSchema,
+  // The journal's rows: the same schemas as the write path and import (limits, titles).
+  ...JOURNAL_ROW_SCHEMAS,
   changeSets: changeSetSchema,
   changeItems: changeItemSchema,
   decisions: decisionSchema,

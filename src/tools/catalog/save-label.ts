@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LABEL_CATEGORIES_MAX } from '../../domain/limits';
 import { colorSchema, nameSchema } from '../../domain/category';
 import { idSchema } from '../../domain/entity';
 import { isLive } from '../../domain/is-live';
@@ -14,7 +15,7 @@ export const saveLabel = defineTool({
     id: idSchema.optional(),
     name: nameSchema,
     color: colorSchema,
-    categoryIds: z.array(idSchema).max(50).optional(),
+    categoryIds: z.array(idSchema).max(LABEL_CATEGORIES_MAX).optional(),
   }),
   summarize: ({ id, name }) => `${id ? 'Update' : 'Create'} label "${name}"`,
   targetTaskId: async () => undefined,

@@ -1,6 +1,7 @@
 /** Checklist validation shared by the batch and singular tools (the array-only plan's contract). */
 import { z } from 'zod';
 import { TITLE_MAX_LENGTH } from '../../domain/task';
+import { refuseHiddenCharacters } from '../../domain/display-text';
 import type { ChecklistItem } from '../../domain/checklist-item';
 import type { JournalReader } from '../../domain/journal-access';
 import { EntityNotFoundError } from '../../domain/errors';
@@ -20,13 +21,15 @@ const CHECKLIST_CONTRACT = `Use a JSON array of objects with "title" (and "isChe
  */
 const newChecklistItemSchema = z.object(
   {
-    title: z
-      .string({ error: `Each item needs a "title" string. ${CHECKLIST_CONTRACT}` })
-      .trim()
-      .max(TITLE_MAX_LENGTH, {
-        error: (issue) =>
-          `A title is at most ${TITLE_MAX_LENGTH} characters after trimming; this one has ${String(issue.input).length}. Nothing was added.`,
-      }),
+    title: refuseHiddenCharacters(
+      z
+        .string({ error: `Each item needs a "title" string. ${CHECKLIST_CONTRACT}` })
+        .trim()
+        .max(TITLE_MAX_LENGTH, {
+          error: (issue) =>
+            `A title is at most ${TITLE_MAX_LENGTH} characters after trimming; this one has ${String(issue.input).length}. Nothing was added.`,
+        }),
+    ),
     isChecked: z
       .boolean({
         error: '"isChecked" is true or false: true only when the journal says the item is done.',
@@ -74,11 +77,13 @@ function describeInput(input: unknown): string {
   return `a ${typeof input}`;
 }
 
-export const checklistTitleSchema = z
-  .string()
-  .trim()
-  .min(1, 'A checklist item needs a title.')
-  .max(TITLE_MAX_LENGTH, `A checklist item title is at most ${TITLE_MAX_LENGTH} characters.`);
+export const checklistTitleSchema = refuseHiddenCharacters(
+  z
+    .string()
+    .trim()
+    .min(1, 'A checklist item needs a title.')
+    .max(TITLE_MAX_LENGTH, `A checklist item title is at most ${TITLE_MAX_LENGTH} characters.`),
+);
 
 export async function requireChecklistItem(
   journal: JournalReader,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { taskStatusSchema } from '../../domain/task';
+import { statusReasonSchema, taskStatusSchema } from '../../domain/task';
 import { defineTool } from '../tool-definition';
 import { applyStatusChange } from './apply-status-change';
 import { contextTaskId } from './task-target';
@@ -8,7 +8,7 @@ import { contextTaskId } from './task-target';
 export const changeTaskStatus = defineTool({
   name: 'change_task_status',
   audience: 'internal',
-  argsSchema: z.object({ status: taskStatusSchema, reason: z.string().max(500).optional() }),
+  argsSchema: z.object({ status: taskStatusSchema, reason: statusReasonSchema.optional() }),
   summarize: ({ status, reason }) => `Set status to ${status}${reason ? ` (${reason})` : ''}`,
   targetTaskId: contextTaskId,
   handle: ({ status, reason }, journal, context) =>

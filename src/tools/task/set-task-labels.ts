@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LABELS_PER_TASK_MAX } from '../../domain/limits';
 import { idSchema } from '../../domain/entity';
 import { defineTool } from '../tool-definition';
 import { requireAssignableLabel } from './require-assignable-label';
@@ -11,7 +12,7 @@ import { contextTaskId, requireTask } from './task-target';
 export const setTaskLabels = defineTool({
   name: 'set_task_labels',
   audience: 'internal',
-  argsSchema: z.object({ labelIds: z.array(idSchema).max(50) }),
+  argsSchema: z.object({ labelIds: z.array(idSchema).max(LABELS_PER_TASK_MAX) }),
   summarize: ({ labelIds }) => `Set labels (${labelIds.length})`,
   targetTaskId: contextTaskId,
   async handle({ labelIds }, journal, context) {

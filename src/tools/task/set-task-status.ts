@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { needsReason } from '../../domain/task';
+import { needsReason, statusReasonSchema } from '../../domain/task';
 import { defineTool } from '../tool-definition';
 import { applyStatusChange } from './apply-status-change';
 import { contextTaskId, requireTask } from './task-target';
@@ -34,7 +34,7 @@ export const setTaskStatus = defineTool({
               : `Expected one of ${AGENT_STATUSES.join(', ')}, for example "IN PROGRESS".`,
         }),
       ),
-      reason: z.string().max(500, 'A reason is at most 500 characters.').optional(),
+      reason: statusReasonSchema.optional(),
     }),
   ),
   summarize: ({ status, reason }) => `Set status to ${status}${reason ? ` (${reason})` : ''}`,
