@@ -148,10 +148,13 @@ async function readItemForDecision(
   changeSetId: string,
   itemIndex: number,
 ): Promise<{ item: ChangeItem; agentId: string } | undefined> {
-  const [item, set] = await Promise.all([
-    db.changeItems.get(changeItemId(changeSetId, itemIndex)),
-    db.changeSets.get(changeSetId),
-  ]);
+  // One transaction for both reads: a swipe waits for it before its own can open.
+  const [item, set] = await db.transaction('r', [db.changeItems, db.changeSets], () =>
+    Promise.all([
+      db.changeItems.get(changeItemId(changeSetId, itemIndex)),
+      db.changeSets.get(changeSetId),
+    ]),
+  );
   if (!item || !set || item.deletedAt !== undefined) return undefined;
   return { item, agentId: set.agentId };
 }

@@ -23,7 +23,7 @@ import { isLive } from '../domain/is-live';
 import { stampFieldWrites } from '../domain/field-writes';
 import { bumpClock } from '../domain/vector-clock';
 import type { CountersignDatabase } from './database';
-import { addToTallies, type TallyKey } from './tallies';
+import { addToTallies, readTallies, type TallyKey } from './tallies';
 
 export const CHANGE_ITEM_TABLES = ['changeSets', 'changeItems', 'tallies', 'tasks'] as const;
 
@@ -101,6 +101,8 @@ export class ChangeItemWriter {
   private readonly dirtyItems = new Map<string, ChangeItem>();
   private readonly dirtySets = new Set<string>();
   private tallies = { pendingItems: 0, pendingSets: 0 };
+  /** The tallies as this transaction has them, once read. */
+  private talliesNow: Record<TallyKey, number> | undefined;
 
   constructor(private readonly db: CountersignDatabase) {}
 
@@ -116,11 +118,15 @@ export class ChangeItemWriter {
     const itemIds = missing(ids.changeItems, this.items);
     const setIds = missing(ids.changeSets, this.sets);
     const taskIds = missing(ids.tasks, this.liveTaskIds);
-    const [items, sets, tasks] = await Promise.all([
+    // Writes to come change the tallies: read them now, not in a round trip of their own.
+    const readTalliesNow = this.talliesNow === undefined && itemIds.length > 0;
+    const [items, sets, tasks, tallies] = await Promise.all([
       itemIds.length > 0 ? this.db.changeItems.bulkGet(itemIds) : [],
       setIds.length > 0 ? this.db.changeSets.bulkGet(setIds) : [],
       taskIds.length > 0 ? this.db.tasks.bulkGet(taskIds) : [],
+      readTalliesNow ? readTallies(this.db) : undefined,
     ]);
+    if (tallies) this.talliesNow = tallies;
     itemIds.forEach((id, index) => this.items.set(id, items[index]));
     setIds.forEach((id, index) => this.sets.set(id, sets[index]));
     taskIds.forEach((id, index) => this.liveTaskIds.set(id, isLive(tasks[index])));
@@ -172,11 +178,12 @@ export class ChangeItemWriter {
     this.dirtyItems.clear();
     this.dirtySets.clear();
     this.tallies = { pendingItems: 0, pendingSets: 0 };
-    await Promise.all([
+    const [written] = await Promise.all([
+      addToTallies(this.db, tallies, this.talliesNow),
       sets.length > 0 ? this.db.changeSets.bulkPut(sets) : undefined,
       items.length > 0 ? this.db.changeItems.bulkPut(items) : undefined,
-      addToTallies(this.db, tallies),
     ]);
+    if (this.talliesNow) this.talliesNow = { ...this.talliesNow, ...written };
   }
 
   /** Forgets every row read (after something else wrote them); flush first. */
@@ -184,6 +191,7 @@ export class ChangeItemWriter {
     this.items.clear();
     this.sets.clear();
     this.liveTaskIds.clear();
+    this.talliesNow = undefined;
   }
 }
 

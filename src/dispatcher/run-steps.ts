@@ -27,6 +27,8 @@ import type { ChangeItem, Decision } from '../domain/change-set';
 import { sha256Hex } from '../domain/canonical-json';
 import type { JournalReader } from '../domain/journal-access';
 import { JOURNAL_TABLES } from '../domain/journal';
+import { actorOf } from '../domain/actor';
+import { DEFAULT_AGENT_ID } from '../domain/agent';
 import { applyCall } from './apply-call';
 import {
   DispatchFailure,
@@ -179,11 +181,12 @@ export async function runSteps<Refusal, Value>(
   try {
     const deviceId = await getDeviceId(db);
     const together = await db.transaction('rw', transactionTables(db, options), async () => {
+      const store = newStore(db, deviceId);
       const writes = await openWrites(
         db,
+        store,
         runnable.map((index) => [steps[index]!, prepared[index]!] as const),
       );
-      const store = newStore(db, deviceId);
       const results: StepOutcome<Refusal, Value>[] = [];
       for (const index of runnable)
         results.push(await runInside(db, steps[index]!, prepared[index]!, writes, store));
@@ -212,8 +215,8 @@ async function runPrepared<Refusal, Value>(
     // One transaction: the call's writes, the caller's follow-up, the ledger row, the
     // audit trail and the outbox row commit together or not at all.
     return await db.transaction('rw', transactionTables(db, options), async () => {
-      const writes = await openWrites(db, [[step, ready]]);
       const store = newStore(db, deviceId);
+      const writes = await openWrites(db, store, [[step, ready]]);
       const outcome = await runInside(db, step, ready, writes, store);
       await commitWrites(store, writes);
       return outcome;
@@ -232,24 +235,37 @@ async function runPrepared<Refusal, Value>(
 }
 
 /**
- * Inside a transaction, first: what its steps will read, in one request per table (their
- * declared rows, and the ledger rows of operations that may have been applied before).
+ * Inside a transaction, first, side by side: what its steps will read (their declared
+ * rows, the ledger rows of operations that may have been applied before), and what the
+ * agent's policy check reads (the task, the agent, the categories) into the journal store.
  */
 async function openWrites<R, V>(
   db: CountersignDatabase,
+  store: JournalStore,
   steps: readonly (readonly [Step<R, V>, Ready])[],
 ): Promise<OperationWrites> {
   const writes = new OperationWrites(db);
   const ids = (pick: (reads: StepReads) => readonly string[] | undefined) =>
     steps.flatMap(([step]) => (step.reads ? (pick(step.reads) ?? []) : []));
-  await writes.load(
-    {
-      changeItems: ids((reads) => reads.changeItems),
-      changeSets: ids((reads) => reads.changeSets),
-      tasks: ids((reads) => reads.tasks),
-    },
-    steps.flatMap(([, { call }]) => (call && !call.runKeyIsNew ? [call.operationId] : [])),
+  const taskIds = ids((reads) => reads.tasks);
+  const checked = steps.flatMap(([, { call }]) =>
+    call && actorOf(call.context.source) === 'agent' ? [call] : [],
   );
+  const agentIds = [...new Set(checked.map((call) => call.context.agentId ?? DEFAULT_AGENT_ID))];
+  const policyTaskIds = checked.flatMap((call) => (call.targetTaskId ? [call.targetTaskId] : []));
+  await Promise.all([
+    writes.load(
+      {
+        changeItems: ids((reads) => reads.changeItems),
+        changeSets: ids((reads) => reads.changeSets),
+        tasks: taskIds,
+      },
+      steps.flatMap(([, { call }]) => (call && !call.runKeyIsNew ? [call.operationId] : [])),
+    ),
+    ...[...new Set([...taskIds, ...policyTaskIds])].map((id) => store.task(id)),
+    ...agentIds.map((id) => store.storedRow('agents', id)),
+    checked.length > 0 ? store.categories() : undefined,
+  ]);
   return writes;
 }
 
