@@ -6,18 +6,15 @@
  * (started by playwright.config.ts): each test scripts its own model name, so parallel
  * workers never share a script.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
-import { test as base, expect, type APIRequestContext, type TestInfo } from '@playwright/test';
-import { LLM_PORT } from '../playwright.config';
+import { test as base, expect } from '@playwright/test';
 import { AgentPanel, WAKE_TIMEOUT } from './pages/agent-panel';
 import { AgentSettings } from './pages/agent-settings';
 import { TaskPage } from './pages/task-page';
 import { waitForServiceWorker } from './support/app';
 import type { ScriptedChatRequest, ScriptedTurn } from './support/scripted-llm-server.mjs';
+import { ScriptedModel, call, modelName } from './support/scripted-model';
 
-const LLM_ORIGIN = `http://127.0.0.1:${LLM_PORT}`;
-const LLM_BASE_URL = `${LLM_ORIGIN}/v1`;
 const LOGIN_BUG = { id: 'sample-task-login-bug', title: 'fix login', category: 'Work' };
 const OFFSITE = { id: 'sample-task-offsite' };
 
@@ -35,42 +32,6 @@ const CATALOGUE = [
   'update_report',
   'record_observations',
 ];
-
-/** One test's model on the scripted server: its script, and what the app sent it. */
-class ScriptedModel {
-  constructor(
-    private readonly request: APIRequestContext,
-    readonly name: string,
-  ) {}
-
-  readonly baseURL = LLM_BASE_URL;
-
-  async script(turns: ScriptedTurn[]) {
-    const response = await this.request.post(
-      `${LLM_ORIGIN}/__script/${encodeURIComponent(this.name)}`,
-      { data: turns },
-    );
-    expect(response.ok(), await response.text()).toBe(true);
-  }
-
-  async requests(): Promise<ScriptedChatRequest[]> {
-    const response = await this.request.get(
-      `${LLM_ORIGIN}/__requests/${encodeURIComponent(this.name)}`,
-    );
-    expect(response.ok()).toBe(true);
-    return (await response.json()) as ScriptedChatRequest[];
-  }
-}
-
-/** Unique per test, repetition and run: `--repeat-each` runs copies of a test side by side. */
-function modelName(testInfo: TestInfo): string {
-  const slug = testInfo.title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, 40)
-    .replace(/^-|-$/g, '');
-  return `script-${slug}-${testInfo.repeatEachIndex}-${randomUUID().slice(0, 8)}`;
-}
 
 const test = base.extend<{ llm: ScriptedModel; settings: AgentSettings; agent: AgentPanel }>({
   llm: async ({ request }, provide, testInfo) => {
@@ -101,8 +62,6 @@ async function closedPort(): Promise<number> {
   );
   return port;
 }
-
-const call = (name: string, args: Record<string, unknown>) => ({ name, arguments: args });
 
 const LOGIN_TITLE = 'Fix the Safari logout after sign-in';
 const LOGIN_ITEMS = [

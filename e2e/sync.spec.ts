@@ -161,8 +161,11 @@ test('concurrent edits of one field converge, and the losing value is in Activit
   await expect(onTablet.titleField).toHaveValue('Fix login (tablet)');
   for (const device of [laptop, tablet]) {
     await openApp(device, '/activity');
-    await expect(
-      device.getByText(/Edited on two devices at once: title of task/).first(),
-    ).toContainText('"Fix login (laptop)"');
+    // The note's card: its heading is shortened, its text says which value lost.
+    const note = device
+      .getByRole('article')
+      .filter({ has: device.getByRole('heading', { name: /Edited on two devices at once/ }) })
+      .first();
+    await expect(note).toContainText('"Fix login (laptop)"');
   }
 });

@@ -23,6 +23,7 @@ import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { launchBrowser, openQuietAppPage } from './bench/browser.mjs';
 import {
+  measureHostileWakeAudit,
   measureWakeLongTasks,
   measureWakeOverhead,
   measureWakeTap,
@@ -203,6 +204,11 @@ async function measureOneX(browser, seed, sections) {
         measureWakeOverhead(writePage),
       )
     : undefined;
+  const hostileAudit = wants('wake')
+    ? await attempt('measuring the audit a hostile wake can write', () =>
+        measureHostileWakeAudit(writePage),
+      )
+    : undefined;
   // Section 8a on the same quiet page, before section 8b fills the inbox.
   const loadBeforeReview = loadavg()[0];
   const confirmAll = wants('review')
@@ -223,7 +229,7 @@ async function measureOneX(browser, seed, sections) {
       await section(
         'wake',
         '7. The wake without the model, and the main thread during a wake',
-        async () => build.wakeSection(wakeOverhead, wakeLongTasks),
+        async () => build.wakeSection(wakeOverhead, wakeLongTasks, hostileAudit),
         loadBeforeWake,
       ),
     );

@@ -20,6 +20,14 @@ afterAll(async () => {
 
 const MEGABYTE = 'x'.repeat(1024 * 1024);
 const title401 = 'y'.repeat(401);
+/** 5,000 levels of {"a": …}: deeper than any contract, and than a recursive walk survives. */
+const fiveThousandLevels = (() => {
+  let value: unknown = 'deep';
+  for (let level = 0; level < 5_000; level++) value = { a: value };
+  return value;
+})();
+/** The largest audit row one malformed call may leave (issue 12: a 1 MB name made 2.1 MB). */
+const AUDIT_ROW_MAX_BYTES = 4_096;
 const twentyOne = Array.from({ length: 21 }, (_, index) => ({ title: `Item ${index + 1}` }));
 
 /** [description, tool name, arguments, what the message must say] */
@@ -36,6 +44,14 @@ const CASES: Case[] = [
   ['a numeric tool name', 42, {}, /Unknown tool/],
   ['an object as tool name', { name: 'set_task_title' }, {}, /Unknown tool/],
   ['a 1 MB tool name', MEGABYTE, {}, /Unknown tool/],
+  // Depth and size
+  [
+    'arguments nested 5,000 levels deep',
+    'set_task_language',
+    fiveThousandLevels,
+    /nest deeper than 16 levels; send a flat object as the schema shows, for example/,
+  ],
+  ['a 1 MB key in the arguments', 'set_task_language', { [MEGABYTE]: 'de' }, /languageCode/],
   ['an internal tool', 'delete_task', {}, /Unknown tool/],
   ['the import tool', 'import_journal', { format: 'countersign-journal' }, /Unknown tool/],
   // set_task_language (immediate): wrong values reach validation
@@ -260,6 +276,10 @@ describe('malformed tool calls', () => {
         .sortBy('createdAt');
       expect(audited.map((message) => message.kind)).toEqual(['action', 'toolResult']);
       expect(audited[1]).toMatchObject({ outcome: 'failure', source: 'agent' });
+      for (const row of audited)
+        expect(new TextEncoder().encode(JSON.stringify(row)).length).toBeLessThanOrEqual(
+          AUDIT_ROW_MAX_BYTES,
+        );
     },
   );
 });

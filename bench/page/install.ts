@@ -6,7 +6,7 @@
  * (scripts/bench/) does the timing statistics and the reporting; these modules only
  * produce raw samples in milliseconds, measured with `performance.now()` in the page.
  */
-import { measureWakeOverhead } from './agent';
+import { measureHostileWakeAudit, measureWakeOverhead } from './agent';
 import {
   latestWakeStatus,
   observeIdle,
@@ -31,6 +31,7 @@ const hooks = {
   measureChecklistBatch,
   measureFieldUpdates,
   measureWakeOverhead,
+  measureHostileWakeAudit,
   prepareDemoWake,
   resetDemoTask,
   wakeThroughWorker,

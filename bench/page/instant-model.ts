@@ -10,7 +10,8 @@ import type {
 
 interface InstantCall {
   name: string;
-  args: Record<string, unknown>;
+  /** The arguments, or their JSON as a provider would stream it. */
+  args: Record<string, unknown> | string;
 }
 interface InstantTurn {
   text?: string;
@@ -43,7 +44,7 @@ export function instantModel(turns: readonly InstantTurn[]): LanguageModelV4 {
           type: 'tool-call',
           toolCallId: `bench-${turnIndex}-${index}`,
           toolName: call.name,
-          input: JSON.stringify(call.args),
+          input: typeof call.args === 'string' ? call.args : JSON.stringify(call.args),
         }),
       );
       parts.push({

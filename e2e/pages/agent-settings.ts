@@ -113,3 +113,16 @@ export class AgentSettings {
     );
   }
 }
+
+/** Settings → Agent pointed at a test's scripted model, allowed on one category. */
+export async function pointAtScriptedServer(
+  page: Page,
+  server: { baseURL: string; name: string },
+  category = 'Work',
+): Promise<AgentSettings> {
+  const settings = new AgentSettings(page);
+  await settings.goto();
+  await settings.useCompatibleServer({ baseURL: server.baseURL, model: server.name });
+  await settings.allowCategory(category);
+  return settings;
+}

@@ -17,6 +17,11 @@ export function measureWakeOverhead(
   });
 }
 
+/** Section 7c (issue 12): one hostile scripted wake, and the largest audit row it left. */
+export function measureHostileWakeAudit(page) {
+  return page.evaluate(() => window.__countersignBench.measureHostileWakeAudit());
+}
+
 /**
  * Section 7b: demo wakes requested from the task page of the sample login bug (the demo
  * agent's script for it proposes six changes, sets the language and writes a report).

@@ -484,13 +484,41 @@ function wakeLongTaskPart(data) {
   };
 }
 
-export function wakeSection(overhead, longTasks) {
+/** Issue 12 item 4: what one hostile wake can write to the audit trail. */
+export function hostileWakeAuditPart(measured) {
+  return {
+    rows: [
+      {
+        figure: 'Largest audit row a hostile wake can produce (JSON, UTF-8)',
+        unit: 'bytes',
+        median: measured.largestRowBytes,
+        target: '≤ 4 kB',
+        meetsTarget: measured.largestRowBytes <= 4_096,
+      },
+      {
+        figure: '  all audit rows of that wake together',
+        unit: 'bytes',
+        median: measured.totalBytes,
+        versus: `${measured.rows} rows; ${measured.notStored} calls handled but not stored`,
+      },
+    ],
+    notes: [
+      `One wake of ${measured.turns} turns and ${measured.calls} calls from a hostile script (bench/page/agent.ts): each turn opens with 1 MB of text; the calls carry a 1 MB tool name, 1 MB of junk beside valid arguments, a 1 MB value for the immediate tool, arguments nested 5,000 levels deep and a 1 MB report. Every value is clipped to 2,000 characters, and the wake stores at most 64 kB of audit, then one row per turn saying how many calls it left out. Wake: ${Math.round(measured.wakeMs)} ms.`,
+    ],
+    raw: measured,
+  };
+}
+
+export function wakeSection(overhead, longTasks, hostileAudit) {
   return sectionOfParts(
     'wake',
     '7. The wake without the model, and the main thread during a wake',
     {
       'wake overhead': part(overhead, wakeOverheadPart),
       'long tasks during a wake': part(longTasks, wakeLongTaskPart),
+      ...(hostileAudit
+        ? { 'audit of a hostile wake': part(hostileAudit, hostileWakeAuditPart) }
+        : {}),
     },
   );
 }

@@ -90,6 +90,27 @@ describe('decideAutoWake', () => {
     });
   });
 
+  it('drops writes a trusted-tool rule or a confirmation made, and wakes for the person’s, undo’s and sync’s', () => {
+    for (const writtenBy of ['rule', 'confirmation', 'agent'] as const)
+      expect(
+        decideAutoWake(input({ changedEntities: [{ ...task({ d: 2 }), writtenBy }] })),
+      ).toEqual({ action: 'drop', reason: 'own-write' });
+    for (const writtenBy of ['user', 'undo', 'sync'] as const)
+      expect(
+        decideAutoWake(input({ changedEntities: [{ ...task({ d: 2 }), writtenBy }] })),
+      ).toEqual({ action: 'wake' });
+    expect(
+      decideAutoWake(
+        input({
+          changedEntities: [
+            { ...task({ d: 2 }), writtenBy: 'rule' },
+            { ...item({ d: 5 }), writtenBy: 'user' },
+          ],
+        }),
+      ),
+    ).toEqual({ action: 'wake' });
+  });
+
   it('drops when nothing changed', () => {
     expect(decideAutoWake(input({ changedEntities: [] }))).toMatchObject({ reason: 'no-changes' });
   });

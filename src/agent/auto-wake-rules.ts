@@ -3,6 +3,7 @@
  * database; `useAutoWake` feeds them what it watched.
  */
 import { isCoveredBy, type VectorClock } from '../domain/vector-clock';
+import type { WriteSource } from '../domain/write-source';
 
 export const AUTO_WAKE_DEBOUNCE_MS = 4_000;
 
@@ -11,6 +12,8 @@ export interface ChangedEntity {
   id: string;
   /** The entity's clock as it is now. */
   vectorClock: VectorClock;
+  /** The source of the write that left it so, from the mutation ledger, when known. */
+  writtenBy?: WriteSource;
 }
 
 export interface AgentWrite {
@@ -21,23 +24,34 @@ export interface AgentWrite {
 }
 
 /**
- * True when every changed entity is exactly as the agent left it (or older): its clock
- * has nothing beyond the clock the wake recorded for it. Such changes are the agent's
- * own writes and must not wake it again. An entity the person touched since has moved
- * past the agent's clock, so it counts as the person's change.
+ * Writes that are not the person's edit, by their recorded source: the agent's own
+ * (immediate tools), a trusted-tool rule's (applied during a wake, after a flush) and a
+ * confirmation's (the person accepting what the agent proposed tells it nothing new; it
+ * reads the decision on its next wake). The person's own edits, undo and other devices'
+ * writes (sync) are what automatic wakes are for.
+ */
+const NOT_THE_PERSONS_EDIT: ReadonlySet<WriteSource> = new Set(['agent', 'rule', 'confirmation']);
+
+/**
+ * True when no changed entity is the person's edit: each was last written by a source
+ * above, or is exactly as the agent's wake left it (or older: its clock has nothing beyond
+ * the clock the wake recorded). Such changes must not wake the agent again. An entity the
+ * person touched since was last written by them, and its clock moved past the agent's.
  */
 export function isOwnWrite(
   changedEntities: readonly ChangedEntity[],
   mutatedEntries: readonly AgentWrite[] | undefined,
 ): boolean {
   if (changedEntities.length === 0) return false;
-  return changedEntities.every((entity) =>
-    (mutatedEntries ?? []).some(
-      (write) =>
-        write.table === entity.table &&
-        write.id === entity.id &&
-        isCoveredBy(entity.vectorClock, write.vectorClock),
-    ),
+  return changedEntities.every(
+    (entity) =>
+      (entity.writtenBy !== undefined && NOT_THE_PERSONS_EDIT.has(entity.writtenBy)) ||
+      (mutatedEntries ?? []).some(
+        (write) =>
+          write.table === entity.table &&
+          write.id === entity.id &&
+          isCoveredBy(entity.vectorClock, write.vectorClock),
+      ),
   );
 }
 

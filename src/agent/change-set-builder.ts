@@ -11,6 +11,7 @@ import { openChangeSet } from '../db/agent-records';
 import { createChangeSet, writeChangeItems, type ItemContent } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
 import { createJournalReader } from '../db/journal-store';
+import { suppressionHook } from './suppression-hook';
 import { changeItemId, type Proposal } from '../domain/change-set';
 import { proposalFingerprint } from '../domain/fingerprint';
 import { writeAuditSafely, type AuditDraft, type AuditEntry } from '../dispatcher/audit-writer';
@@ -53,8 +54,12 @@ export class ChangeSetBuilder {
   private queuedTotal = 0;
   private savedTotal = 0;
   private names: Promise<SummaryNames> | undefined;
+  /** The person's suppression rules for this task's category: the call is answered, never queued. */
+  private readonly suppression: ReturnType<typeof suppressionHook>;
 
-  constructor(private readonly options: BuilderOptions) {}
+  constructor(private readonly options: BuilderOptions) {
+    this.suppression = suppressionHook(options.db, options.taskId);
+  }
 
   /** How many items this wake has queued so far. */
   get queuedCount(): number {
@@ -100,6 +105,11 @@ export class ChangeSetBuilder {
       // From the parsed, normalised arguments: " Urgent " rejected is "Urgent" rejected.
       const fingerprint = proposalFingerprint(element.tool.name, itemArgs);
       const context = { taskId, source: 'agent' as const };
+      const suppressedBy = await this.suppression.check(element.tool.name, itemArgs, summary);
+      if (suppressedBy) {
+        outcome.skipped.push({ summary, reason: suppressedBy });
+        continue;
+      }
       const reason = this.options.rejected.has(fingerprint)
         ? `the user rejected this before${rejectionReason(this.options.rejected.get(fingerprint))}; do not propose it again unless something changed`
         : this.seenFingerprints.has(fingerprint)
@@ -146,7 +156,8 @@ export class ChangeSetBuilder {
   async flush(audit: readonly TurnAudit[] = []): Promise<number> {
     const { db, taskId, agentId, runKey, deviceId } = this.options;
     const proposals = this.unflushed;
-    if (proposals.length === 0 && audit.length === 0) return 0;
+    const suppressed = this.suppression.take();
+    if (proposals.length === 0 && audit.length === 0 && suppressed.length === 0) return 0;
     this.unflushed = [];
     const now = (this.options.now?.() ?? new Date()).toISOString();
     const ttlMs = (this.options.ttlDays ?? DEFAULT_CHANGE_SET_TTL_DAYS) * 86_400_000;
@@ -157,6 +168,7 @@ export class ChangeSetBuilder {
       kind: 'proposal',
       followUp: async () => {
         for (const { draft, entries } of audit) await writeAuditSafely(db, draft, entries);
+        await this.suppression.record(suppressed, { runKey, taskId, now });
         if (proposals.length === 0) return { value: 0 };
         const open = await openChangeSet(db, taskId);
         const created = open

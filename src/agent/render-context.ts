@@ -69,14 +69,25 @@ export function renderContext(context: WakeContext): string {
   lines.push('Recent decisions by the user:');
   if (context.recentDecisions.length === 0) lines.push('(none)');
   for (const decision of context.recentDecisions) {
+    const day = decision.decidedAt.slice(0, 10);
+    if (decision.applied) {
+      lines.push(
+        `- CONFIRMED WITH CHANGES: you proposed ${quote(decision.summary)}; the user applied ${quote(decision.applied.summary)} instead (${decision.applied.change}) on ${day}`,
+      );
+      continue;
+    }
     const verdict =
       decision.verdict === 'expired' ? 'NOT REVIEWED (expired)' : decision.verdict.toUpperCase();
     lines.push(
-      `- ${verdict}: ${decision.summary}${decision.reason ? ` (reason: ${quote(decision.reason)})` : ''} on ${decision.decidedAt.slice(0, 10)}`,
+      `- ${verdict}: ${decision.summary}${decision.reason ? ` (reason: ${quote(decision.reason)})` : ''} on ${day}`,
     );
   }
   lines.push(
     'Do not propose a change the user rejected unless something in the journal changed that answers their reason.',
   );
+
+  lines.push('', '## Your record (how your recent proposals fared, by kind)');
+  if (context.record.length === 0) lines.push('(no decisions yet)');
+  lines.push(...context.record);
   return lines.join('\n');
 }

@@ -34,6 +34,8 @@ export interface RouteDependencies {
   builder: ChangeSetBuilder;
   notes: WakeNotes;
   mutatedEntries: MutatedEntry[];
+  /** True once the wake has spent its audit budget: immediate calls are then not dispatched. */
+  auditFull?: () => boolean;
 }
 
 export interface RoutedCall {
@@ -63,6 +65,13 @@ export async function routeToolCall(
   const { tool } = resolved;
 
   if (tool.route === 'immediate') {
+    if (deps.auditFull?.())
+      return {
+        toolName: tool.name,
+        outcome: 'error',
+        output:
+          'Not applied: this wake has made more calls than one wake may record. Finish with update_report.',
+      };
     const result = await dispatch(deps.db, tool.name, resolved.args, {
       source: 'agent',
       taskId: deps.taskId,

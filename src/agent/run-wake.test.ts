@@ -1,54 +1,26 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CountersignDatabase } from '../db/database';
-import {
-  allowAgentCategories,
-  createAgentReadyTask,
-  createTestDatabase,
-  userWrite,
-} from '../../test/support/test-database';
-import {
-  httpError,
-  scriptedModel,
-  toolResultsIn,
-  type ScriptedTurn,
-} from '../../test/support/scripted-model';
+import { allowAgentCategories, userWrite } from '../../test/support/test-database';
+import { httpError, scriptedModel, toolResultsIn } from '../../test/support/scripted-model';
 import { itemsOfTask } from '../../test/support/proposals';
+import { setUpWakeFixture, type WakeFixture } from '../../test/support/wake-fixture';
 import { writeChangeItems } from '../db/change-items';
 import type { ChangeItem } from '../domain/change-set';
 import { describeProviderError } from './providers/describe-provider-error';
-import { runWake, type WakeOptions } from './run-wake';
-import type { WakeProgress } from './wake-progress';
+import { runWake } from './run-wake';
 
+const fixture = setUpWakeFixture();
+const { wake } = fixture;
 let db: CountersignDatabase;
-let ids: Awaited<ReturnType<typeof createAgentReadyTask>>;
-beforeEach(async () => {
-  db = createTestDatabase();
-  ids = await createAgentReadyTask(db);
-});
-afterEach(async () => {
-  await db.delete();
+let ids: WakeFixture['ids'];
+beforeEach(() => {
+  ({ db, ids } = fixture);
 });
 
 const REPORT = {
   name: 'update_report',
   args: { oneLiner: 'Demo prep on track', tldr: 'Two items left.', content: '## Notes\n- ok' },
 };
-
-function wake(turns: ScriptedTurn[], extra: Partial<WakeOptions> = {}) {
-  const { model, prompts } = scriptedModel(turns);
-  const progress: WakeProgress[] = [];
-  const run = runWake({
-    db,
-    taskId: ids.taskId,
-    model,
-    providerLabel: 'Test provider',
-    describeError: (error, context) => describeProviderError(error, undefined, context),
-    onProgress: (event) => progress.push(event),
-    sleep: async () => {},
-    ...extra,
-  });
-  return { run, prompts, progress };
-}
 
 const items = () => itemsOfTask(db, ids.taskId);
 const task = async () => (await db.tasks.get(ids.taskId))!;
@@ -331,6 +303,17 @@ describe('malformed calls never end the wake', () => {
       'a bad report',
       { name: 'update_report', args: { oneLiner: '' } },
       /Invalid arguments for update_report/,
+    ],
+    [
+      'arguments nested 5,000 levels deep',
+      { name: 'set_task_title', args: `${'{"a":'.repeat(5_000)}"x"${'}'.repeat(5_000)}` },
+      /^The arguments of set_task_title nest deeper than 16 levels; send a flat object/,
+    ],
+    ['a 1 MB tool name', { name: 'n'.repeat(1024 * 1024), args: {} }, /^Unknown tool "n{80}"\./],
+    [
+      'a 1 MB value',
+      { name: 'set_task_title', args: { title: 't'.repeat(1024 * 1024) } },
+      /Invalid arguments for set_task_title: "title"/,
     ],
   ])('%s: the model gets a teaching error and the loop goes on', async (_label, call, message) => {
     const { run, prompts } = wake([

@@ -15,6 +15,7 @@ import type { PolicyVerdict } from '../domain/agent-policy';
 import type { MutatedEntry } from '../dispatcher/dispatch-types';
 import { askModel } from './ask-model';
 import { ChangeSetBuilder, ProposalStorageError } from './change-set-builder';
+import { withoutCredentials } from './providers/without-credentials';
 import { StreamCutError, StreamReadError } from './read-model-turn';
 import { renderContext } from './render-context';
 import {
@@ -71,7 +72,23 @@ export interface WakeOutcome {
 const MAX_CALLS_PER_TURN = 25;
 
 export async function runWake(options: WakeOptions): Promise<WakeOutcome> {
-  const report = options.onProgress ?? (() => {});
+  const report = (progress: WakeProgress) => options.onProgress?.(shownToPeople(progress));
+  const outcome = await runWithLock(options, report);
+  return outcome.message ? { ...outcome, message: withoutCredentials(outcome.message) } : outcome;
+}
+
+/** Progress as the page shows it: no `user:password@` of an address in any text. */
+function shownToPeople(progress: WakeProgress): WakeProgress {
+  if ('message' in progress) return { ...progress, message: withoutCredentials(progress.message) };
+  if (progress.type === 'connecting')
+    return { ...progress, provider: withoutCredentials(progress.provider) };
+  return progress;
+}
+
+async function runWithLock(
+  options: WakeOptions,
+  report: (progress: WakeProgress) => void,
+): Promise<WakeOutcome> {
   try {
     const locked = await withTaskLock(options.taskId, () => runLocked(options, report));
     if (locked.acquired) return locked.value;
@@ -137,6 +154,7 @@ async function runLocked(
     { role: 'user', content: [{ type: 'text', text: renderContext(context) }] },
   ];
   let turns = 0;
+  let callCount = 0;
 
   const finish = async (status: Wake['status'], error?: ErrorDescription): Promise<WakeOutcome> => {
     const endedAt = now().toISOString();
@@ -149,9 +167,12 @@ async function runLocked(
       rev: wake.rev + 1,
       turns,
       proposed,
+      calls: callCount,
+      provider: options.providerLabel.slice(0, 200),
+      model: model.modelId.slice(0, 200),
       usage,
       mutatedEntries,
-      ...(error ? { error: error.message } : {}),
+      ...(error ? { error: withoutCredentials(error.message) } : {}),
     };
     const storageProblem = await saveWakeEnd(db, ended, notes, deviceId);
     if (storageProblem && status !== 'failed') {
@@ -198,6 +219,7 @@ async function runLocked(
       }
 
       const calls = answer.toolCalls.slice(0, MAX_CALLS_PER_TURN);
+      callCount += calls.length;
       const routed: RoutedCall[] = [];
       for (const call of calls) {
         if (options.signal?.aborted) throw options.signal.reason;
@@ -209,10 +231,12 @@ async function runLocked(
           builder,
           notes,
           mutatedEntries,
+          auditFull: () => audit.full,
         });
         routed.push(result);
         report({ type: 'tool', turn, toolName: result.toolName, outcome: result.outcome });
-        if (!result.audited) audit.call(call, result);
+        if (result.audited) audit.dispatched(call, result);
+        else audit.call(call, result);
       }
       // The turn boundary: this turn's proposals (and its audit) become visible now.
       if ((await builder.flush(audit.take())) > 0) await options.afterFlush?.();

@@ -11,9 +11,15 @@ import type { ChecklistItem } from '../domain/checklist-item';
 import type { Decision } from '../domain/change-set';
 import type { JournalEntry } from '../domain/journal-entry';
 import type { Task } from '../domain/task';
+import { describeChangedValues } from '../lib/describe-changed-values';
+import { findTool } from '../tools/registry';
+import type { SummaryNames } from '../tools/tool-definition';
+import { summarizeRecord } from './decision-record-summary';
 
 const ENTRY_BUDGET_CHARACTERS = 6_000;
 const RECENT_DECISIONS = 20;
+/** How far back the record looks: this many of the newest decisions, across tasks. */
+const RECORD_WINDOW = 300;
 
 export interface LedgerProposal {
   summary: string;
@@ -26,6 +32,8 @@ export interface LedgerDecision {
   verdict: Decision['verdict'];
   reason?: string;
   decidedAt: string;
+  /** Confirmed with changes: what the person applied instead, and the edit in a few words. */
+  applied?: { summary: string; change: string };
 }
 
 export interface WakeContext {
@@ -43,6 +51,8 @@ export interface WakeContext {
   previousReport?: { oneLiner: string; tldr: string };
   openProposals: LedgerProposal[];
   recentDecisions: LedgerDecision[];
+  /** The agent's record: per kind, how its recent proposals here and in the category fared. */
+  record: string[];
   /** Fingerprints the user rejected for this task, with the reason they gave. */
   rejected: Map<string, string | undefined>;
 }
@@ -80,22 +90,33 @@ async function readWakeContext(
   const journal = createJournalReader(db);
   const task = await journal.task(taskId);
   if (!task) return undefined;
-  const [checklist, labels, category, entryRows, report, pending, decisions, categories, agent] =
-    await Promise.all([
-      journal.checklistItems(taskId),
-      journal.labels(),
-      task.categoryId ? journal.category(task.categoryId) : Promise.resolve(undefined),
-      db.entries
-        .where('[taskId+createdAt]')
-        .between([taskId, ''], [taskId, '\uffff'])
-        .reverse()
-        .toArray(),
-      latestReport(db, agentId, taskId),
-      db.changeItems.where('[taskId+status]').equals([taskId, 'pending']).toArray(),
-      decisionsForTask(db, taskId),
-      journal.categories(),
-      db.agents.get(agentId),
-    ]);
+  const [
+    checklist,
+    labels,
+    category,
+    entryRows,
+    report,
+    pending,
+    decisions,
+    categories,
+    agent,
+    categoryDecisions,
+  ] = await Promise.all([
+    journal.checklistItems(taskId),
+    journal.labels(),
+    task.categoryId ? journal.category(task.categoryId) : Promise.resolve(undefined),
+    db.entries
+      .where('[taskId+createdAt]')
+      .between([taskId, ''], [taskId, '\uffff'])
+      .reverse()
+      .toArray(),
+    latestReport(db, agentId, taskId),
+    db.changeItems.where('[taskId+status]').equals([taskId, 'pending']).toArray(),
+    decisionsForTask(db, taskId),
+    journal.categories(),
+    db.agents.get(agentId),
+    recentCategoryDecisions(db, task),
+  ]);
 
   const liveEntries = entryRows.filter((entry) => !entry.deletedAt);
   const entries: JournalEntry[] = [];
@@ -149,7 +170,51 @@ async function readWakeContext(
       verdict: decision.verdict,
       reason: decision.rejectionReason,
       decidedAt: decision.decidedAt,
+      ...appliedInstead(decision, { checklist, labels, categories }),
     })),
+    record: summarizeRecord([
+      { name: 'this task', decisions: decisions.slice(0, RECORD_WINDOW) },
+      ...(category
+        ? [
+            {
+              name: `other tasks in ${JSON.stringify(category.name)}`,
+              decisions: categoryDecisions,
+            },
+          ]
+        : []),
+    ]),
     rejected,
+  };
+}
+
+/** The newest decisions on other tasks of the task's category (a bounded window, never the whole history). */
+async function recentCategoryDecisions(db: CountersignDatabase, task: Task): Promise<Decision[]> {
+  if (!task.categoryId) return [];
+  const taskIds = new Set(await db.tasks.where('categoryId').equals(task.categoryId).primaryKeys());
+  taskIds.delete(task.id);
+  if (taskIds.size === 0) return [];
+  const recent = await db.decisions.orderBy('decidedAt').reverse().limit(RECORD_WINDOW).toArray();
+  return recent.filter((decision) => taskIds.has(decision.taskId));
+}
+
+/** For a decision confirmed with changes: what the person applied instead, in the tool's words. */
+function appliedInstead(
+  decision: Decision,
+  rows: { checklist: ChecklistItem[]; labels: Label[]; categories: Category[] },
+): Pick<LedgerDecision, 'applied'> {
+  if (!decision.appliedArgs || decision.undoneAt) return {};
+  const names: SummaryNames = {
+    checklistItemTitle: (id) => rows.checklist.find((item) => item.id === id)?.title,
+    labelName: (id) => rows.labels.find((label) => label.id === id)?.name,
+    categoryName: (id) => rows.categories.find((category) => category.id === id)?.name,
+  };
+  let summary = decision.toolName;
+  try {
+    summary = findTool(decision.toolName)?.summarize(decision.appliedArgs, names) ?? summary;
+  } catch {
+    // Arguments from another version of the app: the change in values still says it.
+  }
+  return {
+    applied: { summary, change: describeChangedValues(decision.args, decision.appliedArgs) },
   };
 }

@@ -98,4 +98,31 @@ describe('trusted tools during a wake', () => {
       { actor: 'rule', verdict: 'confirmed', humanSummary: 'Set estimate to 120 minutes' },
     ]);
   });
+
+  it('never shows the user:password of a base URL: not in the status line, a message or the record', async () => {
+    const baseURL = 'http://alice:s3cret@127.0.0.1:9/v1';
+    await saveProviderSettings(db, { kind: 'openai-compatible', model: 'llama3.2', baseURL });
+    const progress: WakeProgress[] = [];
+    const outcome = await wakeWithDeviceSettings(
+      db,
+      { taskId: 'sample-task-login-bug', reason: 'manual' },
+      {
+        onProgress: (event) => progress.push(event),
+        // The server answers with an error that echoes the address it was called at.
+        fetch: async () =>
+          new Response(JSON.stringify({ error: { message: `Bad gateway calling ${baseURL}` } }), {
+            status: 502,
+            headers: { 'content-type': 'application/json' },
+          }),
+      },
+    );
+    expect(outcome.status).toBe('failed');
+    expect(progress).toContainEqual({
+      type: 'connecting',
+      provider: 'llama3.2 at http://127.0.0.1:9/v1',
+    });
+    const shown = JSON.stringify([progress, outcome, await db.wakes.toArray()]);
+    expect(shown).toContain('127.0.0.1:9');
+    expect(shown).not.toMatch(/alice|s3cret/);
+  });
 });

@@ -12,6 +12,7 @@ import { applyTrustedItems } from '../confirmation/apply-trusted-items';
 import { createDemoModel } from './demo/create-demo-model';
 import { createLanguageModel } from './providers/create-language-model';
 import { describeProviderError } from './providers/describe-provider-error';
+import { withoutCredentials } from './providers/without-credentials';
 import { runWake, type WakeOutcome } from './run-wake';
 import type { WakeProgress, WakeRequest } from './wake-progress';
 
@@ -29,7 +30,8 @@ export async function wakeWithDeviceSettings(
   request: WakeRequest,
   options: DeviceWakeOptions = {},
 ): Promise<WakeOutcome> {
-  const fail = (kind: string, message: string): WakeOutcome => {
+  const fail = (kind: string, said: string): WakeOutcome => {
+    const message = withoutCredentials(said);
     options.onProgress?.({ type: 'failed', kind, message });
     return { status: 'failed', kind, message, proposed: 0, turns: 0 };
   };
@@ -67,6 +69,6 @@ export async function wakeWithDeviceSettings(
 function providerLabel(settings: ProviderSettings): string {
   if (settings.kind === 'demo') return 'the demo agent';
   if (settings.kind === 'openai-compatible')
-    return `${settings.model} at ${settings.baseURL ?? 'the server'}`;
+    return `${settings.model} at ${settings.baseURL ? withoutCredentials(settings.baseURL.trim()) : 'the server'}`;
   return `${PROVIDER_LABELS[settings.kind]} (${settings.model})`;
 }

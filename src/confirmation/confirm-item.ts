@@ -3,16 +3,21 @@
  * decide-item.ts for what happens in its transaction.
  */
 import type { CountersignDatabase } from '../db/database';
+import { changeItemId } from '../domain/change-set';
+import { checkEdit } from './check-edit';
 import { decideItem } from './decide-item';
-import type { ReviewResult } from './review-result';
+import { storageProblemResult, type ReviewResult } from './review-result';
 
 export interface ConfirmOptions {
   /** The person saw that the field changed since the proposal and wants it applied anyway. */
   applyAnyway?: boolean;
   /** `rule`: applied by a trusted-tool rule, not by a person. */
   actor?: 'user' | 'rule';
-  /** Confirm with changes: the arguments the person edited the proposal to, and their summary. */
-  edited?: { args: Record<string, unknown>; summary: string };
+  /**
+   * Confirm with changes: the fields the person edited, over the proposal's arguments.
+   * Checked with the tool's schema first; an invalid edit changes nothing.
+   */
+  edited?: Record<string, unknown>;
   now?: () => Date;
 }
 
@@ -23,6 +28,19 @@ export async function confirmItem(
   options: ConfirmOptions = {},
 ): Promise<ReviewResult> {
   const now = (options.now?.() ?? new Date()).toISOString();
+  let edited: { args: Record<string, unknown>; summary: string } | undefined;
+  if (options.edited) {
+    let item;
+    try {
+      item = await db.changeItems.get(changeItemId(changeSetId, itemIndex));
+    } catch (error) {
+      return storageProblemResult(error);
+    }
+    if (!item) return { status: 'missing', message: 'This proposal no longer exists.' };
+    const checked = await checkEdit(db, item, options.edited);
+    if (!checked.ok) return { status: 'invalid', message: checked.message };
+    if (checked.changed) edited = { args: checked.args, summary: checked.summary };
+  }
   return decideItem(
     db,
     changeSetId,
@@ -31,7 +49,7 @@ export async function confirmItem(
       verdict: 'confirmed',
       actor: options.actor ?? 'user',
       applyAnyway: options.applyAnyway,
-      ...(options.edited ? { args: options.edited.args, summary: options.edited.summary } : {}),
+      ...(edited ?? {}),
     },
     now,
   );

@@ -7,6 +7,7 @@
  * tallies, all in the same transaction (docs/decisions/0002-a-confirmation-is-one-transaction.md).
  */
 import { writeChangeItems } from '../db/change-items';
+import { countDecisions } from '../db/decision-stats';
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
 import { changeItemId, type ChangeItem, type Decision } from '../domain/change-set';
@@ -88,6 +89,7 @@ export function decisionStep(
       ...(verdict.verdict === 'confirmed' && verdict.args ? { appliedArgs: verdict.args } : {}),
       operationId: applied?.operationId || undefined,
     });
+    // Added, and counted in the decision figures, with the transaction's other rows.
     scope.addDecision(decision);
     const itemDiffs = await scope.writeChangeItems(
       [{ before: current, after: { ...current, status: verdict.verdict } }],
@@ -293,6 +295,7 @@ export async function expireItemsNow(
           newDecision({ item, verdict: 'expired', actor: 'system', ...context }),
         );
         await db.decisions.bulkAdd(decisions);
+        await countDecisions(db, decisions);
         const itemDiffs = await writeChangeItems(
           db,
           fresh.map((item) => ({ before: item, after: { ...item, status: 'expired' } })),

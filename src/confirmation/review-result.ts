@@ -6,6 +6,8 @@ export type ReviewStatus =
   | 'rejected'
   | 'already-decided'
   | 'stale'
+  /** An edited proposal whose values do not pass the tool's checks: nothing was written. */
+  | 'invalid'
   | 'expired'
   | 'failed'
   | 'failed-permanently'

@@ -9,6 +9,7 @@ import type { Category, Label } from '../domain/category';
 import type { ChangeItem, ChangeSet, Decision } from '../domain/change-set';
 import type { ChecklistItem } from '../domain/checklist-item';
 import type { JournalEntry } from '../domain/journal-entry';
+import type { Rule } from '../domain/rule';
 import type { Task } from '../domain/task';
 import { SCHEMA_VERSIONS, type SchemaVersion } from './schema-versions';
 import type {
@@ -41,6 +42,7 @@ export class CountersignDatabase extends Dexie {
   labels!: EntityTable<Label, 'id'>;
   settings!: EntityTable<SettingRow, 'key'>;
   agents!: EntityTable<Agent, 'id'>;
+  rules!: EntityTable<Rule, 'id'>;
   wakes!: EntityTable<Wake, 'id'>;
   changeSets!: EntityTable<ChangeSet, 'id'>;
   changeItems!: EntityTable<ChangeItem, 'id'>;

@@ -18,7 +18,7 @@ export async function exportJournal(
   // entry written mid-export cannot appear without its task.
   const tables = await db.transaction(
     'r',
-    [db.categories, db.labels, db.tasks, db.checklistItems, db.entries, db.agents],
+    [db.categories, db.labels, db.tasks, db.checklistItems, db.entries, db.agents, db.rules],
     async () => ({
       categories: await db.categories.toArray(),
       labels: await db.labels.toArray(),
@@ -26,6 +26,7 @@ export async function exportJournal(
       checklistItems: await db.checklistItems.toArray(),
       entries: await db.entries.toArray(),
       agents: await db.agents.toArray(),
+      rules: await db.rules.toArray(),
     }),
   );
   return {

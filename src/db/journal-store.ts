@@ -14,6 +14,7 @@ import { EntityNotFoundError } from '../domain/errors';
 import { journalEntrySchema } from '../domain/journal-entry';
 import type { JournalReader, JournalWriter } from '../domain/journal-access';
 import type { JournalRows, JournalTable, NewRow, RowPatch } from '../domain/journal';
+import { ruleSchema } from '../domain/rule';
 import { taskSchema } from '../domain/task';
 import { bumpClock, mergeClocks } from '../domain/vector-clock';
 import type { CountersignDatabase } from './database';
@@ -25,6 +26,7 @@ const ROW_SCHEMAS: { [T in JournalTable]: z.ZodType<JournalRows[T]> } = {
   categories: categorySchema,
   labels: labelSchema,
   agents: agentSchema,
+  rules: ruleSchema,
 };
 
 type JournalRow = JournalRows[JournalTable];

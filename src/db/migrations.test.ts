@@ -29,10 +29,12 @@ const v1Task = {
 };
 
 describe('schema versions', () => {
-  it('are numbered upwards without gaps', () => {
-    expect(SCHEMA_VERSIONS.map((version) => version.version)).toEqual(
-      Array.from({ length: LATEST_SCHEMA_VERSION }, (_, index) => index + 1),
-    );
+  // Strictly upwards; a gap is allowed while two branches each add a version (5 and 6).
+  it('are numbered upwards, the last one latest', () => {
+    const numbers = SCHEMA_VERSIONS.map((version) => version.version);
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(numbers.at(-1)).toBe(LATEST_SCHEMA_VERSION);
   });
 
   it('open version 1 data with the current code, backfilling what version 2 added', async () => {
@@ -176,6 +178,55 @@ describe('schema versions', () => {
     expect(await current.syncPushes.where('state').equals('pending').count()).toBe(1);
     await current.syncState.put({ key: 'cursor', value: 42 });
     expect(await current.syncState.get('cursor')).toEqual({ key: 'cursor', value: 42 });
+  });
+
+  it('open version 4 decisions with version 6: rules start empty, decisions are found by tool and verdict', async () => {
+    const name = `migration-v4-rules-${crypto.randomUUID()}`;
+    const old = openAtVersion(name, 4);
+    await old.open();
+    await old.table('tasks').add({ ...v1Task, suppressedLabelIds: [] });
+    const decision = (id: string, toolName: string, verdict: string) => ({
+      ...stamp,
+      id,
+      changeSetId: 'set-1',
+      taskId: 'task-1',
+      itemIndex: 0,
+      toolName,
+      args: {},
+      fingerprint: id,
+      verdict,
+      actor: 'user',
+      decidedAt: stamp.updatedAt,
+      deviceId: 'device',
+    });
+    await old
+      .table('decisions')
+      .bulkAdd([
+        decision('d1', 'update_task_estimate', 'rejected'),
+        decision('d2', 'update_task_estimate', 'confirmed'),
+        decision('d3', 'assign_task_label', 'rejected'),
+      ]);
+    old.close();
+
+    const current = track(openCurrent(name));
+    await current.open();
+    expect(await current.decisions.count()).toBe(3);
+    expect(
+      await current.decisions
+        .where('[toolName+verdict]')
+        .equals(['update_task_estimate', 'rejected'])
+        .primaryKeys(),
+    ).toEqual(['d1']);
+    expect(await current.rules.count()).toBe(0);
+    await current.rules.add({
+      ...stamp,
+      id: 'rule-1',
+      effect: 'suppress',
+      toolName: 'assign_task_label',
+      categoryId: 'cat-1',
+      origin: 'test',
+    });
+    expect(await current.rules.where('categoryId').equals('cat-1').count()).toBe(1);
   });
 
   it('open each previous version with the next one without losing rows', async () => {

@@ -75,6 +75,15 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       syncNotices: 'id, createdAt, [changeSetId+itemIndex]',
     },
   },
+  {
+    // 6: the person's rules (journal data, empty at first), and decisions by tool and
+    // verdict, so a rule offer counts one tool's decisions instead of every decision.
+    version: 6,
+    stores: {
+      rules: 'id, categoryId',
+      decisions: 'id, changeSetId, taskId, decidedAt, [toolName+verdict]',
+    },
+  },
 ];
 
 /**

@@ -38,8 +38,8 @@ export const SEED_CHUNK_SIZE = 2_000;
 /** Change sets per transaction (each holds several items). */
 const SEED_CHANGE_SET_CHUNK_SIZE = 250;
 
-/** The journal tables a seed may fill. The agents' policy is not one: it goes through dispatch(). */
-export type SeedTable = Exclude<JournalTable, 'agents'>;
+/** The journal tables a seed may fill. The agents' policy and rules are not: they go through dispatch(). */
+export type SeedTable = Exclude<JournalTable, 'agents' | 'rules'>;
 
 const ROW_SCHEMAS: { [T in SeedTable]: z.ZodType<JournalRows[T]> } = {
   tasks: taskSchema,

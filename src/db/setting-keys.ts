@@ -13,4 +13,6 @@ export const SETTING_KEYS = {
   /** The person has decided a row by swiping: the swipe tip has done its job. */
   swipeLearned: 'swipeLearned',
   welcomeDismissed: 'welcomeDismissed',
+  /** Rule offers already made here ("Stop proposing…", "Apply … without asking"): each is made once. */
+  ruleOffersMade: 'ruleOffersMade',
 } as const;

@@ -12,7 +12,7 @@ import type { JournalStore } from '../db/journal-store';
 import { actorOf } from '../domain/actor';
 import type { EntityDiff } from '../domain/audit';
 import { NO_NAMES } from '../tools/tool-definition';
-import { clip } from './audit-writer';
+import { clip } from '../lib/clip-for-audit';
 import { checkCategoryPolicy } from './category-policy';
 import { failureOf, toolFailure } from './dispatch-failure';
 import type { DispatchResult, MutatedEntry } from './dispatch-types';

@@ -59,15 +59,3 @@ function wasAbortedWithTransaction(error: unknown): boolean {
     failures.every((failure) => nameOf(failure) === 'AbortError')
   );
 }
-
-/** Arguments as recorded in the audit trail: bounded, so a 1 MB string cannot bloat it. */
-export function clip(value: unknown): unknown {
-  const text = (() => {
-    try {
-      return JSON.stringify(value) ?? 'undefined';
-    } catch {
-      return String(value);
-    }
-  })();
-  return text.length > 2_000 ? `${text.slice(0, 2_000)}… (${text.length} characters)` : value;
-}

@@ -10,7 +10,8 @@ import { EntityNotFoundError } from '../domain/errors';
 import type { ToolDefinition } from '../tools/tool-definition';
 import { ToolInputError } from '../tools/tool-errors';
 import { formatArgumentError } from './argument-errors';
-import { clip, writeAuditSafely, type AuditDraft } from './audit-writer';
+import { clip } from '../lib/clip-for-audit';
+import { writeAuditSafely, type AuditDraft } from './audit-writer';
 import type { DispatchResult } from './dispatch-types';
 
 /** What the audit trail says was attempted. */

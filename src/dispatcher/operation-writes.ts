@@ -8,6 +8,7 @@
  */
 import { ChangeItemWriter } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
+import { countDecisions } from '../db/decision-stats';
 import type { Mutation, OutboxRow } from '../domain/audit';
 import type { Decision } from '../domain/change-set';
 import { writeAuditSafely, type AuditDraft, type AuditEntry } from './audit-writer';
@@ -63,6 +64,7 @@ export class OperationWrites {
     this.outbox.push({ id: crypto.randomUUID(), ...row });
   }
 
+  /** A decision row, written and counted in the decision figures (countDecisions) at the end. */
   addDecision(decision: Decision): void {
     this.decisions.push(decision);
   }
@@ -70,7 +72,11 @@ export class OperationWrites {
   /** Inside the transaction, after every step: issues the collected rows. */
   async flush(): Promise<void> {
     const written: Promise<unknown>[] = [this.changeItems.flush()];
-    if (this.decisions.length > 0) written.push(this.db.decisions.bulkAdd(this.decisions));
+    if (this.decisions.length > 0)
+      written.push(
+        this.db.decisions.bulkAdd(this.decisions),
+        countDecisions(this.db, this.decisions),
+      );
     if (this.ledger.length > 0) written.push(this.db.mutations.bulkPut(this.ledger));
     if (this.outbox.length > 0) written.push(this.db.outbox.bulkAdd(this.outbox));
     if (this.audits.length > 0) written.push(writeAuditSafely(this.db, ...this.mergedAudit()));

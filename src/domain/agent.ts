@@ -22,6 +22,11 @@ export const wakeSchema = entityBaseSchema.extend({
   error: z.string().optional(),
   /** Proposals queued during this wake. */
   proposed: z.number().int().nonnegative().optional(),
+  /** Who answered: the provider (as the person chose it) and the model's id. */
+  provider: z.string().max(200).optional(),
+  model: z.string().max(200).optional(),
+  /** Tool calls the model made, over all turns. */
+  calls: z.number().int().nonnegative().optional(),
   /** Journal entities this wake wrote, with their clocks after the write: its own writes never wake it again. */
   mutatedEntries: z
     .array(

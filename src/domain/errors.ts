@@ -24,6 +24,8 @@ function describeTable(table: string): string {
       return 'label';
     case 'agents':
       return 'agent';
+    case 'rules':
+      return 'rule';
     default:
       return table;
   }

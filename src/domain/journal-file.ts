@@ -4,6 +4,7 @@ import { agentSchema } from './agent';
 import { categorySchema, labelSchema } from './category';
 import { checklistItemSchema } from './checklist-item';
 import { journalEntrySchema } from './journal-entry';
+import { ruleSchema } from './rule';
 import { taskSchema } from './task';
 
 export const JOURNAL_FILE_FORMAT = 'countersign-journal';
@@ -23,6 +24,8 @@ export const journalFileSchema = z.object({
     entries: z.array(journalEntrySchema),
     /** The agent's policy; absent in files exported before it was journal data. */
     agents: z.array(agentSchema).default([]),
+    /** The person's rules; absent in files exported before there were any. */
+    rules: z.array(ruleSchema).default([]),
   }),
 });
 export type JournalFile = z.infer<typeof journalFileSchema>;

@@ -1,12 +1,13 @@
 /**
  * The journal tables by name, and the row type each one holds. The agent's policy (which
  * categories it may act on) is journal data too: it is written through dispatch(),
- * audited, exported and synced like a task.
+ * audited, exported and synced like a task; so are the rules the person made (rule.ts).
  */
 import type { Agent } from './agent';
 import type { Category, Label } from './category';
 import type { ChecklistItem } from './checklist-item';
 import type { JournalEntry } from './journal-entry';
+import type { Rule } from './rule';
 import type { Task } from './task';
 import type { EntityBase } from './entity';
 
@@ -17,6 +18,7 @@ export interface JournalRows {
   categories: Category;
   labels: Label;
   agents: Agent;
+  rules: Rule;
 }
 export type JournalTable = keyof JournalRows;
 export const JOURNAL_TABLES: readonly JournalTable[] = [
@@ -26,6 +28,7 @@ export const JOURNAL_TABLES: readonly JournalTable[] = [
   'categories',
   'labels',
   'agents',
+  'rules',
 ];
 
 /** The fields a caller supplies when creating a row; the write path stamps the rest. */

@@ -290,6 +290,6 @@ export function buildSampleJournal(now: Date = new Date()): JournalFile {
     format: JOURNAL_FILE_FORMAT,
     version: JOURNAL_FILE_VERSION,
     exportedAt: now.toISOString(),
-    tables: { categories, labels, tasks, checklistItems, entries, agents: [] },
+    tables: { categories, labels, tasks, checklistItems, entries, agents: [], rules: [] },
   };
 }

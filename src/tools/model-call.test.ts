@@ -51,4 +51,17 @@ describe('resolving a model call', () => {
     const call = resolveModelToolCall('update_task_estimate', null);
     expect(call.ok && call.args).toEqual({});
   });
+
+  it('refuses arguments nested deeper than a tool needs, teaching the flat form', () => {
+    let args: unknown = 60;
+    for (let level = 0; level < 5_000; level++) args = { minutes: args };
+    const call = resolveModelToolCall('update_task_estimate', args);
+    expect(!call.ok && call.error).toBe(
+      'The arguments of update_task_estimate nest deeper than 16 levels; send a flat object as the schema shows, for example {"minutes":90}.',
+    );
+    const batch = resolveModelToolCall('add_multiple_checklist_items', {
+      items: [{ title: 'Milk' }],
+    });
+    expect(batch.ok).toBe(true);
+  });
 });

@@ -4,10 +4,14 @@
  * skip deferral. Nothing else is rescued: a singular tool that only exists for exploded
  * batch items is refused with its batch tool's contract, and arguments that are not a JSON
  * object (a string, a double-encoded object) are refused, never parsed, so the model
- * learns the contract.
+ * learns the contract. Arguments nested deeper than any tool's contract are refused too,
+ * measured without recursion, so no later step (canonical JSON, the audit) walks them.
  */
 import { batchToolOf, findAliasedTool, findTool, modelTools } from './registry';
 import type { ToolDefinition } from './tool-definition';
+
+/** No tool's arguments nest deeper than 3 levels ({"items": [{"title": …}]}); this leaves room. */
+const MAX_ARGUMENT_DEPTH = 16;
 
 export type ModelCall =
   | { ok: true; tool: ToolDefinition<unknown>; args: unknown; requestedName: string }
@@ -38,7 +42,26 @@ export function resolveModelToolCall(name: unknown, args: unknown): ModelCall {
       error: `The arguments of ${tool.name} must be a JSON object, not ${Array.isArray(args) ? 'an array' : `a ${typeof args}`} (do not encode them as a string)${example}.`,
     };
   }
+  if (nestsDeeperThan(args, MAX_ARGUMENT_DEPTH)) {
+    const example = tool.example ? `, for example ${JSON.stringify(tool.example)}` : '';
+    return {
+      ok: false,
+      error: `The arguments of ${tool.name} nest deeper than ${MAX_ARGUMENT_DEPTH} levels; send a flat object as the schema shows${example}.`,
+    };
+  }
   return { ok: true, tool, args, requestedName };
+}
+
+/** Whether objects and arrays nest deeper than `limit` levels, walked with a stack of its own. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
+  while (stack.length > 0) {
+    const { value: current, depth } = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(current)) stack.push({ value: child, depth: depth + 1 });
+  }
+  return false;
 }
 
 function singularRefusal(singular: string, batch: ToolDefinition<unknown>): string {

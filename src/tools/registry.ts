@@ -38,6 +38,8 @@ import { updateTaskPriority } from './task/update-task-priority';
 import { recordObservations } from './notes/record-observations';
 import { updateReport } from './notes/update-report';
 import { applySyncedRows } from './catalog/apply-synced-rows';
+import { createSuppressionRule } from './rules/create-suppression-rule';
+import { deleteRule } from './rules/delete-rule';
 import type { ToolDefinition } from './tool-definition';
 
 // Each tool's Args differ; the registry stores them erased and the dispatcher parses
@@ -83,6 +85,8 @@ const ALL_TOOLS: readonly AnyTool[] = [
   restoreEntities,
   allowAgentCategory,
   applySyncedRows,
+  createSuppressionRule,
+  deleteRule,
 ];
 
 const TOOLS_BY_NAME: ReadonlyMap<string, AnyTool> = new Map(

@@ -36,8 +36,11 @@ export async function propose(
   db: CountersignDatabase,
   taskId: string,
   calls: { name: string; args: unknown }[],
+  /** When the proposals are made (a flush at that time), and their time to live. */
+  options: { now?: () => Date; ttlDays?: number } = {},
 ): Promise<SetWithItems> {
   const builder = new ChangeSetBuilder({
+    ...options,
     db,
     taskId,
     agentId: DEFAULT_AGENT_ID,

@@ -8,6 +8,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { ProviderConfigError } from './provider-config-error';
+import { withoutCredentials } from './without-credentials';
 import type { ProviderKind, ProviderSettings } from '../../domain/provider-settings';
 
 export interface CreateLanguageModelOptions {
@@ -92,14 +93,14 @@ function optionalBaseURL(baseURL: string | undefined): string | undefined {
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new ProviderConfigError(
       'baseURL',
-      `"${trimmed}" is not a web address. Enter one that starts with http:// or https://, for example http://localhost:11434/v1 for Ollama.`,
+      `"${withoutCredentials(trimmed)}" is not a web address. Enter one that starts with http:// or https://, for example http://localhost:11434/v1 for Ollama.`,
     );
   }
   // The SDK appends /chat/completions (or /messages) itself.
   if (/\/(chat\/completions|messages)\/?$/.test(url.pathname)) {
     throw new ProviderConfigError(
       'baseURL',
-      `Enter the base URL without the endpoint at the end, for example ${trimmed.replace(/\/(chat\/completions|messages)\/?$/, '')}.`,
+      `Enter the base URL without the endpoint at the end, for example ${withoutCredentials(trimmed).replace(/\/(chat\/completions|messages)\/?$/, '')}.`,
     );
   }
   return trimmed;

@@ -4,6 +4,7 @@
  * which well-known local server it probably is, so hints can be specific.
  */
 import type { ProviderSettings } from '../../domain/provider-settings';
+import { withoutCredentials } from './without-credentials';
 
 export type LocalServerFlavour = 'ollama' | 'lm-studio' | 'other';
 
@@ -42,19 +43,10 @@ export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Drops user:password from a URL so it never reaches a message. */
+/** The base URL without user:password, so they never reach a message. */
 function displayableURL(baseURL: string | undefined): string | undefined {
   const trimmed = baseURL?.trim();
-  if (!trimmed) return undefined;
-  try {
-    const url = new URL(trimmed);
-    if (url.username === '' && url.password === '') return trimmed;
-    url.username = '';
-    url.password = '';
-    return url.toString();
-  } catch {
-    return trimmed;
-  }
+  return trimmed ? withoutCredentials(trimmed) : undefined;
 }
 
 function guessFlavour(baseURL: string | undefined): LocalServerFlavour {

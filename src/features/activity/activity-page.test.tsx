@@ -303,28 +303,32 @@ describe('ActivityPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^$/);
   });
 
-  it('shows the newest hundred messages and loads older ones on request', async () => {
-    // 51 operations are 102 messages: one operation more than the first page holds.
-    for (let index = 1; index <= 51; index += 1) await createTask(`Task ${index}`);
-    renderActivity();
+  it(
+    'shows the newest hundred messages and loads older ones on request',
+    { timeout: 40_000 },
+    async () => {
+      // 51 operations are 102 messages: one operation more than the first page holds.
+      for (let index = 1; index <= 51; index += 1) await createTask(`Task ${index}`);
+      renderActivity();
 
-    expect(
-      await screen.findByText('Showing the newest 50 entries', {}, { timeout: 5_000 }),
-    ).toBeInTheDocument();
-    expect((await entryHeadings())[0]).toBe('You created task "Task 51"');
-    expect(
-      screen.queryByRole('heading', { name: 'You created task "Task 1"' }),
-    ).not.toBeInTheDocument();
+      expect(
+        await screen.findByText('Showing the newest 50 entries', {}, { timeout: 5_000 }),
+      ).toBeInTheDocument();
+      expect((await entryHeadings())[0]).toBe('You created task "Task 51"');
+      expect(
+        screen.queryByRole('heading', { name: 'You created task "Task 1"' }),
+      ).not.toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Load older' }));
-    // jsdom renders fifty cards slowly: give it more than the default second.
-    expect(
-      await screen.findByText('Showing all 51 entries', {}, { timeout: 5_000 }),
-    ).toBeInTheDocument();
-    const oldest = entryFor('You created task "Task 1"');
-    expect(oldest).toHaveFocus();
-    expect(screen.queryByRole('button', { name: 'Load older' })).not.toBeInTheDocument();
-  });
+      await userEvent.click(screen.getByRole('button', { name: 'Load older' }));
+      // jsdom renders fifty cards slowly (seconds on a busy machine): give it time.
+      expect(
+        await screen.findByText('Showing all 51 entries', {}, { timeout: 20_000 }),
+      ).toBeInTheDocument();
+      const oldest = entryFor('You created task "Task 1"');
+      expect(oldest).toHaveFocus();
+      expect(screen.queryByRole('button', { name: 'Load older' })).not.toBeInTheDocument();
+    },
+  );
 
   it('renders what people and models wrote as text, never as HTML', async () => {
     await createTask('<img src=x onerror="alert(1)">');

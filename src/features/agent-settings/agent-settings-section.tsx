@@ -1,15 +1,18 @@
 /**
  * The agent's part of /settings (id "agent", so /settings#agent lands here): which model
- * it uses, which categories it may act on, automatic wakes and proposal expiry.
+ * it uses, which categories it may act on, automatic wakes and proposal expiry, the rules
+ * the person made from their decisions, and how its proposals and wakes went.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId } from 'react';
 import { getDatabase } from '../../db/connection';
 import { readAgentSettings } from '../../db/queries/agent';
 import { AGENT_SETTINGS_ANCHOR } from '../../ui/app-paths';
+import { AgentStatsSection } from './agent-stats-section';
 import { AllowedCategoriesField } from './allowed-categories-field';
 import { AutoWakeSetting } from './auto-wake-setting';
 import { ProviderForm } from './provider-form';
+import { RulesSection } from './rules-section';
 import { TtlSetting } from './ttl-setting';
 import './agent-settings.css';
 
@@ -45,6 +48,8 @@ export function AgentSettingsSection() {
           </div>
         </div>
       )}
+      <RulesSection />
+      <AgentStatsSection />
     </section>
   );
 }

@@ -287,6 +287,29 @@ describe('AgentPanel', () => {
     expect(wakeButton()).not.toHaveAttribute('aria-disabled');
   });
 
+  it('lets the person wake again at once when a "running" wake holds no lock (its final save failed)', async () => {
+    const held: { name: string }[] = [];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: { query: async () => ({ held, pending: [] }), request: vi.fn() },
+    });
+    try {
+      await getDatabase().wakes.put(wakeRow({ status: 'running' }));
+      renderPanel();
+      await screen.findByText(/^Wake started .* · still running$/);
+      await waitFor(() => expect(wakeButton()).not.toHaveAttribute('aria-disabled'));
+      expect(screen.queryByText(/already working/)).toBeNull();
+      cleanup();
+
+      held.push({ name: `countersign-wake:${taskId}` });
+      renderPanel();
+      expect(await screen.findByText(/already working on this task in another tab/)).toBeVisible();
+      expect(wakeButton()).toHaveAttribute('aria-disabled', 'true');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('summarises the last wake in one line (when, status, turns, duration, error) and its tokens in the notes', async () => {
     const startedAt = '2025-05-14T10:32:00.000Z';
     await getDatabase().wakes.bulkPut([
@@ -400,6 +423,33 @@ describe('AgentPanel', () => {
       expect(report.textContent).toContain('markdown link');
       expect(report.textContent).toContain('[image: tracker]');
       expect((window as { pwned?: boolean }).pwned).toBeUndefined();
+    });
+
+    it('shows where each link goes before it is followed', async () => {
+      await putReport(
+        [
+          '[the bank](https://login.evil.example/bank?x=1) and [docs](https://example.com/docs)',
+          '',
+          '[a look-alike](https://exаmple.com/) and [write to Sam](mailto:sam@example.com)',
+        ].join('\n'),
+      );
+      renderPanel();
+      await userEvent.click(await screen.findByText('Full report'));
+      const bank = screen.getByRole('link', {
+        name: 'the bank (opens login.evil.example in a new tab)',
+      });
+      expect(bank).toHaveTextContent('the bank (login.evil.example ↗)');
+      expect(bank).toHaveAttribute('target', '_blank');
+      expect(screen.getByRole('link', { name: /^docs \(opens example\.com/ })).toHaveTextContent(
+        'docs (example.com ↗)',
+      );
+      // A Cyrillic "а" in the name: the host shows as the browser reads it.
+      expect(screen.getByRole('link', { name: /^a look-alike/ })).toHaveTextContent(
+        /\(xn--.*\.com ↗\)/,
+      );
+      expect(
+        screen.getByRole('link', { name: 'write to Sam (writes an email to sam@example.com)' }),
+      ).toHaveTextContent('write to Sam (email sam@example.com ↗)');
     });
   });
 });

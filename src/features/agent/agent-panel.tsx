@@ -10,7 +10,7 @@ import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { countOf } from '../../lib/count-of';
 import { AgentReport } from './agent-report';
-import { RUNNING_WAKE_WINDOW_MS } from './auto-wake-scheduler';
+import { isWakeRowAlive } from './auto-wake-scheduler';
 import { formatWakeSummary, formatWakeUsage } from './format-wake-summary';
 import { ObservationList } from './observation-list';
 import { PolicyNotice } from './policy-notice';
@@ -19,6 +19,7 @@ import { useAutoWake } from './use-auto-wake';
 import { useReturnFocus } from '../../ui/use-return-focus';
 import { useTaskWake } from './wake-progress-store';
 import { useWakeFromAddress } from './use-wake-from-address';
+import { useWakeLockHeld } from './use-wake-lock-held';
 import { WakeStatus } from './wake-status';
 import './agent.css';
 
@@ -37,11 +38,12 @@ export function AgentPanel({ taskId }: { taskId: string }) {
 
   const runningRow = data?.runningWake;
   const now = useNow(runningRow !== undefined);
+  const lockHeld = useWakeLockHeld(taskId, runningRow !== undefined && !runningHere);
   const runningElsewhere =
     !runningHere &&
     runningRow !== undefined &&
     runningRow.id !== wake?.wakeId &&
-    now - Date.parse(runningRow.startedAt) < RUNNING_WAKE_WINDOW_MS;
+    isWakeRowAlive(runningRow, { now, lockHeld });
 
   if (data && !data.taskExists) return null;
   const busy = runningHere || runningElsewhere;

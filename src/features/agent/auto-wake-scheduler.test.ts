@@ -140,6 +140,21 @@ describe('AutoWakeScheduler', () => {
     expect(wakes).toEqual(['t1']);
   });
 
+  it('does not wait for a "running" wake whose lock is free (its final save failed)', () => {
+    const { instance, wakes, decisions } = scheduler();
+    const stuck = wake({ id: 'stuck' });
+    instance.setLockHeld(true);
+    instance.observe(watch([taskRow(1)], { latestWake: stuck }), false);
+    instance.observe(watch([taskRow(2)], { latestWake: stuck }), false);
+    vi.advanceTimersByTime(4_000);
+    expect(decisions.at(-1)).toEqual({ action: 'wait' });
+
+    instance.setLockHeld(false);
+    instance.observe(watch([taskRow(3)], { latestWake: stuck }), false);
+    vi.advanceTimersByTime(4_000);
+    expect(wakes).toEqual(['t1']);
+  });
+
   it('does not wake when off, without a model, or for a task the agent may not act on', () => {
     for (const change of [
       { enabled: false },

@@ -6,6 +6,7 @@
  */
 import type { AutoWakeWatch } from '../../db/queries/agent';
 import type { Wake } from '../../domain/agent';
+import type { WriteSource } from '../../domain/write-source';
 import {
   AUTO_WAKE_DEBOUNCE_MS,
   changedSince,
@@ -17,7 +18,21 @@ import {
 } from '../../agent/auto-wake-rules';
 
 /** A wake row still "running" after this long is taken to be from a tab that died. */
-export const RUNNING_WAKE_WINDOW_MS = 10 * 60_000;
+const RUNNING_WAKE_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Whether a wake row marked "running" (not this tab's) still runs: the task's lock says so
+ * where the browser can tell (a wake whose final save failed left its row "running" but
+ * released the lock); elsewhere, for ten minutes from its start.
+ */
+export function isWakeRowAlive(
+  row: Pick<Wake, 'status' | 'startedAt'>,
+  { now, lockHeld }: { now: number; lockHeld: boolean | undefined },
+): boolean {
+  if (row.status !== 'running') return false;
+  if (lockHeld !== undefined) return lockHeld;
+  return now - Date.parse(row.startedAt) < RUNNING_WAKE_WINDOW_MS;
+}
 
 export interface AutoWakeSchedulerOptions {
   taskId: string;
@@ -26,6 +41,11 @@ export interface AutoWakeSchedulerOptions {
   now?: () => number;
   /** A hidden tab leaves the wake to the tab the person is looking at. */
   isVisible?: () => boolean;
+  /** The source of the write that left each entity as it is, keyed `table:id` (the ledger's). */
+  lastWriters?: (
+    taskId: string,
+    entities: readonly ChangedEntity[],
+  ) => Promise<ReadonlyMap<string, WriteSource>>;
   /** For tests: what was decided and why. */
   onDecision?: (decision: AutoWakeDecision) => void;
 }
@@ -37,6 +57,9 @@ export class AutoWakeScheduler {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private watch: AutoWakeWatch | null = null;
   private runningHere = false;
+  private lockHeld: boolean | undefined;
+  /** Moves on every new edit and on dispose: an answer of lastWriters for an older one is dropped. */
+  private generation = 0;
 
   constructor(private readonly options: AutoWakeSchedulerOptions) {}
 
@@ -70,14 +93,21 @@ export class AutoWakeScheduler {
     else if (this.pending.size > 0 && this.timer === undefined) this.arm();
   }
 
+  /** Whether a wake holds the task's lock (undefined: cannot tell); see isWakeRowAlive. */
+  setLockHeld(held: boolean | undefined): void {
+    this.lockHeld = held;
+  }
+
   /** Stops the timer and forgets pending changes (the task was left or the hook unmounted). */
   dispose(): void {
+    this.generation += 1;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     this.pending.clear();
   }
 
   private arm(): void {
+    this.generation += 1;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -93,14 +123,40 @@ export class AutoWakeScheduler {
       const entity = current.get(key);
       return entity ? [entity] : [];
     });
-    const decision = decideAutoWake({
-      enabled: watch.enabled,
-      configured: watch.configured,
-      categoryAllowed: watch.categoryAllowed,
-      wakeRunning: this.runningHere || this.runningElsewhere(watch.latestWake),
-      changedEntities,
-      mutatedEntries: watch.latestWake?.mutatedEntries,
-    });
+    const decide = (entities: readonly ChangedEntity[]) =>
+      decideAutoWake({
+        enabled: watch.enabled,
+        configured: watch.configured,
+        categoryAllowed: watch.categoryAllowed,
+        wakeRunning: this.runningHere || this.runningElsewhere(watch.latestWake),
+        changedEntities: entities,
+        mutatedEntries: watch.latestWake?.mutatedEntries,
+      });
+    const decision = decide(changedEntities);
+    const { lastWriters } = this.options;
+    if (decision.action !== 'wake' || !lastWriters) return this.settle(decision);
+    // Who wrote the changes decides, once a wake would start: a trusted-tool rule's or a
+    // confirmation's write is not the person's edit. A newer edit meanwhile starts over.
+    const generation = this.generation;
+    lastWriters(this.options.taskId, changedEntities).then(
+      (writers) => {
+        if (generation !== this.generation) return;
+        this.settle(
+          decide(
+            changedEntities.map((entity) => ({
+              ...entity,
+              writtenBy: writers.get(entityKey(entity)),
+            })),
+          ),
+        );
+      },
+      () => {
+        if (generation === this.generation) this.settle(decision);
+      },
+    );
+  }
+
+  private settle(decision: AutoWakeDecision): void {
     this.options.onDecision?.(decision);
     if (decision.action === 'wait') return;
     this.pending.clear();
@@ -109,9 +165,11 @@ export class AutoWakeScheduler {
   }
 
   private runningElsewhere(wake: Wake | undefined): boolean {
-    if (wake?.status !== 'running') return false;
-    const now = this.options.now?.() ?? Date.now();
-    return now - Date.parse(wake.startedAt) < RUNNING_WAKE_WINDOW_MS;
+    if (!wake) return false;
+    return isWakeRowAlive(wake, {
+      now: this.options.now?.() ?? Date.now(),
+      lockHeld: this.lockHeld,
+    });
   }
 }
 

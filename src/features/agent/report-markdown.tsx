@@ -4,7 +4,10 @@
  * in the markdown stays text (`<script>` shows as the characters "<script>"). On top of
  * its URL sanitising (which already empties `javascript:` and other unsafe protocols),
  * links here must be absolute http(s) or mailto, and images are never loaded: a remote
- * image would let the model send data anywhere just by being viewed.
+ * image would let the model send data anywhere just by being viewed. Each link shows
+ * where it goes before it is followed: "(example.com ↗)" after its text (the host as the
+ * browser will read it, so a look-alike name shows as xn--…), and a screen reader hears
+ * "(opens example.com in a new tab)".
  */
 import type { ReactNode } from 'react';
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
@@ -24,12 +27,33 @@ const heading =
     <Tag className="agent-report__heading">{children}</Tag>
   );
 
+/** Where a kept link goes, in a few words: its host, or the address of a mailto link. */
+function destinationOf(href: string): { shown: string; spoken: string } {
+  const url = new URL(href);
+  if (url.protocol === 'mailto:') {
+    const address = decodeURIComponent(url.pathname);
+    return { shown: `email ${address}`, spoken: `writes an email to ${address}` };
+  }
+  return { shown: url.host, spoken: `opens ${url.host} in a new tab` };
+}
+
+function ReportLink({ href, children }: { href: string; children?: ReactNode }) {
+  const destination = destinationOf(href);
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+      {children}{' '}
+      <span className="agent-report__link-destination" aria-hidden="true">
+        {`(${destination.shown}\u00a0↗)`}
+      </span>
+      <span className="visually-hidden">({destination.spoken})</span>
+    </a>
+  );
+}
+
 const components: Components = {
   a: ({ href, children }) =>
     href ? (
-      <a href={href} target="_blank" rel="noopener noreferrer nofollow">
-        {children}
-      </a>
+      <ReportLink href={href}>{children}</ReportLink>
     ) : (
       <span className="agent-report__dead-link">{children}</span>
     ),

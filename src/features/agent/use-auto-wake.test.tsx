@@ -1,7 +1,13 @@
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allowAgentCategories, createAgentReadyTask } from '../../../test/support/test-database';
-import { saveAutoWake, saveProviderSettings } from '../../db/agent-settings';
+import { propose } from '../../../test/support/proposals';
+import { scriptedModel } from '../../../test/support/scripted-model';
+import { runWake } from '../../agent/run-wake';
+import type { WakeProgress } from '../../agent/wake-progress';
+import { applyTrustedItems } from '../../confirmation/apply-trusted-items';
+import { confirmItem } from '../../confirmation/confirm-item';
+import { saveAutoWake, saveProviderSettings, saveTrustedTools } from '../../db/agent-settings';
 import { getDatabase } from '../../db/connection';
 import { DEFAULT_AGENT_ID, type Wake } from '../../domain/agent';
 import { dispatch } from '../../dispatcher/dispatch';
@@ -116,6 +122,67 @@ describe('useAutoWake', () => {
     expect(wakeClient.wakeInWorker).not.toHaveBeenCalled();
 
     await userWrites('The agent got the language right.');
+    await waitFor(() => expect(wakeClient.wakeInWorker).toHaveBeenCalledTimes(1));
+  });
+
+  it('wakes exactly once with trusted tools on: the rule’s writes during the wake are the wake’s own', async () => {
+    await saveAutoWake(getDatabase(), true);
+    await saveTrustedTools(getDatabase(), ['add_multiple_checklist_items']);
+    // Each wake proposes a new checklist item, which the trusted-tool rule applies at once.
+    let wakes = 0;
+    wakeClient.wakeInWorker.mockImplementation(
+      (id: string, onProgress: (progress: WakeProgress) => void) => {
+        wakes += 1;
+        const { model } = scriptedModel([
+          {
+            toolCalls: [
+              {
+                name: 'add_multiple_checklist_items',
+                args: { items: [{ title: `Step ${wakes}` }] },
+              },
+            ],
+          },
+          { text: 'Done.' },
+        ]);
+        return runWake({
+          db: getDatabase(),
+          taskId: id,
+          model,
+          providerLabel: 'Test provider',
+          describeError: () => ({ kind: 'unknown', message: 'failed' }),
+          afterFlush: async () => {
+            await applyTrustedItems(getDatabase(), id);
+          },
+          onProgress,
+          sleep: async () => {},
+        });
+      },
+    );
+    await watchTask();
+    await userWrites('Booked the room.');
+    await waitFor(() => expect(wakeClient.wakeInWorker).toHaveBeenCalledTimes(1));
+    await waitFor(async () =>
+      expect(
+        (await getDatabase().checklistItems.where('taskId').equals(taskId).toArray()).map(
+          (item) => item.title,
+        ),
+      ).toContain('Step 1'),
+    );
+    await sleep(QUIET_MS * 2);
+    expect(wakeClient.wakeInWorker).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not wake when the person confirms a proposal, but does for their next edit', async () => {
+    await saveAutoWake(getDatabase(), true);
+    const set = await propose(getDatabase(), taskId, [
+      { name: 'update_task_priority', args: { priority: 'P1' } },
+    ]);
+    await watchTask();
+    expect((await confirmItem(getDatabase(), set.id, 0)).status).toBe('applied');
+    await sleep(QUIET_MS);
+    expect(wakeClient.wakeInWorker).not.toHaveBeenCalled();
+
+    await userWrites('Raised the priority as suggested.');
     await waitFor(() => expect(wakeClient.wakeInWorker).toHaveBeenCalledTimes(1));
   });
 });

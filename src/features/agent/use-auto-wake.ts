@@ -7,7 +7,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { getDatabase } from '../../db/connection';
 import { readAutoWakeWatch } from '../../db/queries/agent';
+import { readLastWriters } from '../../db/queries/last-writers';
 import { AutoWakeScheduler } from './auto-wake-scheduler';
+import { useWakeLockHeld } from './use-wake-lock-held';
 import { wakeFromPage } from './wake-from-page';
 import { useWakeProgressStore } from './wake-progress-store';
 
@@ -19,10 +21,12 @@ export interface AutoWakeOptions {
 export function useAutoWake(taskId: string, options: AutoWakeOptions = {}): void {
   const watch = useLiveQuery(() => readAutoWakeWatch(getDatabase(), taskId), [taskId]);
   const runningHere = useWakeProgressStore((state) => state.byTask[taskId]?.status === 'running');
+  const lockHeld = useWakeLockHeld(taskId, !runningHere && watch?.latestWake?.status === 'running');
   const { debounceMs } = options;
   const [scheduler, setScheduler] = useState(() => createScheduler(taskId, debounceMs));
   // Another task: start over with its own scheduler (and baseline).
   if (scheduler.taskId !== taskId) setScheduler(createScheduler(taskId, debounceMs));
+  useEffect(() => scheduler.instance.setLockHeld(lockHeld), [scheduler, lockHeld]);
 
   useEffect(() => () => scheduler.instance.dispose(), [scheduler]);
   useEffect(() => {
@@ -36,6 +40,7 @@ function createScheduler(taskId: string, debounceMs: number | undefined) {
     instance: new AutoWakeScheduler({
       taskId,
       debounceMs,
+      lastWriters: (id, entities) => readLastWriters(getDatabase(), id, entities),
       wake: (id) => void wakeFromPage(id, 'automatic'),
     }),
   };

@@ -115,6 +115,24 @@ describe('ChangeHistory', () => {
     expect(entries[4]).toHaveTextContent('30 minutes');
   });
 
+  it('says "confirmed with changes" and what the person changed', async () => {
+    const taskId = await createTask('Plan the launch');
+    const set = await seedChangeSet(taskId, [estimateProposal(90, { status: 'confirmed' })]);
+    await seedDecision({
+      changeSetId: set.id,
+      taskId,
+      args: { minutes: 90 },
+      appliedArgs: { minutes: 60 },
+      humanSummary: 'Set estimate to 90 minutes',
+    });
+    render(<ChangeHistory taskId={taskId} />);
+    const region = await screen.findByRole('region', { name: 'Review history' });
+    await userEvent.click(within(region).getByText('Review history'));
+    const [entry] = within(region).getAllByRole('listitem');
+    expect(entry).toHaveTextContent('Confirmed with changes');
+    expect(entry).toHaveTextContent('You changed 90 → 60');
+  });
+
   it('undoes a confirmed change, and says why when it cannot', async () => {
     const taskId = await createTask('Plan the launch');
     const set = await seedChangeSet(taskId, [estimateProposal(60, { status: 'confirmed' })]);

@@ -16,6 +16,7 @@ import { undoDecision } from '../../confirmation/undo-decision';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { showToast } from '../../ui/toast-store';
+import { describeChangedValues } from '../../lib/describe-changed-values';
 import { formatTimestamp } from '../../lib/format-timestamp';
 import { reviewKind } from '../../tools/registry';
 import './review.css';
@@ -63,7 +64,8 @@ function byline(entry: ReviewHistoryEntry): string {
 function HistoryRow({ entry }: { entry: ReviewHistoryEntry }) {
   const [undoing, setUndoing] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const outcome = OUTCOMES[entry.outcome];
+  const edited = entry.outcome === 'confirmed' ? entry.edited : undefined;
+  const outcome = edited ? { label: 'Confirmed with changes', icon: '✎' } : OUTCOMES[entry.outcome];
   const canUndo = entry.outcome === 'confirmed' && entry.decisionId !== undefined;
 
   async function undo(decisionId: string) {
@@ -106,6 +108,11 @@ function HistoryRow({ entry }: { entry: ReviewHistoryEntry }) {
       <p className="review-history__meta muted">
         <time dateTime={entry.at}>{byline(entry)}</time>
       </p>
+      {entry.edited && (
+        <p className="review-history__detail">
+          You changed {describeChangedValues(entry.edited.proposed, entry.edited.applied)}
+        </p>
+      )}
       {entry.rejectionReason && (
         <p className="review-history__detail">Reason: {entry.rejectionReason}</p>
       )}

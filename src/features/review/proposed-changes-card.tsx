@@ -24,6 +24,7 @@ import { RejectionReasonPanel } from './rejection-reason-panel';
 import { ReviewItemGroup } from './review-item-group';
 import { findRowElement, ReviewItemRow } from './review-item-row';
 import { ReviewStatusBar } from './review-status-bar';
+import { RuleOfferBar } from './rule-offer-bar';
 import { leavesTheList, useReviewActions } from './use-review-actions';
 import { useSettle } from './use-settle';
 import { useSwipeHint } from './use-swipe-hint';
@@ -134,6 +135,7 @@ export function ProposedChangesCard({
           {heading.oneLiner}
         </p>
       )}
+      {actions.offer && <RuleOfferBar offer={actions.offer} onDone={actions.dismissOffer} />}
       <ReviewStatusBar
         applying={bulk?.progress?.total}
         last={actions.last}

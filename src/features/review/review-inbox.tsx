@@ -8,7 +8,8 @@
  * Nothing moves under a finger: a decided row collapses in place before the list closes
  * up (the shown rows are held while it does), and a rejected row's reason prompt keeps the
  * row's place until the person moves on. Keyboard: j / k move between rows, y confirms,
- * n rejects, a confirms all of the focused row's task, u undoes the last decision here.
+ * n rejects, e opens the row's edit sheet (Enter confirms the edit, Escape cancels), a
+ * confirms all of the focused row's task, u undoes the last decision here.
  */
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -255,6 +256,7 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
         break;
       case 'y':
       case 'n':
+      case 'e':
         // Handled by the focused row; from elsewhere, the first press finds the row.
         event.preventDefault();
         if (!focused) focusData(index);

@@ -9,6 +9,8 @@ import type { PendingReviewItem } from '../../db/queries/proposals';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { reviewKind } from '../../tools/registry';
+import { EditProposalSheet } from './edit-proposal-sheet';
+import { editFieldsOf } from './edit-fields';
 import { useItemView } from './item-view';
 import { useHeldWhile } from './use-held-while';
 import { useSwipeToDecide, type SwipeDirection } from './use-swipe-to-decide';
@@ -22,9 +24,12 @@ export interface ReviewItemRowProps {
   /** The service's message after an action that did not succeed. */
   notice: string | undefined;
   /** Resolve true when the row is leaving the list (the item was decided). */
-  onConfirm(entry: PendingReviewItem, options: { applyAnyway: boolean }): Promise<boolean>;
+  onConfirm(
+    entry: PendingReviewItem,
+    options: { applyAnyway: boolean; edited?: Record<string, unknown> },
+  ): Promise<boolean>;
   onReject(entry: PendingReviewItem): Promise<boolean>;
-  /** `y` confirms and `n` rejects while focus is in the row (the inbox). */
+  /** `y` confirms, `n` rejects and `e` edits while focus is in the row (the inbox). */
   keyboardShortcuts?: boolean;
   tabIndex?: number;
   onFocus?: () => void;
@@ -81,6 +86,8 @@ export function ReviewItemRow({
   // Apply anyway (and moves the focus there) instead of applying.
   const [applyAnywayAsked, setApplyAnywayAsked] = useState(0);
   const applyButton = useRef<HTMLButtonElement>(null);
+  const editable = editFieldsOf(item).length > 0;
+  const [editing, setEditing] = useState(false);
 
   useEffect(() => {
     if (applyAnywayAsked > 0) applyButton.current?.focus();
@@ -116,6 +123,9 @@ export function ReviewItemRow({
     } else if (event.key === 'n') {
       event.preventDefault();
       if (!busy) void onReject(entry);
+    } else if (event.key === 'e') {
+      event.preventDefault();
+      if (!busy && editable) setEditing(true);
     }
   }
 
@@ -180,7 +190,23 @@ export function ReviewItemRow({
                   <span className="visually-hidden">, after: </span>
                 </>
               )}
-              <strong className="review-row__after">{view.preview.after}</strong>
+              {editable ? (
+                <button
+                  type="button"
+                  className="review-row__edit"
+                  disabled={busy}
+                  onClick={() => setEditing(true)}
+                >
+                  {/* Named by what it shows, so a voice command of the visible words finds it. */}
+                  <span className="visually-hidden">Edit before confirming: </span>
+                  <strong className="review-row__after">{view.preview.after}</strong>
+                  <span className="review-row__edit-icon" aria-hidden="true">
+                    ✎
+                  </span>
+                </button>
+              ) : (
+                <strong className="review-row__after">{view.preview.after}</strong>
+              )}
               {view.preview.note && (
                 <span className="review-row__note"> · {view.preview.note}</span>
               )}
@@ -238,6 +264,19 @@ export function ReviewItemRow({
           </Button>
         </div>
       </div>
+      {editing && (
+        <EditProposalSheet
+          entry={entry}
+          stale={stale}
+          notice={notice}
+          onCancel={() => setEditing(false)}
+          onConfirm={async (edited, applyAnyway) => {
+            const left = await onConfirm(entry, { applyAnyway, edited });
+            if (left) setEditing(false);
+            return left;
+          }}
+        />
+      )}
     </article>
   );
 }

@@ -166,6 +166,41 @@ describe('ReviewPage', () => {
     expect(confirmAll).not.toHaveBeenCalledWith(getDatabase(), errandsSet.id);
   });
 
+  it('edits from the keyboard: e opens the sheet, Escape cancels, Enter confirms the edit', async () => {
+    const taskId = await createTask('Plan the launch');
+    const set = await seedChangeSet(taskId, [estimateProposal(90)]);
+    renderPage();
+    const estimate = await row(/Set estimate to 90 minutes/);
+    await within(estimate).findByRole('button', { name: /^Edit before confirming/ });
+
+    await userEvent.keyboard('j');
+    expect(estimate).toHaveFocus();
+    await userEvent.keyboard('e');
+    const sheet = await screen.findByRole('dialog', { name: 'Edit before confirming' });
+    const minutes = within(sheet).getByLabelText('Estimate (minutes)');
+    expect(minutes).toHaveFocus();
+    expect(minutes).toHaveValue(90);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(confirmItem).not.toHaveBeenCalled();
+    expect(estimate).toHaveFocus();
+
+    await userEvent.keyboard('e');
+    const again = await screen.findByRole('dialog', { name: 'Edit before confirming' });
+    const field = within(again).getByLabelText('Estimate (minutes)');
+    // An invalid value is refused at the field, and nothing is confirmed.
+    await userEvent.clear(field);
+    await userEvent.type(field, '5000{Enter}');
+    expect(await within(again).findByRole('alert')).toHaveTextContent(/1440|at most/i);
+    expect(confirmItem).not.toHaveBeenCalled();
+    await userEvent.clear(field);
+    await userEvent.type(field, '60');
+    await userEvent.keyboard('{Enter}');
+    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, { edited: { minutes: 60 } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText(/Confirmed with changes/)).toBeInTheDocument();
+  });
+
   it('asks for Apply anyway when y is pressed on an item changed since it was proposed', async () => {
     const taskId = await createTask('Plan the launch');
     const set = await seedChangeSet(taskId, [estimateProposal(60)]);

@@ -13,6 +13,7 @@ import { Notice } from '../../ui/notice';
 import { usePendingReviewCounts } from './pending-count';
 import { ReviewInbox } from './review-inbox';
 import { ReviewStatusBar } from './review-status-bar';
+import { RuleOfferBar } from './rule-offer-bar';
 import { useReviewActions } from './use-review-actions';
 import { useSwipeHint } from './use-swipe-hint';
 import './review.css';
@@ -71,8 +72,10 @@ export function ReviewPage({ nextStep = (openTasks) => openTasks }: ReviewPagePr
           </p>
           <p className="review-page__keys muted">
             Keys: <kbd>j</kbd> / <kbd>k</kbd> next / previous · <kbd>y</kbd> confirm · <kbd>n</kbd>{' '}
-            reject · <kbd>a</kbd> confirm all for the task · <kbd>u</kbd> undo
+            reject · <kbd>e</kbd> edit, then confirm · <kbd>a</kbd> confirm all for the task ·{' '}
+            <kbd>u</kbd> undo
           </p>
+          {actions.offer && <RuleOfferBar offer={actions.offer} onDone={actions.dismissOffer} />}
           <ReviewStatusBar
             applying={applying}
             last={actions.last}

@@ -17,6 +17,7 @@ import type {
   ReviewResult,
   ReviewStatus,
 } from '../../confirmation/review-result';
+import { offerAfterDecision, type RuleOffer } from '../../confirmation/rule-offers';
 import { undoDecision, undoDecisions } from '../../confirmation/undo-decision';
 
 /** A rejection whose optional reason is still being asked for, in place of its row. */
@@ -81,6 +82,14 @@ export function useReviewActions() {
   const [rejection, setRejection] = useState<RecentRejection>();
   const [last, setLast] = useState<LastAction>();
   const [bulk, setBulk] = useState<ReadonlyMap<string, BulkState>>(new Map());
+  /** A rule the last decision earned ("Stop proposing…", "Apply … without asking"). */
+  const [offer, setOffer] = useState<RuleOffer>();
+  const lookForOffer = useCallback((decisionId: string | undefined) => {
+    if (!decisionId) return;
+    void offerAfterDecision(getDatabase(), decisionId).then((found) => {
+      if (found) setOffer(found);
+    });
+  }, []);
   /** Decisions made here, newest last: what `u` undoes. */
   const undoStack = useRef<string[][]>([]);
 
@@ -152,17 +161,24 @@ export function useReviewActions() {
   const dismissRejection = useCallback(() => setRejection(undefined), []);
 
   const confirm = useCallback(
-    async (entry: PendingReviewItem, options: { applyAnyway?: boolean } = {}) => {
+    async (
+      entry: PendingReviewItem,
+      options: { applyAnyway?: boolean; edited?: Record<string, unknown> } = {},
+    ) => {
       setRejection(undefined);
       setNotice(entry.key, undefined);
       setBusy(entry.key, true);
       let result: ReviewResult;
       try {
+        const confirmOptions = {
+          ...(options.applyAnyway ? { applyAnyway: true } : {}),
+          ...(options.edited ? { edited: options.edited } : {}),
+        };
         result = await confirmItem(
           getDatabase(),
           entry.changeSetId,
           entry.itemIndex,
-          options.applyAnyway ? { applyAnyway: true } : undefined,
+          Object.keys(confirmOptions).length > 0 ? confirmOptions : undefined,
         );
       } catch (error) {
         result = failure(error);
@@ -171,8 +187,11 @@ export function useReviewActions() {
       if (result.status === 'applied') {
         const decisionIds = result.decisionId ? [result.decisionId] : [];
         if (decisionIds.length > 0) undoStack.current.push(decisionIds);
+        lookForOffer(result.decisionId);
         setLast({
-          message: `Applied: ${entry.item.humanSummary}`,
+          message: options.edited
+            ? `Confirmed with changes. ${result.message}`
+            : `Applied: ${entry.item.humanSummary}`,
           tone: 'success',
           ...(decisionIds.length > 0 ? { decisionIds } : {}),
         });
@@ -181,7 +200,7 @@ export function useReviewActions() {
       }
       return result;
     },
-    [setBusy, setNotice, say],
+    [setBusy, setNotice, say, lookForOffer],
   );
 
   const reject = useCallback(
@@ -199,6 +218,7 @@ export function useReviewActions() {
       if (result.status === 'rejected') {
         if (result.decisionId) {
           undoStack.current.push([result.decisionId]);
+          lookForOffer(result.decisionId);
           setRejection({ entry, decisionId: result.decisionId, ...where });
           setLast({
             message: `Rejected: ${entry.item.humanSummary}`,
@@ -211,7 +231,7 @@ export function useReviewActions() {
       }
       return result;
     },
-    [setBusy, setNotice, say],
+    [setBusy, setNotice, say, lookForOffer],
   );
 
   /**
@@ -316,6 +336,8 @@ export function useReviewActions() {
     undo,
     undoLast,
     dismissRejection,
+    offer,
+    dismissOffer: useCallback(() => setOffer(undefined), []),
     dismissNotice: useCallback((key: string) => setNotice(key, undefined), [setNotice]),
     dismissOrphan: useCallback(
       (key: string) =>

@@ -1,21 +1,21 @@
-import { PRIORITIES, PRIORITY_NAMES, prioritySchema, type Task } from '../../domain/task';
-import { Field } from '../../ui/field';
+import { PRIORITIES, PRIORITY_NAMES, type Task } from '../../domain/task';
+import { SelectValueField } from '../../ui/value-fields';
 import { useToolCall } from './use-tool-call';
-import { Options } from '../../ui/options';
+
+const PRIORITY_OPTIONS = PRIORITIES.map((priority) => ({
+  value: priority,
+  label: PRIORITY_NAMES[priority],
+}));
 
 export function PriorityField({ task }: { task: Task }) {
   const { run, error } = useToolCall(task.id);
   return (
-    <Field label="Priority" error={error}>
-      <select
-        value={task.priority}
-        onChange={(event) => {
-          const parsed = prioritySchema.safeParse(event.target.value);
-          if (parsed.success) void run('update_task_priority', { priority: parsed.data });
-        }}
-      >
-        <Options items={PRIORITIES} label={(priority) => PRIORITY_NAMES[priority]} />
-      </select>
-    </Field>
+    <SelectValueField
+      label="Priority"
+      value={task.priority}
+      options={PRIORITY_OPTIONS}
+      error={error}
+      onChange={(priority) => void run('update_task_priority', { priority })}
+    />
   );
 }

@@ -9,6 +9,7 @@ const TABLE_WORDS: Record<string, string> = {
   categories: 'category',
   labels: 'label',
   agents: 'agent settings',
+  rules: 'rule',
   changeItems: 'proposal',
   changeSets: 'proposals',
   decisions: 'decision',

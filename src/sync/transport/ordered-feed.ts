@@ -3,7 +3,7 @@
  * the handler resolved, with a watchdog that restarts the consumer from the last
  * acknowledged sequence when neither a message nor a heartbeat arrived for too long.
  * An ordered consumer can stall after the node holding it dies (a leader failover), and
- * a restart from the stored cursor is the cure (TOOLCHAIN.md, "NATS JetStream").
+ * a restart from the stored cursor is the cure (docs/decisions/0008-toolchain.md).
  * The consumer itself is behind `FeedSource`, so this logic is tested without a server.
  */
 import type { FeedOptions, SyncFeed, SyncMessage } from './sync-transport';

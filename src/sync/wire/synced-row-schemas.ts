@@ -10,9 +10,10 @@ import { changeItemSchema, changeSetSchema, decisionSchema } from '../../domain/
 import { checklistItemSchema } from '../../domain/checklist-item';
 import { journalEntrySchema } from '../../domain/journal-entry';
 import type { SyncTable } from '../../domain/sync-envelope';
+import { ruleSchema } from '../../domain/rule';
 import { taskSchema } from '../../domain/task';
 
-/** The tables this version of the app applies; `rules` is reserved for a later one. */
+/** The tables this version of the app applies. */
 const ROW_SCHEMAS: Partial<Record<SyncTable, z.ZodType>> = {
   tasks: taskSchema,
   checklistItems: checklistItemSchema,
@@ -20,6 +21,7 @@ const ROW_SCHEMAS: Partial<Record<SyncTable, z.ZodType>> = {
   categories: categorySchema,
   labels: labelSchema,
   agents: agentSchema,
+  rules: ruleSchema,
   changeSets: changeSetSchema,
   changeItems: changeItemSchema,
   decisions: decisionSchema,

@@ -1,0 +1,32 @@
+// The figure of issue 12 item 4 on its own, without a browser or a build:
+// `node scripts/bench-hostile-wake-audit.mjs`. Runs bench/page/agent.ts's hostile wake
+// in Node (Vite loads the TypeScript) on a fake-indexeddb database and prints the largest
+// audit row it left. `npm run bench` measures the same in Chromium (section 7).
+import 'fake-indexeddb/auto';
+import { createServer } from 'vite';
+import { hostileWakeAuditPart } from './bench/sections.mjs';
+
+const server = await createServer({
+  appType: 'custom',
+  logLevel: 'error',
+  server: { middlewareMode: true, hmr: false },
+  optimizeDeps: { noDiscovery: true, include: [] },
+});
+try {
+  const { CountersignDatabase } = await server.ssrLoadModule('/src/db/database.ts');
+  const { measureHostileWakeAudit } = await server.ssrLoadModule('/bench/page/agent.ts');
+  const db = new CountersignDatabase(`hostile-wake-${Date.now()}`);
+  try {
+    const measured = await measureHostileWakeAudit(db);
+    const { rows, notes } = hostileWakeAuditPart(measured);
+    for (const row of rows)
+      console.log(
+        `${row.figure}: ${row.median.toLocaleString('en-US')} ${row.unit}${row.target ? ` (target ${row.target}: ${row.meetsTarget ? 'met' : 'NOT met'})` : ''}${row.versus ? ` (${row.versus})` : ''}`,
+      );
+    for (const note of notes) console.log(`  ${note}`);
+  } finally {
+    await db.delete();
+  }
+} finally {
+  await server.close();
+}

@@ -1,0 +1,73 @@
+/**
+ * The change set builder's view of the person's suppression rules: a call a rule stops is
+ * answered with a teaching message (what stopped it, and that asking again will not help),
+ * and each suppression is audited and counted when the turn's proposals are written, in
+ * the same transaction.
+ */
+import type { CountersignDatabase } from '../db/database';
+import { countRuleFirings, loadSuppressionCheck, type SuppressionCheck } from '../db/rules';
+import { writeAuditSafely } from '../dispatcher/audit-writer';
+
+interface Suppressed {
+  ruleId: string;
+  toolName: string;
+  summary: string;
+  args: Record<string, unknown>;
+}
+
+export function suppressionHook(db: CountersignDatabase, taskId: string) {
+  let checker: Promise<SuppressionCheck> | undefined;
+  let pending: Suppressed[] = [];
+  return {
+    /** The reason to give the model, when a rule stops this proposal. */
+    async check(
+      toolName: string,
+      args: Record<string, unknown>,
+      summary: string,
+    ): Promise<string | undefined> {
+      checker ??= loadSuppressionCheck(db, taskId);
+      const rule = (await checker)(toolName, args);
+      if (!rule) return undefined;
+      pending.push({ ruleId: rule.id, toolName, summary, args });
+      return 'the user turned off this kind of proposal for tasks in this category (a rule they made in Settings); do not propose it, or anything like it, again';
+    },
+    /** The suppressions since the last flush. */
+    take(): Suppressed[] {
+      const taken = pending;
+      pending = [];
+      return taken;
+    },
+    /** Must run inside the flush's transaction (auditMessages and tallies). */
+    async record(
+      suppressed: readonly Suppressed[],
+      where: { runKey: string; taskId: string; now: string },
+    ): Promise<void> {
+      if (suppressed.length === 0) return;
+      for (const { ruleId, toolName, summary, args } of suppressed) {
+        await writeAuditSafely(
+          db,
+          {
+            runKey: where.runKey,
+            toolName,
+            operationId: '',
+            taskId: where.taskId,
+            source: 'agent',
+            now: where.now,
+          },
+          [
+            {
+              kind: 'policyDenied',
+              outcome: 'denied',
+              summary: `Not proposed, stopped by your rule: ${summary}`,
+              payload: { ruleId, args: JSON.stringify(args).slice(0, 2_000) },
+            },
+          ],
+        );
+      }
+      await countRuleFirings(
+        db,
+        suppressed.map((entry) => entry.ruleId),
+      );
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/** For a describe block: a fresh database per test with a task the agent may act on (see createAgentReadyTask). */
+import { afterEach, beforeEach } from 'vitest';
+import type { CountersignDatabase } from '../../src/db/database';
+import { createAgentReadyTask, createTestDatabase } from './test-database';
+
+export interface AgentReadySuite {
+  db: CountersignDatabase;
+  ids: Awaited<ReturnType<typeof createAgentReadyTask>>;
+}
+
+export function agentReadySuite(): AgentReadySuite {
+  const suite = {} as AgentReadySuite;
+  beforeEach(async () => {
+    suite.db = createTestDatabase();
+    suite.ids = await createAgentReadyTask(suite.db);
+  });
+  afterEach(async () => {
+    await suite.db.delete();
+  });
+  return suite;
+}

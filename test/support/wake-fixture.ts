@@ -1,0 +1,52 @@
+/**
+ * For wake tests: a fresh database with an agent-ready task per test, and a scripted
+ * wake on that task (the model's prompts and the progress events kept for assertions).
+ */
+import { afterEach, beforeEach } from 'vitest';
+import { describeProviderError } from '../../src/agent/providers/describe-provider-error';
+import { runWake, type WakeOptions } from '../../src/agent/run-wake';
+import type { WakeProgress } from '../../src/agent/wake-progress';
+import type { CountersignDatabase } from '../../src/db/database';
+import { scriptedModel, type ScriptedTurn } from './scripted-model';
+import { createAgentReadyTask, createTestDatabase } from './test-database';
+
+export interface WakeFixture {
+  db: CountersignDatabase;
+  ids: Awaited<ReturnType<typeof createAgentReadyTask>>;
+  wake(
+    turns: ScriptedTurn[],
+    extra?: Partial<WakeOptions>,
+  ): {
+    run: ReturnType<typeof runWake>;
+    prompts: ReturnType<typeof scriptedModel>['prompts'];
+    progress: WakeProgress[];
+  };
+}
+
+/** Registers the per-test database; read `db` and `ids` inside tests only. */
+export function setUpWakeFixture(): WakeFixture {
+  const fixture = {} as WakeFixture;
+  beforeEach(async () => {
+    fixture.db = createTestDatabase();
+    fixture.ids = await createAgentReadyTask(fixture.db);
+  });
+  afterEach(async () => {
+    await fixture.db.delete();
+  });
+  fixture.wake = (turns, extra = {}) => {
+    const { model, prompts } = scriptedModel(turns);
+    const progress: WakeProgress[] = [];
+    const run = runWake({
+      db: fixture.db,
+      taskId: fixture.ids.taskId,
+      model,
+      providerLabel: 'Test provider',
+      describeError: (error, context) => describeProviderError(error, undefined, context),
+      onProgress: (event) => progress.push(event),
+      sleep: async () => {},
+      ...extra,
+    });
+    return { run, prompts, progress };
+  };
+  return fixture;
+}
