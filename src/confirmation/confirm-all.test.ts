@@ -128,6 +128,9 @@ describe('Confirm All: requests that do not grow with the set', () => {
       );
       // And few others: the rows read up front, the checklist read once and the bookkeeping.
       expect(total(large) - 20).toBeLessThanOrEqual(20);
+      // Counted once for the batch, the decision figures still count every decision.
+      const confirmed = await db.tallies.where('key').startsWith('decided:').toArray();
+      expect(confirmed.reduce((sum, row) => sum + row.value, 0)).toBe(25);
     },
   );
 });
