@@ -16,6 +16,8 @@
 // and section 10 prints each with its ratio to the 1× figure. Each size has its own browser
 // profile, seeded once. `--quick` measures 1× only (a couple of minutes, for development);
 // `--scale N` (or BENCH_SCALE=N) makes the curve's second size N× instead of 10×.
+// `--only review,curve-review` measures only the parts named (see PARTS below), so one
+// figure can be re-measured without paying for the whole run; the seeds still happen.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -61,6 +63,43 @@ const SIZES = readSizes();
 const SIZE = seedSize(1);
 const count = (value) => value.toLocaleString('en-US');
 const runStartedAt = Date.now();
+
+/**
+ * The parts of the run `--only` can name. `curve` is both of its parts; the bundle is
+ * measured only when asked for or when nothing is named.
+ */
+const PARTS = [
+  'renders',
+  'writes',
+  'wake',
+  'review',
+  'sync',
+  'import',
+  'curve',
+  'curve-renders',
+  'curve-review',
+  'bundle',
+];
+
+/** `--only a,b` (or `--only=a,b`): the parts to measure; undefined measures them all. */
+function readOnly(argv = process.argv) {
+  const index = argv.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
+  if (index === -1) return undefined;
+  const raw = argv[index].includes('=') ? argv[index].slice('--only='.length) : argv[index + 1];
+  const names = (raw ?? '').split(',').filter(Boolean);
+  const unknown = names.filter((name) => !PARTS.includes(name));
+  if (names.length === 0 || unknown.length > 0) {
+    throw new Error(`--only takes a comma-separated list of ${PARTS.join(', ')}, not "${raw}"`);
+  }
+  return new Set(names);
+}
+
+const ONLY = readOnly();
+
+/** Whether this run measures `part` (`curve-review` is also selected by `curve`). */
+function wants(part) {
+  return !ONLY || ONLY.has(part) || (part.startsWith('curve-') && ONLY.has('curve'));
+}
 
 function progress(message) {
   console.log(`▸ ${message} (${((Date.now() - runStartedAt) / 1000).toFixed(1)} s)`);
@@ -155,6 +194,86 @@ async function closeBrowser(browser) {
  */
 async function measureOneX(browser, seed, sections, baseUrl) {
   const { context } = browser;
+  if (wants('renders')) await measureRenders(context, seed, sections);
+
+  const writePage = await openQuietAppPage(context);
+  if (wants('writes')) await measureWrites(writePage, seed, sections);
+
+  // Section 7 creates its own tasks; the sample journal comes back for the demo wake.
+  const loadBeforeWake = loadavg()[0];
+  const wakeOverhead = wants('wake')
+    ? await attempt('measuring the wake without a model (instant model, in the page)', () =>
+        measureWakeOverhead(writePage),
+      )
+    : undefined;
+  const hostileAudit = wants('wake')
+    ? await attempt('measuring the audit a hostile wake can write', () =>
+        measureHostileWakeAudit(writePage),
+      )
+    : undefined;
+  // Section 8a on the same quiet page, before section 8b fills the inbox.
+  const loadBeforeReview = loadavg()[0];
+  const confirmAll = wants('review')
+    ? await attempt('measuring Confirm All of 20 items vs one transaction', () =>
+        measureConfirmAll(writePage),
+      )
+    : undefined;
+  await writePage.close();
+  // The demo wake's task serves the wake tap of 8b: both need the wake part.
+  const wakeLongTasks = wants('wake')
+    ? await attempt(
+        'measuring main-thread long tasks during demo wakes (worker, task page open)',
+        () => measureWakeLongTasks(context),
+      )
+    : undefined;
+  if (wakeOverhead && wakeLongTasks) {
+    sections.push(
+      await section(
+        'wake',
+        '7. The wake without the model, and the main thread during a wake',
+        async () => build.wakeSection(wakeOverhead, wakeLongTasks, hostileAudit),
+        loadBeforeWake,
+      ),
+    );
+  }
+  if (wants('import')) {
+    progress('measuring Import journal of 100,000 rows and its undo (a browser of its own)');
+    sections.push(
+      await section('import', '11. Import of 100,000 rows, and Undo import', async () =>
+        build.importSection(await measureImport({ baseUrl })),
+      ),
+    );
+  }
+  if (!wants('review')) return;
+  const loadBeforeSurface = loadavg()[0];
+  const wakeTap = wakeLongTasks
+    ? await attempt('measuring Wake agent tap → first proposal (demo agent)', () => {
+        if (wakeLongTasks.error) throw new Error('section 7b did not prepare the demo wake');
+        return measureWakeTap(context, { taskId: wakeLongTasks.value.taskId });
+      })
+    : { error: new Error('not measured in this run (--only without wake)') };
+  const swipe = await attempt(
+    `measuring a swipe-confirm with ${count(SIZE.pending)} pending items`,
+    () => measureSwipeConfirm(context, { totalPending: SIZE.pending }),
+  );
+  sections.push(
+    await section(
+      'review',
+      `8. Review: Confirm All, and a swipe at ${count(SIZE.pending)} pending`,
+      async () => build.reviewSection(confirmAll, swipe, SIZE.pending),
+      loadBeforeReview,
+    ),
+    await section(
+      'review-surface',
+      '8b. Review where the eye goes (issue 11)',
+      async () => build.reviewSurfaceSection(wakeTap, swipe),
+      loadBeforeSurface,
+    ),
+  );
+}
+
+/** Sections 2 and 3: fresh-page renders in rounds, each against its floor. */
+async function measureRenders(context, seed, sections) {
   progress('measuring renders: quiet route (floor), task list, task page, in rounds');
   const loadBeforeRenders = loadavg()[0];
   const renders = await measureRenderRounds(context, seed.probeTasks);
@@ -188,8 +307,10 @@ async function measureOneX(browser, seed, sections, baseUrl) {
       build.taskPageSection,
     ),
   );
+}
 
-  const writePage = await openQuietAppPage(context);
+/** Sections 4 and 6: one task edit, and the dispatcher's overhead, on a quiet page. */
+async function measureWrites(writePage, seed, sections) {
   const [editTaskId, floorTaskId] = seed.spareTaskIds;
   progress('measuring one task edit vs one raw put');
   sections.push(
@@ -209,63 +330,6 @@ async function measureOneX(browser, seed, sections, baseUrl) {
       ),
     ),
   );
-
-  // Section 7 creates its own tasks; the sample journal comes back for the demo wake.
-  const loadBeforeWake = loadavg()[0];
-  const wakeOverhead = await attempt(
-    'measuring the wake without a model (instant model, in the page)',
-    () => measureWakeOverhead(writePage),
-  );
-  const hostileAudit = await attempt('measuring the audit a hostile wake can write', () =>
-    measureHostileWakeAudit(writePage),
-  );
-  // Section 8a on the same quiet page, before section 8b fills the inbox.
-  const loadBeforeReview = loadavg()[0];
-  const confirmAll = await attempt('measuring Confirm All of 20 items vs one transaction', () =>
-    measureConfirmAll(writePage),
-  );
-  await writePage.close();
-  const wakeLongTasks = await attempt(
-    'measuring main-thread long tasks during demo wakes (worker, task page open)',
-    () => measureWakeLongTasks(context),
-  );
-  sections.push(
-    await section(
-      'wake',
-      '7. The wake without the model, and the main thread during a wake',
-      async () => build.wakeSection(wakeOverhead, wakeLongTasks, hostileAudit),
-      loadBeforeWake,
-    ),
-  );
-  const loadBeforeSurface = loadavg()[0];
-  const wakeTap = await attempt('measuring Wake agent tap → first proposal (demo agent)', () => {
-    if (wakeLongTasks.error) throw new Error('section 7b did not prepare the demo wake');
-    return measureWakeTap(context, { taskId: wakeLongTasks.value.taskId });
-  });
-  const swipe = await attempt(
-    `measuring a swipe-confirm with ${count(SIZE.pending)} pending items`,
-    () => measureSwipeConfirm(context, { totalPending: SIZE.pending }),
-  );
-  sections.push(
-    await section(
-      'review',
-      `8. Review: Confirm All, and a swipe at ${count(SIZE.pending)} pending`,
-      async () => build.reviewSection(confirmAll, swipe, SIZE.pending),
-      loadBeforeReview,
-    ),
-    await section(
-      'review-surface',
-      '8b. Review where the eye goes (issue 11)',
-      async () => build.reviewSurfaceSection(wakeTap, swipe),
-      loadBeforeSurface,
-    ),
-  );
-  progress('measuring Import journal of 100,000 rows and its undo (a browser of its own)');
-  sections.push(
-    await section('import', '11. Import of 100,000 rows, and Undo import', async () =>
-      build.importSection(await measureImport({ baseUrl })),
-    ),
-  );
 }
 
 /**
@@ -275,11 +339,20 @@ async function measureOneX(browser, seed, sections, baseUrl) {
  */
 async function measureCurve(server, scale, one, sections, browsers) {
   const { browser, seed, size } = await seededBrowser(server, scale, sections, browsers);
-  progress(`measuring renders at 1× and ${scale}×, interleaved: quiet route (floor) and task list`);
-  const [rendersOne, rendersLarge] = await measureRenderCurve([
-    { context: one.browser.context, probeTasks: one.seed.probeTasks },
-    { context: browser.context, probeTasks: seed.probeTasks },
-  ]);
+  let rendersOne;
+  let rendersLarge;
+  if (wants('curve-renders')) {
+    progress(
+      `measuring renders at 1× and ${scale}×, interleaved: quiet route (floor) and task list`,
+    );
+    [rendersOne, rendersLarge] = await measureRenderCurve([
+      { context: one.browser.context, probeTasks: one.seed.probeTasks },
+      { context: browser.context, probeTasks: seed.probeTasks },
+    ]);
+  }
+  if (!wants('curve-review')) {
+    return { one: { renders: rendersOne, seed: one.seed }, large: { renders: rendersLarge, seed } };
+  }
   const swipes = await attempt(
     `measuring swipe-confirms at ${count(SIZE.pending)} and ${count(size.pending)} pending, interleaved`,
     () =>
@@ -308,8 +381,10 @@ async function main() {
 
   progress('building the bench app (vite build --mode bench)');
   await viteBuild({ mode: 'bench', outDir: BENCH_APP_DIR });
-  progress('building the production app (vite build)');
-  await viteBuild({ outDir: PRODUCTION_DIR });
+  if (wants('bundle')) {
+    progress('building the production app (vite build)');
+    await viteBuild({ outDir: PRODUCTION_DIR });
+  }
 
   const sections = [];
   const server = await startPreviewServer({ outDir: BENCH_APP_DIR, port: await findFreePort() });
@@ -321,15 +396,17 @@ async function main() {
     const one = await seededBrowser(server, 1, sections, browsers);
     chromiumVersion = one.browser.version;
     await measureOneX(one.browser, one.seed, sections, server.url);
-    progress(
-      'measuring sync: A→B latency, catch-up of 10,000 operations, exactly once under faults',
-    );
-    sections.push(
-      await section('sync', '9. Sync between two devices', async () =>
-        build.syncSection(await measureSync({ baseUrl: server.url })),
-      ),
-    );
-    if (largeScale !== undefined) {
+    if (wants('sync')) {
+      progress(
+        'measuring sync: A→B latency, catch-up of 10,000 operations, exactly once under faults',
+      );
+      sections.push(
+        await section('sync', '9. Sync between two devices', async () =>
+          build.syncSection(await measureSync({ baseUrl: server.url })),
+        ),
+      );
+    }
+    if (largeScale !== undefined && (wants('curve-renders') || wants('curve-review'))) {
       const loadBeforeCurve = loadavg()[0];
       let curve;
       try {
@@ -356,12 +433,14 @@ async function main() {
     cleanups.clear();
   }
 
-  progress('measuring the production bundle');
-  sections.push(
-    await section('bundle', '5. Main bundle size', async () =>
-      build.bundleSection(await measureBundle(PRODUCTION_DIR)),
-    ),
-  );
+  if (wants('bundle')) {
+    progress('measuring the production bundle');
+    sections.push(
+      await section('bundle', '5. Main bundle size', async () =>
+        build.bundleSection(await measureBundle(PRODUCTION_DIR)),
+      ),
+    );
+  }
 
   const order = [
     'seed',
@@ -390,6 +469,7 @@ async function main() {
       platform: `${process.platform} ${process.arch}`,
       cpus: cpus().length,
       scales: SIZES.scales,
+      ...(ONLY ? { only: [...ONLY] } : {}),
       seedSizes: Object.fromEntries(SIZES.scales.map((scale) => [`${scale}x`, seedSize(scale)])),
       commit: gitCommit(),
       note: 'Production builds; Chromium headless with an on-disk profile per size, service workers blocked, 820×1180 tablet viewport with touch (isMobile, hasTouch).',
@@ -409,6 +489,7 @@ async function main() {
     );
   }
   if (SIZES.quick) console.log('Quick run: 1× only; `npm run bench` adds the curve (10×).');
+  if (ONLY) console.log(`Only ${[...ONLY].join(', ')} measured (--only).`);
   if (unmeasuredCount > 0) {
     console.log(`${unmeasuredCount} section(s) could not be measured (see above).`);
     process.exitCode = 1;

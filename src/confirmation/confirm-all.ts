@@ -38,7 +38,7 @@ export async function confirmAll(
   const context = { agentId: set.agentId, deviceId, now };
   const outcomes = await runSteps(
     db,
-    pending.map((item) => decisionStep(db, item, verdict, context)),
+    pending.map((item) => decisionStep(item, verdict, context)),
     { tables: ['decisions'] },
   );
   for (const [index, outcome] of outcomes.entries()) {

@@ -52,15 +52,16 @@ export interface DecisionContext {
 
 /** The step that decides `item` (as read before the transaction) in the dispatcher's transaction. */
 export function decisionStep(
-  db: CountersignDatabase,
   item: ChangeItem,
   verdict: Verdict,
   context: DecisionContext,
 ): Step<Refusal, Decided> {
   const { deviceId, now } = context;
   let fresh: ChangeItem | undefined;
-  const guard: Step<Refusal, Decided>['guard'] = async (journal) => {
-    fresh = await db.changeItems.get(item.id);
+  // Read with every other step's when the transaction opens (Confirm All: one request).
+  const reads = { changeItems: [item.id], changeSets: [item.changeSetId], tasks: [item.taskId] };
+  const guard: Step<Refusal, Decided>['guard'] = async (journal, scope) => {
+    fresh = await scope.changeItem(item.id);
     if (!fresh || fresh.deletedAt !== undefined) return { kind: 'missing' };
     if (fresh.status !== 'pending') return { kind: 'decided', status: fresh.status };
     if (fresh.expiresAt !== undefined && fresh.expiresAt <= now) return { kind: 'expired' };
@@ -76,7 +77,7 @@ export function decisionStep(
     }
     return undefined;
   };
-  const followUp: Step<Refusal, Decided>['followUp'] = async (applied) => {
+  const followUp: Step<Refusal, Decided>['followUp'] = async (applied, scope) => {
     const current = fresh!;
     const decision = newDecision({
       item: current,
@@ -88,10 +89,9 @@ export function decisionStep(
       ...(verdict.verdict === 'confirmed' && verdict.args ? { appliedArgs: verdict.args } : {}),
       operationId: applied?.operationId || undefined,
     });
-    await db.decisions.add(decision);
-    await countDecisions(db, [decision]);
-    const itemDiffs = await writeChangeItems(
-      db,
+    // Added, and counted in the decision figures, with the transaction's other rows.
+    scope.addDecision(decision);
+    const itemDiffs = await scope.writeChangeItems(
       [{ before: current, after: { ...current, status: verdict.verdict } }],
       { deviceId, now },
     );
@@ -126,7 +126,7 @@ export function decisionStep(
         now,
       } satisfies DispatchContext,
     };
-    return { call, kind: 'decision', guard, followUp };
+    return { call, kind: 'decision', reads, guard, followUp };
   }
   // A fresh key per rejection: the pending check makes a rejection happen once, and a
   // rejection undone and made again must be a new operation.
@@ -141,7 +141,7 @@ export function decisionStep(
           context: { source: 'user', taskId: item.taskId, runKey, now } satisfies DispatchContext,
         }
       : undefined;
-  return { call, runKey, kind: 'decision', guard, followUp };
+  return { call, runKey, kind: 'decision', reads, guard, followUp };
 }
 
 /** Reads the item (and its set's agent) a decision needs before its transaction. */
@@ -150,10 +150,13 @@ async function readItemForDecision(
   changeSetId: string,
   itemIndex: number,
 ): Promise<{ item: ChangeItem; agentId: string } | undefined> {
-  const [item, set] = await Promise.all([
-    db.changeItems.get(changeItemId(changeSetId, itemIndex)),
-    db.changeSets.get(changeSetId),
-  ]);
+  // One transaction for both reads: a swipe waits for it before its own can open.
+  const [item, set] = await db.transaction('r', [db.changeItems, db.changeSets], () =>
+    Promise.all([
+      db.changeItems.get(changeItemId(changeSetId, itemIndex)),
+      db.changeSets.get(changeSetId),
+    ]),
+  );
   if (!item || !set || item.deletedAt !== undefined) return undefined;
   return { item, agentId: set.agentId };
 }
@@ -179,7 +182,7 @@ export async function decideItem(
   const context = { deviceId, now };
   if (!read) return { status: 'missing', message: 'This proposal no longer exists.' };
   if (read.item.status !== 'pending') return alreadyDecided(read.item.status);
-  const step = decisionStep(db, read.item, verdict, { ...context, agentId: read.agentId });
+  const step = decisionStep(read.item, verdict, { ...context, agentId: read.agentId });
   const outcome = await runStep(db, step, { tables: ['decisions'] });
   return describeOutcome(db, read.item, verdict, outcome, context);
 }

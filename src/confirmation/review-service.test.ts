@@ -127,7 +127,8 @@ describe('confirmItem', () => {
       { name: 'add_multiple_checklist_items', args: { items: [{ title: 'x' }] } },
     ]);
     const before = await journalSnapshot(db);
-    vi.spyOn(db.decisions, 'add').mockRejectedValueOnce(new Error('disk on fire'));
+    // Decisions are written in bulk at the transaction's end, after the journal write.
+    vi.spyOn(db.decisions, 'bulkAdd').mockRejectedValueOnce(new Error('disk on fire'));
     const result = await confirmItem(db, set.id, 0);
     expect(result.status).toBe('failed');
     expect(await journalSnapshot(db)).toEqual(before);

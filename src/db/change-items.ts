@@ -23,7 +23,7 @@ import { isLive } from '../domain/is-live';
 import { stampFieldWrites } from '../domain/field-writes';
 import { bumpClock } from '../domain/vector-clock';
 import type { CountersignDatabase } from './database';
-import { addToTallies } from './tallies';
+import { addToTallies, readTallies, type TallyKey } from './tallies';
 
 export const CHANGE_ITEM_TABLES = ['changeSets', 'changeItems', 'tallies', 'tasks'] as const;
 
@@ -77,45 +77,157 @@ export async function writeChangeItems(
   stamp: Stamp,
 ): Promise<EntityDiff[]> {
   if (writes.length === 0) return [];
-  const live = await liveTasks(
-    db,
-    writes.map((write) => write.after.taskId),
-  );
-  const rows = writes.map(({ before, after, merged }) =>
-    withInboxKeys(
-      changeItemSchema.parse(
-        merged
-          ? { ...after, ...merged }
-          : stampFieldWrites(
-              before,
-              {
-                ...after,
-                createdAt: before?.createdAt ?? after.createdAt ?? stamp.now,
-                updatedAt: stamp.now,
-                rev: (before?.rev ?? 0) + 1,
-                vectorClock: bumpClock(before?.vectorClock ?? {}, stamp.deviceId),
-              },
-              stamp,
-            ),
-      ),
-      live,
+  const writer = new ChangeItemWriter(db);
+  const diffs = await writer.write(writes, stamp);
+  await writer.flush();
+  return diffs;
+}
+
+/**
+ * The item writes of one transaction, kept in memory and issued at its end: each item
+ * row, each set row and the tallies once, however many writes there were. The diffs are
+ * those writeChangeItems returns for each write (a set's diff per write, its rev bumped
+ * per write), so an operation's outbox row is the same either way. Reads go through it
+ * too (`item`), so a write sees the ones before it. Rows it has not read are read in one
+ * request per table (`load`, for a batch known up front) or as asked.
+ *
+ * Only for a transaction whose change items are all written through it; after anything
+ * else wrote them (reindexTaskItems), `flush` and then `forget` what it read.
+ */
+export class ChangeItemWriter {
+  private readonly items = new Map<string, ChangeItem | undefined>();
+  private readonly sets = new Map<string, ChangeSet | undefined>();
+  private readonly liveTaskIds = new Map<string, boolean>();
+  private readonly dirtyItems = new Map<string, ChangeItem>();
+  private readonly dirtySets = new Set<string>();
+  private tallies = { pendingItems: 0, pendingSets: 0 };
+  /** The tallies as this transaction has them, once read. */
+  private talliesNow: Record<TallyKey, number> | undefined;
+
+  constructor(private readonly db: CountersignDatabase) {}
+
+  /** Reads, in one request per table, the rows the writes to come will need. */
+  async load(ids: {
+    changeItems?: readonly string[];
+    changeSets?: readonly string[];
+    tasks?: readonly string[];
+  }): Promise<void> {
+    const missing = <T>(wanted: readonly string[] | undefined, known: Map<string, T>) => [
+      ...new Set((wanted ?? []).filter((id) => !known.has(id))),
+    ];
+    const itemIds = missing(ids.changeItems, this.items);
+    const setIds = missing(ids.changeSets, this.sets);
+    const taskIds = missing(ids.tasks, this.liveTaskIds);
+    // Writes to come change the tallies: read them now, not in a round trip of their own.
+    const readTalliesNow = this.talliesNow === undefined && itemIds.length > 0;
+    const [items, sets, tasks, tallies] = await Promise.all([
+      itemIds.length > 0 ? this.db.changeItems.bulkGet(itemIds) : [],
+      setIds.length > 0 ? this.db.changeSets.bulkGet(setIds) : [],
+      taskIds.length > 0 ? this.db.tasks.bulkGet(taskIds) : [],
+      readTalliesNow ? readTallies(this.db) : undefined,
+    ]);
+    if (tallies) this.talliesNow = tallies;
+    itemIds.forEach((id, index) => this.items.set(id, items[index]));
+    setIds.forEach((id, index) => this.sets.set(id, sets[index]));
+    taskIds.forEach((id, index) => this.liveTaskIds.set(id, isLive(tasks[index])));
+  }
+
+  /** An item as this transaction has it (with the writes made through this writer). */
+  async item(id: string): Promise<ChangeItem | undefined> {
+    if (!this.items.has(id)) await this.load({ changeItems: [id] });
+    return this.items.get(id);
+  }
+
+  /** Writes items, in memory until `flush`; returns the diffs, as writeChangeItems does. */
+  async write(writes: readonly ItemWrite[], stamp: Stamp): Promise<EntityDiff[]> {
+    if (writes.length === 0) return [];
+    await this.load({
+      tasks: writes.map((write) => write.after.taskId),
+      changeSets: writes.map((write) => write.after.changeSetId),
+    });
+    const live = new Set(
+      [...this.liveTaskIds].flatMap(([taskId, isLiveTask]) => (isLiveTask ? [taskId] : [])),
+    );
+    const rows = writes.map((write) => itemRow(write, stamp, live));
+    const counted = countChanges(
+      this.sets,
+      writes.map((write, index) => ({ before: write.before, after: rows[index]! })),
+      stamp,
+    );
+    for (const set of counted.updated) {
+      this.sets.set(set.id, set);
+      this.dirtySets.add(set.id);
+    }
+    this.tallies.pendingItems += counted.tallies.pendingItems;
+    this.tallies.pendingSets += counted.tallies.pendingSets;
+    for (const row of rows) {
+      this.items.set(row.id, row);
+      this.dirtyItems.set(row.id, row);
+    }
+    return [...itemDiffs(writes, rows), ...counted.diffs];
+  }
+
+  /** Issues what was written: one request per table (the tallies: a read and a write). */
+  async flush(): Promise<void> {
+    const items = [...this.dirtyItems.values()];
+    const sets = [...this.dirtySets].flatMap((id) => {
+      const set = this.sets.get(id);
+      return set ? [set] : [];
+    });
+    const tallies = this.tallies;
+    this.dirtyItems.clear();
+    this.dirtySets.clear();
+    this.tallies = { pendingItems: 0, pendingSets: 0 };
+    const [written] = await Promise.all([
+      addToTallies(this.db, tallies, this.talliesNow),
+      sets.length > 0 ? this.db.changeSets.bulkPut(sets) : undefined,
+      items.length > 0 ? this.db.changeItems.bulkPut(items) : undefined,
+    ]);
+    if (this.talliesNow) this.talliesNow = { ...this.talliesNow, ...written };
+  }
+
+  /** Forgets every row read (after something else wrote them); flush first. */
+  forget(): void {
+    this.items.clear();
+    this.sets.clear();
+    this.liveTaskIds.clear();
+    this.talliesNow = undefined;
+  }
+}
+
+/** The stored row of one write: stamped (or as merged), parsed, with its inbox keys. */
+function itemRow(
+  { before, after, merged }: ItemWrite,
+  stamp: Stamp,
+  live: ReadonlySet<string>,
+): ChangeItem {
+  return withInboxKeys(
+    changeItemSchema.parse(
+      merged
+        ? { ...after, ...merged }
+        : stampFieldWrites(
+            before,
+            {
+              ...after,
+              createdAt: before?.createdAt ?? after.createdAt ?? stamp.now,
+              updatedAt: stamp.now,
+              rev: (before?.rev ?? 0) + 1,
+              vectorClock: bumpClock(before?.vectorClock ?? {}, stamp.deviceId),
+            },
+            stamp,
+          ),
     ),
+    live,
   );
-  const setDiffs = await applyCountChanges(
-    db,
-    writes.map((write, index) => ({ before: write.before, after: rows[index]! })),
-    stamp,
-  );
-  await db.changeItems.bulkPut(rows);
-  return [
-    ...rows.map((row, index) => ({
-      table: 'changeItems',
-      id: row.id,
-      before: writes[index]!.before ? syncedItem(writes[index]!.before!) : null,
-      after: syncedItem(row),
-    })),
-    ...setDiffs,
-  ];
+}
+
+function itemDiffs(writes: readonly ItemWrite[], rows: readonly ChangeItem[]): EntityDiff[] {
+  return rows.map((row, index) => ({
+    table: 'changeItems',
+    id: row.id,
+    before: writes[index]!.before ? syncedItem(writes[index]!.before!) : null,
+    after: syncedItem(row),
+  }));
 }
 
 /**
@@ -227,6 +339,22 @@ async function applyCountChanges(
   stamp: Stamp,
   options: { derivedOnly?: boolean } = {},
 ): Promise<EntityDiff[]> {
+  const setIds = [...new Set(changes.map((change) => change.after.changeSetId))];
+  const stored = await db.changeSets.bulkGet(setIds);
+  const sets = new Map(setIds.map((id, index) => [id, stored[index]] as const));
+  const counted = countChanges(sets, changes, stamp, options);
+  await db.changeSets.bulkPut(counted.updated);
+  await addToTallies(db, counted.tallies);
+  return counted.diffs;
+}
+
+/** applyCountChanges in memory, on the sets as they are (`sets`, by id). */
+function countChanges(
+  sets: ReadonlyMap<string, ChangeSet | undefined>,
+  changes: readonly { before: ChangeItem | undefined; after: ChangeItem }[],
+  stamp: Stamp,
+  options: { derivedOnly?: boolean } = {},
+): { updated: ChangeSet[]; diffs: EntityDiff[]; tallies: Record<TallyKey, number> } {
   const deltas = new Map<string, ItemCounts>();
   for (const { before, after } of changes) {
     const was = countsOf(before);
@@ -238,24 +366,21 @@ async function applyCountChanges(
     delta.waiting += is.waiting - was.waiting;
     deltas.set(after.changeSetId, delta);
   }
-  const setIds = [...deltas.keys()];
-  const sets = await db.changeSets.bulkGet(setIds);
   const updated: ChangeSet[] = [];
   const diffs: EntityDiff[] = [];
-  let pendingItems = 0;
-  let pendingSets = 0;
-  sets.forEach((set, index) => {
-    if (!set) return;
-    const delta = deltas.get(setIds[index]!)!;
+  const tallies = { pendingItems: 0, pendingSets: 0 };
+  for (const [setId, delta] of deltas) {
+    const set = sets.get(setId);
+    if (!set) continue;
     const counts: ItemCounts = {
       total: set.counts.total + delta.total,
       pending: set.counts.pending + delta.pending,
       expired: set.counts.expired + delta.expired,
       waiting: set.counts.waiting + delta.waiting,
     };
-    pendingItems += delta.waiting;
-    if (set.counts.waiting === 0 && counts.waiting > 0) pendingSets += 1;
-    if (set.counts.waiting > 0 && counts.waiting === 0) pendingSets -= 1;
+    tallies.pendingItems += delta.waiting;
+    if (set.counts.waiting === 0 && counts.waiting > 0) tallies.pendingSets += 1;
+    if (set.counts.waiting > 0 && counts.waiting === 0) tallies.pendingSets -= 1;
     const status = deriveChangeSetStatus(counts);
     const closed = status === 'resolved' || status === 'expired';
     const next: ChangeSet = options.derivedOnly
@@ -275,8 +400,6 @@ async function applyCountChanges(
       diffs.push({ table: 'changeSets', id: set.id, before: set, after: next });
     }
     updated.push(next);
-  });
-  await db.changeSets.bulkPut(updated);
-  await addToTallies(db, { pendingItems, pendingSets });
-  return diffs;
+  }
+  return { updated, diffs, tallies };
 }

@@ -71,6 +71,11 @@ export interface JournalStore extends JournalWriter {
    */
   flush(): Promise<void>;
   /**
+   * Sends the writes still queued without waiting for them: what the transaction reads
+   * next sees them, and `flush()` at its end reports whether they succeeded.
+   */
+  send(): void;
+  /**
    * Starts the next call of the transaction (runSteps applies several on one store, so
    * later calls read what earlier ones wrote without a round trip): its time, whether its
    * writes are recorded as diffs, and a mark to read back only its diffs.
@@ -99,6 +104,11 @@ export function createJournalStore(
   const known = new Map<string, JournalRow | undefined>();
   const queued = new Map<JournalTable, Map<string, JournalRow>>();
   const issued: Promise<unknown>[] = [];
+  /**
+   * A task's checklist as read once in this transaction, kept current with this store's
+   * writes: the next read of it (the next item of a Confirm All) needs no request.
+   */
+  const checklists = new Map<string, Map<string, JournalRows['checklistItems']>>();
   const keyOf = (table: JournalTable, id: string) => `${table}/${id}`;
 
   function issue(table: JournalTable) {
@@ -159,6 +169,13 @@ export function createJournalStore(
     if (!rows) queued.set(table, (rows = new Map()));
     rows.set(checked.id, checked);
     known.set(keyOf(table, checked.id), checked);
+    if (table === 'checklistItems') {
+      const item = checked as JournalRows['checklistItems'];
+      for (const [taskId, items] of checklists) {
+        if (taskId === item.taskId) items.set(item.id, item);
+        else items.delete(item.id);
+      }
+    }
     if (stamp.recordDiffs) {
       diffs.push({
         table,
@@ -173,10 +190,15 @@ export function createJournalStore(
   const reader: JournalReader = {
     task: async (id) => live(await stored('tasks', id)),
     checklistItems: async (taskId) => {
-      const items = await query('checklistItems', () =>
-        db.checklistItems.where('taskId').equals(taskId).toArray(),
-      );
-      return items.filter(isLive).sort(byChecklistOrder);
+      let items = checklists.get(taskId);
+      if (!items) {
+        const rows = await query('checklistItems', () =>
+          db.checklistItems.where('taskId').equals(taskId).toArray(),
+        );
+        items = new Map(rows.map((row) => [row.id, row]));
+        checklists.set(taskId, items);
+      }
+      return [...items.values()].filter(isLive).sort(byChecklistOrder);
     },
     checklistItem: async (id) => live(await stored('checklistItems', id)),
     entry: async (id) => live(await stored('entries', id)),
@@ -201,6 +223,9 @@ export function createJournalStore(
     async flush() {
       for (const table of [...queued.keys()]) issue(table);
       await Promise.all(issued);
+    },
+    send() {
+      for (const table of [...queued.keys()]) issue(table);
     },
     async create(table, fields: NewRow<typeof table>) {
       const row = {

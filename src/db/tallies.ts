@@ -10,20 +10,33 @@ async function readTally(db: CountersignDatabase, key: TallyKey): Promise<number
   return (await db.tallies.get(key))?.value ?? 0;
 }
 
-/** Must run inside a readwrite transaction over `tallies`. Never goes below zero. */
+/**
+ * Must run inside a readwrite transaction over `tallies`. Never goes below zero. Given
+ * `current` (the values as read earlier in the same transaction), it only writes.
+ * Resolves with the values written.
+ */
 export async function addToTallies(
   db: CountersignDatabase,
   deltas: Partial<Record<TallyKey, number>>,
-): Promise<void> {
+  current?: Readonly<Record<TallyKey, number>>,
+): Promise<Partial<Record<TallyKey, number>>> {
   const keys = (Object.keys(deltas) as TallyKey[]).filter((key) => deltas[key] !== 0);
-  if (keys.length === 0) return;
-  const rows = await db.tallies.bulkGet(keys);
-  await db.tallies.bulkPut(
-    keys.map((key, index) => ({
-      key,
-      value: Math.max(0, (rows[index]?.value ?? 0) + (deltas[key] ?? 0)),
-    })),
-  );
+  if (keys.length === 0) return {};
+  const values = current
+    ? keys.map((key) => current[key])
+    : (await db.tallies.bulkGet(keys)).map((row) => row?.value ?? 0);
+  const rows = keys.map((key, index) => ({
+    key,
+    value: Math.max(0, values[index]! + (deltas[key] ?? 0)),
+  }));
+  await db.tallies.bulkPut(rows);
+  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+}
+
+/** Both tallies, in one request. */
+export async function readTallies(db: CountersignDatabase): Promise<Record<TallyKey, number>> {
+  const [items, sets] = await db.tallies.bulkGet(['pendingItems', 'pendingSets']);
+  return { pendingItems: items?.value ?? 0, pendingSets: sets?.value ?? 0 };
 }
 
 export interface PendingCounts {

@@ -33,7 +33,7 @@ export async function applyCall(
 ): Promise<AppliedCall> {
   const { tool, args, context, toolContext, targetTaskId, operationId } = prepared;
   if (!prepared.runKeyIsNew) {
-    const previous = writes.ledgerRow(operationId) ?? (await db.mutations.get(operationId));
+    const previous = await writes.previousOperation(operationId);
     if (previous?.status === 'applied') {
       const output = previous.result ?? 'Already applied.';
       return {
@@ -43,7 +43,7 @@ export async function applyCall(
     }
   }
   if (actorOf(context.source) === 'agent') {
-    const denial = await checkCategoryPolicy(db, store, targetTaskId, context.agentId);
+    const denial = await checkCategoryPolicy(store, targetTaskId, context.agentId);
     if (denial)
       throw failureOf(denial, operationId, attemptOf(prepared), {
         policyDenied: true,
@@ -58,13 +58,22 @@ export async function applyCall(
   } catch (error) {
     throw toolFailure(tool, error, operationId, attemptOf(prepared));
   }
-  await store.flush();
+  // Sent now, so whatever the transaction reads next sees them; awaited at its end (a
+  // failed write fails the transaction there), so the next step need not wait for them.
+  store.send();
   const diffs = store.diffsSince(step);
   // A task deleted or restored takes its pending proposals out of the inbox or back in.
-  await reindexTaskItems(db, tasksWhoseLifeChanged(diffs), {
-    deviceId: toolContext.deviceId,
-    now: toolContext.now,
-  });
+  const lifeChanged = tasksWhoseLifeChanged(diffs);
+  if (lifeChanged.length > 0) {
+    // It reads and writes the items itself: the transaction's item writes go first, and
+    // what the writer read is stale after it.
+    await writes.changeItems.flush();
+    await reindexTaskItems(db, lifeChanged, {
+      deviceId: toolContext.deviceId,
+      now: toolContext.now,
+    });
+    writes.changeItems.forget();
+  }
 
   const summary = context.summary ?? tool.summarize(args, namesFromDiffs(diffs));
   // A call that creates its task (create_task) names no task up front; the trail and the

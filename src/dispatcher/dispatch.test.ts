@@ -146,10 +146,14 @@ describe('the audit trail and the ledger', () => {
 
   it('looks the operation up in the ledger only when the caller supplied the run key', async () => {
     const taskId = await createTask(db);
-    const lookups = vi.spyOn(db.mutations, 'get');
+    // Read when the transaction opens, with every other row its steps need.
+    const lookups = vi.spyOn(db.mutations, 'bulkGet');
+    const single = vi.spyOn(db.mutations, 'get');
     await userWrite(db, 'update_task_priority', { priority: 'P0' }, { taskId });
     expect(lookups).not.toHaveBeenCalled();
     await userWrite(db, 'update_task_priority', { priority: 'P1' }, { taskId, runKey: 'replay-1' });
     expect(lookups).toHaveBeenCalledTimes(1);
+    expect(lookups.mock.calls[0]![0]).toHaveLength(1);
+    expect(single).not.toHaveBeenCalled();
   });
 });

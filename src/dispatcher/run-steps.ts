@@ -11,15 +11,24 @@
  * runSteps puts many steps in one transaction (Confirm All): if any step throws, that
  * transaction aborts and every step runs again in a transaction of its own, so one bad
  * item never blocks or undoes the others, and each stays atomic with its follow-up.
+ *
+ * Batch-aware: a step declares the rows it will read (`reads`) and reads and writes change
+ * items and decisions through its `scope`. The transaction reads every step's rows in one
+ * request per table when it opens, and writes the items, sets, tallies and decisions of
+ * all its steps once, at its end, with the ledger, audit and outbox rows. So twenty steps
+ * cost about what one does, plus their handlers.
  */
-import { CHANGE_ITEM_TABLES } from '../db/change-items';
+import { CHANGE_ITEM_TABLES, type ItemWrite, type Stamp } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
 import { createJournalStore, type JournalStore } from '../db/journal-store';
 import { getDeviceId } from '../db/settings';
 import type { DecisionClaim, EntityDiff, OperationKind } from '../domain/audit';
+import type { ChangeItem, Decision } from '../domain/change-set';
 import { sha256Hex } from '../domain/canonical-json';
 import type { JournalReader } from '../domain/journal-access';
 import { JOURNAL_TABLES } from '../domain/journal';
+import { actorOf } from '../domain/actor';
+import { DEFAULT_AGENT_ID } from '../domain/agent';
 import { applyCall } from './apply-call';
 import {
   DispatchFailure,
@@ -28,7 +37,7 @@ import {
   storageFailure,
 } from './dispatch-failure';
 import type { DispatchContext, DispatchResult } from './dispatch-types';
-import { OperationWrites } from './operation-writes';
+import { OperationWrites, type StepReads } from './operation-writes';
 import { attemptOf, prepareCall, type PreparedCall } from './prepare-call';
 
 export interface DispatchCall {
@@ -45,15 +54,31 @@ export interface FollowUp<Value> {
   claim?: DecisionClaim;
 }
 
+/**
+ * What a step reads and writes of the proposal rows, through its transaction: reads see
+ * the writes of the steps before it; writes are issued once, at the transaction's end.
+ * A transaction's change items are written either all through the scope or none.
+ */
+export interface StepScope {
+  /** The item as this transaction has it (read with every step's, if in `reads`). */
+  changeItem(id: string): Promise<ChangeItem | undefined>;
+  /** writeChangeItems (db/change-items.ts) within the transaction: returns the same diffs. */
+  writeChangeItems(writes: readonly ItemWrite[], stamp: Stamp): Promise<EntityDiff[]>;
+  /** A decision row, added with the others at the transaction's end. */
+  addDecision(decision: Decision): void;
+}
+
 export interface Step<Refusal, Value> {
   call?: DispatchCall;
   /** Names the operation of a step without a call (its id is a hash of it). */
   runKey?: string;
   kind?: OperationKind;
+  /** The rows its guard and follow-up will read through the scope, read up front. */
+  reads?: StepReads;
   /** Inside the transaction, before anything is written: why not to go on, if so. */
-  guard?: (journal: JournalReader) => Promise<Refusal | undefined>;
+  guard?: (journal: JournalReader, scope: StepScope) => Promise<Refusal | undefined>;
   /** Inside the transaction, after the call applied (or at once, without a call). */
-  followUp?: (applied: DispatchResult | undefined) => Promise<FollowUp<Value>>;
+  followUp?: (applied: DispatchResult | undefined, scope: StepScope) => Promise<FollowUp<Value>>;
   /**
    * Sync only: the step applies (or reverts) an operation that is another device's, or
    * never left this one. It writes no outbox row, so it never echoes back to the server.
@@ -147,24 +172,27 @@ export async function runSteps<Refusal, Value>(
   steps: readonly Step<Refusal, Value>[],
   options: StepOptions = {},
 ): Promise<StepOutcome<Refusal, Value>[]> {
-  const outcomes: (StepOutcome<Refusal, Value> | undefined)[] = [];
-  const prepared: (Ready | undefined)[] = [];
-  for (const step of steps) {
-    const ready = await prepareStep(db, step);
-    outcomes.push(ready.ok ? undefined : { kind: 'failed', result: ready.result });
-    prepared.push(ready.ok ? ready : undefined);
-  }
+  // Preparing awaits Web Crypto, not IndexedDB: the steps are prepared side by side.
+  const readied = await Promise.all(steps.map((step) => prepareStep(db, step)));
+  const outcomes: (StepOutcome<Refusal, Value> | undefined)[] = readied.map((ready) =>
+    ready.ok ? undefined : { kind: 'failed', result: ready.result },
+  );
+  const prepared: (Ready | undefined)[] = readied.map((ready) => (ready.ok ? ready : undefined));
   const runnable = steps.flatMap((_, index) => (outcomes[index] ? [] : [index]));
   if (runnable.length === 0) return outcomes as StepOutcome<Refusal, Value>[];
   try {
     const deviceId = await getDeviceId(db);
     const together = await db.transaction('rw', transactionTables(db, options), async () => {
-      const writes = new OperationWrites(db);
       const store = newStore(db, deviceId);
+      const writes = await openWrites(
+        db,
+        store,
+        runnable.map((index) => [steps[index]!, prepared[index]!] as const),
+      );
       const results: StepOutcome<Refusal, Value>[] = [];
       for (const index of runnable)
         results.push(await runInside(db, steps[index]!, prepared[index]!, writes, store));
-      await writes.flush();
+      await commitWrites(store, writes);
       return results;
     });
     runnable.forEach((index, position) => (outcomes[index] = together[position]));
@@ -189,9 +217,10 @@ async function runPrepared<Refusal, Value>(
     // One transaction: the call's writes, the caller's follow-up, the ledger row, the
     // audit trail and the outbox row commit together or not at all.
     return await db.transaction('rw', transactionTables(db, options), async () => {
-      const writes = new OperationWrites(db);
-      const outcome = await runInside(db, step, ready, writes, newStore(db, deviceId));
-      await writes.flush();
+      const store = newStore(db, deviceId);
+      const writes = await openWrites(db, store, [[step, ready]]);
+      const outcome = await runInside(db, step, ready, writes, store);
+      await commitWrites(store, writes);
       return outcome;
     });
   } catch (error) {
@@ -207,6 +236,49 @@ async function runPrepared<Refusal, Value>(
   }
 }
 
+/**
+ * Inside a transaction, first, side by side: what its steps will read (their declared
+ * rows, the ledger rows of operations that may have been applied before), and what the
+ * agent's policy check reads (the task, the agent, the categories) into the journal store.
+ */
+async function openWrites<R, V>(
+  db: CountersignDatabase,
+  store: JournalStore,
+  steps: readonly (readonly [Step<R, V>, Ready])[],
+): Promise<OperationWrites> {
+  const writes = new OperationWrites(db);
+  const ids = (pick: (reads: StepReads) => readonly string[] | undefined) =>
+    steps.flatMap(([step]) => (step.reads ? (pick(step.reads) ?? []) : []));
+  const taskIds = ids((reads) => reads.tasks);
+  const checked = steps.flatMap(([, { call }]) =>
+    call && actorOf(call.context.source) === 'agent' ? [call] : [],
+  );
+  const agentIds = [...new Set(checked.map((call) => call.context.agentId ?? DEFAULT_AGENT_ID))];
+  const policyTaskIds = checked.flatMap((call) => (call.targetTaskId ? [call.targetTaskId] : []));
+  await Promise.all([
+    writes.load(
+      {
+        changeItems: ids((reads) => reads.changeItems),
+        changeSets: ids((reads) => reads.changeSets),
+        tasks: taskIds,
+      },
+      steps.flatMap(([, { call }]) => (call && !call.runKeyIsNew ? [call.operationId] : [])),
+    ),
+    ...[...new Set([...taskIds, ...policyTaskIds])].map((id) => store.task(id)),
+    ...agentIds.map((id) => store.storedRow('agents', id)),
+    checked.length > 0 ? store.categories() : undefined,
+  ]);
+  return writes;
+}
+
+function scopeOf(writes: OperationWrites): StepScope {
+  return {
+    changeItem: (id) => writes.changeItems.item(id),
+    writeChangeItems: (itemWrites, stamp) => writes.changeItems.write(itemWrites, stamp),
+    addDecision: (decision) => writes.addDecision(decision),
+  };
+}
+
 /** Inside a transaction: guard, call, follow-up, and the step's outbox row. */
 async function runInside<Refusal, Value>(
   db: CountersignDatabase,
@@ -215,10 +287,11 @@ async function runInside<Refusal, Value>(
   writes: OperationWrites,
   store: JournalStore,
 ): Promise<StepOutcome<Refusal, Value>> {
-  const refusal = await step.guard?.(store);
+  const scope = scopeOf(writes);
+  const refusal = await step.guard?.(store, scope);
   if (refusal !== undefined) return { kind: 'refused', refusal };
   const applied = call ? await applyCall(db, call, writes, store) : undefined;
-  const followed = await step.followUp?.(applied?.result);
+  const followed = await step.followUp?.(applied?.result, scope);
   const diffs = [...(applied?.diffs ?? []), ...(followed?.diffs ?? [])];
   if (diffs.length > 0 && !step.remote) {
     writes.addOutboxRow({
@@ -230,6 +303,17 @@ async function runInside<Refusal, Value>(
     });
   }
   return { kind: 'done', result: applied?.result, value: followed?.value };
+}
+
+/**
+ * The end of a transaction: the journal writes its handlers sent (never waited on one by
+ * one) must have succeeded before the bookkeeping is issued. A failed write is only
+ * known once its request settles, and a transaction with no request left commits: so
+ * nothing is sent after a failure that could let it commit without the failed write.
+ */
+async function commitWrites(store: JournalStore, writes: OperationWrites): Promise<void> {
+  await store.flush();
+  await writes.flush();
 }
 
 function newStore(db: CountersignDatabase, deviceId: string): JournalStore {

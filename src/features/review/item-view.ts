@@ -4,6 +4,7 @@
  * the agent proposed it. Read live, so an edit elsewhere updates the row.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
 import { getDatabase } from '../../db/connection';
 import { createJournalReader } from '../../db/journal-store';
 import type { ChangeItem } from '../../domain/change-set';
@@ -56,5 +57,9 @@ async function readItemView(taskId: string, item: ChangeItem): Promise<ItemView>
 
 /** The row's view, undefined until first read. */
 export function useItemView(taskId: string, item: ChangeItem): ItemView | undefined {
-  return useLiveQuery(() => readItemView(taskId, item), [taskId, item]);
+  // The list re-reads its rows after every decision, each a new object: the query is kept
+  // while the item is the same row at the same revision, not re-run for every row shown.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- id and rev name the row's content
+  const same = useMemo(() => item, [item.id, item.rev, item.updatedAt]);
+  return useLiveQuery(() => readItemView(taskId, same), [taskId, same]);
 }

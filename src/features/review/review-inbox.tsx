@@ -13,7 +13,15 @@
  */
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { getDatabase } from '../../db/connection';
 import { readInboxWindow, type InboxRow, type PendingReviewItem } from '../../db/queries/proposals';
 import type { ReviewResult } from '../../confirmation/review-result';
@@ -53,6 +61,41 @@ function batchOf(
     other.entry.item.toolName === row.entry.item.toolName;
   if (same(previous)) return 'continues';
   return same(next) ? 'starts' : undefined;
+}
+
+/**
+ * The virtualizer's keys: a read row's own key, the prompt its row's, any other place its
+ * index. The function changes only when those keys do: the virtualizer lays out every
+ * place again (all fifty thousand) whenever it changes, so a new function on every render
+ * (a swipe renders several times) would make each render cost what the backlog does.
+ */
+function useItemKeys(
+  rows: ReadonlyMap<number, InboxRow>,
+  promptAt: number | undefined,
+  promptKey: string | undefined,
+): (index: number) => string | number {
+  const keyed = [...rows].map(([index, row]) => `${index}=${row.entry.key}`).join('|');
+  const placed = `${keyed}#${promptAt ?? ''}=${promptKey ?? ''}`;
+  // Built from `placed` alone, so it stays the same function while `placed` does.
+  const keys = useMemo(() => {
+    const byIndex = new Map<number, string>(
+      [...rows].map(([index, row]) => [index, row.entry.key] as const),
+    );
+    return { byIndex, promptAt, promptKey };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `placed` sums up all three
+  }, [placed]);
+  return useCallback(
+    (index: number) => {
+      const { byIndex, promptAt: prompt, promptKey: key } = keys;
+      // The prompt keeps its row's key: it stays the same element (and keeps what the person
+      // typed) when the row leaves the data and the prompt takes its place on its own.
+      if (index === prompt && key !== undefined) return key;
+      const dataIndex = prompt !== undefined && index > prompt ? index - 1 : index;
+      // A number for a place not read yet: no string to build for each of thousands.
+      return byIndex.get(dataIndex) ?? dataIndex;
+    },
+    [keys],
+  );
 }
 
 export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
@@ -98,12 +141,7 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
       estimate(Number((element as HTMLElement).dataset.index)),
     overscan: 4,
     scrollMargin,
-    getItemKey: (index) => {
-      // The prompt keeps its row's key: it stays the same element (and keeps what the person
-      // typed) when the row leaves the data and the prompt takes its place on its own.
-      if (index === promptAt) return rejection!.entry.key;
-      return rows.get(dataIndexOf(index))?.entry.key ?? `row:${dataIndexOf(index)}`;
-    },
+    getItemKey: useItemKeys(rows, promptAt, rejection?.entry.key),
   });
   const virtualItems = virtualizer.getVirtualItems();
 
