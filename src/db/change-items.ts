@@ -3,7 +3,7 @@
  * transaction: each item's bookkeeping (rev, clock, time), its derived inbox keys (present
  * exactly while it waits: pending and its task live), its set's counts and status, and the
  * inbox tallies. So review reads a few rows whatever the size of the backlog, and the
- * counts always equal a recount (change-items.property.test.ts checks it).
+ * counts always equal a recount (test/pending-tally.property.test.ts checks it).
  *
  * Callers run these inside a readwrite transaction over CHANGE_ITEM_TABLES (the
  * dispatcher's transaction includes them). The diffs returned (without the derived
@@ -23,6 +23,7 @@ import { isLive } from '../domain/is-live';
 import { stampFieldWrites } from '../domain/field-writes';
 import { bumpClock } from '../domain/vector-clock';
 import type { CountersignDatabase } from './database';
+import { countChanges, countsOf } from './change-set-counts';
 import { addToTallies, readTallies, type TallyKey } from './tallies';
 
 export const CHANGE_ITEM_TABLES = ['changeSets', 'changeItems', 'tallies', 'tasks'] as const;
@@ -318,16 +319,6 @@ async function liveTasks(db: CountersignDatabase, taskIds: readonly string[]) {
   return new Set(tasks.filter(isLive).map((task) => task.id));
 }
 
-function countsOf(item: ChangeItem | undefined): ItemCounts {
-  if (!item) return NO_ITEMS;
-  return {
-    total: 1,
-    pending: item.status === 'pending' ? 1 : 0,
-    expired: item.status === 'expired' ? 1 : 0,
-    waiting: item.pendingKey !== undefined ? 1 : 0,
-  };
-}
-
 /**
  * Moves each affected set's counts by what the writes changed, derives its status, and
  * the inbox tallies with them. A set whose only change is derived (waiting) keeps its
@@ -346,60 +337,4 @@ async function applyCountChanges(
   await db.changeSets.bulkPut(counted.updated);
   await addToTallies(db, counted.tallies);
   return counted.diffs;
-}
-
-/** applyCountChanges in memory, on the sets as they are (`sets`, by id). */
-function countChanges(
-  sets: ReadonlyMap<string, ChangeSet | undefined>,
-  changes: readonly { before: ChangeItem | undefined; after: ChangeItem }[],
-  stamp: Stamp,
-  options: { derivedOnly?: boolean } = {},
-): { updated: ChangeSet[]; diffs: EntityDiff[]; tallies: Record<TallyKey, number> } {
-  const deltas = new Map<string, ItemCounts>();
-  for (const { before, after } of changes) {
-    const was = countsOf(before);
-    const is = countsOf(after);
-    const delta = deltas.get(after.changeSetId) ?? { ...NO_ITEMS };
-    delta.total += is.total - was.total;
-    delta.pending += is.pending - was.pending;
-    delta.expired += is.expired - was.expired;
-    delta.waiting += is.waiting - was.waiting;
-    deltas.set(after.changeSetId, delta);
-  }
-  const updated: ChangeSet[] = [];
-  const diffs: EntityDiff[] = [];
-  const tallies = { pendingItems: 0, pendingSets: 0 };
-  for (const [setId, delta] of deltas) {
-    const set = sets.get(setId);
-    if (!set) continue;
-    const counts: ItemCounts = {
-      total: set.counts.total + delta.total,
-      pending: set.counts.pending + delta.pending,
-      expired: set.counts.expired + delta.expired,
-      waiting: set.counts.waiting + delta.waiting,
-    };
-    tallies.pendingItems += delta.waiting;
-    if (set.counts.waiting === 0 && counts.waiting > 0) tallies.pendingSets += 1;
-    if (set.counts.waiting > 0 && counts.waiting === 0) tallies.pendingSets -= 1;
-    const status = deriveChangeSetStatus(counts);
-    const closed = status === 'resolved' || status === 'expired';
-    const next: ChangeSet = options.derivedOnly
-      ? { ...set, counts }
-      : {
-          ...set,
-          counts,
-          status,
-          updatedAt: stamp.now,
-          rev: set.rev + 1,
-          vectorClock: bumpClock(set.vectorClock, stamp.deviceId),
-        };
-    // Reopened (an undone rejection puts an item back): no longer resolved.
-    if (!options.derivedOnly) {
-      if (closed) next.resolvedAt = set.resolvedAt ?? stamp.now;
-      else delete next.resolvedAt;
-      diffs.push({ table: 'changeSets', id: set.id, before: set, after: next });
-    }
-    updated.push(next);
-  }
-  return { updated, diffs, tallies };
 }
