@@ -891,13 +891,21 @@ function settlePart(data) {
     `Swipe at ${data.seed.totalPending.toLocaleString('en-US')} pending: touchend → the next row settled in place`,
     every(figures, 'settledMs', 'the next row settled'),
   );
+  // Issue 11 judges the collapse plus a frame; the commit before it is section 8's figure.
+  const afterCommit = timingRow(
+    '  from the row marked leaving (decision committed) → the next row settled',
+    figures
+      .filter((figure) => figure.settledMs !== null && figure.leavingMs !== null)
+      .map((figure) => figure.settledMs - figure.leavingMs),
+  );
   const jumps = figures.map((figure) => figure.settle.largestJumpPx ?? 0);
   return {
     rows: [
+      settled,
       {
-        ...settled,
+        ...afterCommit,
         target: `≤ ${SETTLE_TARGET_MS} ms`,
-        meetsTarget: settled.median <= SETTLE_TARGET_MS,
+        meetsTarget: afterCommit.median <= SETTLE_TARGET_MS,
       },
       {
         ...timingRow('  the next row’s largest move in one frame', jumps),
@@ -906,7 +914,7 @@ function settlePart(data) {
       },
     ],
     notes: [
-      `The swipes of section 8 (${figures.length}, the first row of /review each). Settled: the first frame after touchend from which the swiped row is gone from the DOM and the next row's Confirm button (getBoundingClientRect, read in requestAnimationFrame on every frame until ${data.settleMs} ms after the row left) never moves again; stable for ${msList(figures.map((figure) => figure.settle.stableForMs))} ms after it. The target is the ${COLLAPSE_MS} ms collapse plus about one frame.`,
+      `The swipes of section 8 (${figures.length}, the first row of /review each). Settled: the first frame after touchend from which the swiped row is gone from the DOM and the next row's Confirm button (getBoundingClientRect, read in requestAnimationFrame on every frame until ${data.settleMs} ms after the row left) never moves again; stable for ${msList(figures.map((figure) => figure.settle.stableForMs))} ms after it. The target (issue 11) is the ${COLLAPSE_MS} ms collapse plus about one frame, judged from the moment the row is marked leaving; the commit before it is section 8's figure (≤ 50 ms).`,
       `Per swipe (ms): settled ${msList(figures.map((figure) => figure.settledMs ?? NaN))}; largest one-frame move ${msList(jumps)} px.`,
     ],
     raw: { figures },
