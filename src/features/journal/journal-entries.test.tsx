@@ -109,7 +109,10 @@ describe('JournalEntries', () => {
     expect(screen.getByText(/edited/)).toBeInTheDocument();
     const [entry] = await getDatabase().entries.toArray();
     expect(entry?.text).toBe('First draft');
-    expect(screen.getByRole('button', { name: /^Edit entry from/ })).toHaveFocus();
+    // Focus goes back to Edit once the row shows the saved text (after its live query).
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^Edit entry from/ })).toHaveFocus(),
+    );
   });
 
   it('leaves the entry unchanged when an edit is cancelled or emptied', async () => {

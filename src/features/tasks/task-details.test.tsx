@@ -14,7 +14,10 @@ const auditCount = () => getDatabase().auditMessages.count();
 async function openTask(title = 'Plan the team offsite') {
   const taskId = await createTask(getDatabase(), title);
   renderApp(`/tasks/${taskId}`);
+  // The page is there once its fields are: the title first, the details form after it.
   await screen.findByRole('textbox', { name: 'Title' });
+  await screen.findByRole('spinbutton', { name: 'Estimate (minutes)' });
+  await screen.findByRole('combobox', { name: 'Category' });
   return taskId;
 }
 
@@ -39,7 +42,7 @@ describe('TaskDetails', () => {
   it('refuses an estimate of 1441 minutes and saves 90', async () => {
     const user = userEvent.setup();
     const taskId = await openTask();
-    const estimate = screen.getByRole('spinbutton', { name: 'Estimate (minutes)' });
+    const estimate = await screen.findByRole('spinbutton', { name: 'Estimate (minutes)' });
     const auditBefore = await auditCount();
 
     await user.type(estimate, '1441{Enter}');
