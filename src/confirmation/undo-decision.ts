@@ -9,11 +9,12 @@ import { writeChangeItems } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
 import type { EntityDiff } from '../domain/audit';
-import { canonicalJson } from '../domain/canonical-json';
+import { sameContent } from '../domain/row-content';
 import { changeItemId } from '../domain/change-set';
 import { stampFieldWrites } from '../domain/field-writes';
 import type { JournalReader } from '../domain/journal-access';
 import { JOURNAL_TABLES, type JournalTable } from '../domain/journal';
+import { tableWord } from '../domain/table-words';
 import { bumpClock } from '../domain/vector-clock';
 import { runStep } from '../dispatcher/run-steps';
 import { storageProblemResult, type ReviewResult } from './review-result';
@@ -142,32 +143,6 @@ export async function undoDecisions(
   };
 }
 
-const TABLE_WORDS: Record<string, string> = {
-  tasks: 'task',
-  checklistItems: 'checklist item',
-  entries: 'journal entry',
-  categories: 'category',
-  labels: 'label',
-  agents: 'agent settings',
-};
-
-/**
- * What a row says, without the write bookkeeping (rev, clock, time, field stamps): undoing a later
- * change to the same row (Confirm all's Undo peels them off newest first) restores this
- * mutation's result with a new rev, and that is not a change to protect.
- */
-function contentOf(row: Record<string, unknown> | null | undefined): string | null {
-  if (!row) return null;
-  const {
-    rev: _rev,
-    vectorClock: _clock,
-    updatedAt: _updatedAt,
-    fieldWrites: _fieldWrites,
-    ...content
-  } = row;
-  return canonicalJson(content);
-}
-
 /** The first row whose current content is not what the mutation left behind, if any. */
 async function changedSince(
   journal: JournalReader,
@@ -177,7 +152,9 @@ async function changedSince(
     if (!(JOURNAL_TABLES as readonly string[]).includes(diff.table)) continue;
     const current = (await journal.storedRow(diff.table as JournalTable, diff.id)) as
       Record<string, unknown> | undefined;
-    if (contentOf(current) !== contentOf(diff.after)) return TABLE_WORDS[diff.table] ?? diff.table;
+    // A later change that restored this mutation's result (with a new rev) is no change:
+    // Confirm all's Undo peels them off newest first.
+    if (!sameContent(current, diff.after)) return tableWord(diff.table);
   }
   return undefined;
 }

@@ -1,20 +1,7 @@
 /** A value that lost to a concurrent edit, in words for Activity: the field, both values, whose. */
 import type { AuditMessage } from '../../domain/audit';
+import { tableWord } from '../../domain/table-words';
 import type { LostFieldValue } from '../../tools/catalog/apply-synced-rows';
-
-const TABLE_WORDS: Record<string, string> = {
-  tasks: 'task',
-  checklistItems: 'checklist item',
-  entries: 'journal entry',
-  categories: 'category',
-  labels: 'label',
-  agents: 'agent settings',
-  rules: 'rule',
-  changeItems: 'proposal',
-  changeSets: 'proposals',
-  decisions: 'decision',
-  reports: 'report',
-};
 
 function shown(value: unknown): string {
   if (value === undefined || value === null || value === '') return '(empty)';
@@ -28,7 +15,7 @@ export function lossMessage(
   operationId: string,
   now: string,
 ): AuditMessage {
-  const what = `${TABLE_WORDS[loss.table] ?? loss.table}${loss.title ? ` "${loss.title}"` : ''}`;
+  const what = `${tableWord(loss.table)}${loss.title ? ` "${loss.title}"` : ''}`;
   const loser = loss.side === 'local' ? 'this device' : `device ${remoteDeviceId.slice(0, 8)}`;
   const winner = loss.side === 'local' ? `device ${remoteDeviceId.slice(0, 8)}` : 'this device';
   return {
