@@ -14,7 +14,9 @@ import { createJournalReader } from '../db/journal-store';
 import { suppressionHook } from './suppression-hook';
 import { changeItemId, type Proposal } from '../domain/change-set';
 import { proposalFingerprint } from '../domain/fingerprint';
-import { writeAuditSafely, type AuditDraft, type AuditEntry } from '../dispatcher/audit-writer';
+import { writeAuditsSafely, type AuditDraft, type AuditEntry } from '../dispatcher/audit-writer';
+import type { JournalReader } from '../domain/journal-access';
+import type { Rule } from '../domain/rule';
 import { runStep } from '../dispatcher/run-steps';
 import { findTool } from '../tools/registry';
 import { loadSummaryNames } from '../tools/summary-names';
@@ -34,6 +36,17 @@ export interface BuilderOptions {
   openFingerprints: ReadonlySet<string>;
   ttlDays?: number;
   now?: () => Date;
+  /**
+   * What the wake has read already: the journal its proposals read (src/agent/wake-journal.ts),
+   * the names their summaries mention, and the task's category with its rules. Without
+   * them, each is read from IndexedDB when first needed.
+   */
+  known?: {
+    journal: JournalReader;
+    names: SummaryNames;
+    categoryId: string | undefined;
+    rules: readonly Rule[];
+  };
 }
 
 export interface ProposalOutcome {
@@ -54,11 +67,20 @@ export class ChangeSetBuilder {
   private queuedTotal = 0;
   private savedTotal = 0;
   private names: Promise<SummaryNames> | undefined;
+  private readonly journal: JournalReader;
   /** The person's suppression rules for this task's category: the call is answered, never queued. */
   private readonly suppression: ReturnType<typeof suppressionHook>;
 
   constructor(private readonly options: BuilderOptions) {
-    this.suppression = suppressionHook(options.db, options.taskId);
+    const { known } = options;
+    this.journal = known?.journal ?? createJournalReader(options.db);
+    if (known) this.names = Promise.resolve(known.names);
+    this.suppression = suppressionHook(options.db, options.taskId, known);
+  }
+
+  /** Whether the next flush has proposals (or suppressions) to write. */
+  get hasUnflushed(): boolean {
+    return this.unflushed.length > 0 || this.suppression.waiting;
   }
 
   /** How many items this wake has queued so far. */
@@ -81,8 +103,8 @@ export class ChangeSetBuilder {
     args: unknown,
     groupId: string,
   ): Promise<ProposalOutcome> {
-    const { db, taskId } = this.options;
-    const journal = createJournalReader(db);
+    const { taskId } = this.options;
+    const { journal } = this;
     // Names for summaries, once per wake: what a summary mentions is the task as the wake read it.
     this.names ??= loadSummaryNames(journal, taskId);
     const names = await this.names;
@@ -124,7 +146,8 @@ export class ChangeSetBuilder {
       queuedByThisCall.push(fingerprint);
       const target = element.tool.proposalTarget?.(itemArgs, context);
       const entity = target
-        ? ((await db[target.table].get(target.id)) as Record<string, unknown> | undefined)
+        ? ((await journal.storedRow(target.table, target.id)) as
+            Record<string, unknown> | undefined)
         : undefined;
       const base =
         target && entity
@@ -167,18 +190,23 @@ export class ChangeSetBuilder {
       runKey: `${runKey}:proposals:${now}`,
       kind: 'proposal',
       followUp: async () => {
-        for (const { draft, entries } of audit) await writeAuditSafely(db, draft, entries);
-        await this.suppression.record(suppressed, { runKey, taskId, now });
+        // Issued side by side: one round trip to IndexedDB for the audit, the rules' counts,
+        // the open set and what waits in it.
+        const [open, pending] = await Promise.all([
+          proposals.length > 0 ? openChangeSet(db, taskId) : undefined,
+          proposals.length > 0
+            ? db.changeItems.where('[taskId+status]').equals([taskId, 'pending']).toArray()
+            : [],
+          writeAuditsSafely(db, audit),
+          this.suppression.record(suppressed, { runKey, taskId, now }),
+        ]);
         if (proposals.length === 0) return { value: 0 };
-        const open = await openChangeSet(db, taskId);
         const created = open
           ? undefined
           : await createChangeSet(db, { id: crypto.randomUUID(), agentId, taskId, runKey }, stamp);
         const set = open ?? created!.set;
         const waiting = new Set(
-          (await db.changeItems.where('[taskId+status]').equals([taskId, 'pending']).toArray())
-            .filter((item) => item.changeSetId === set.id)
-            .map((item) => item.fingerprint),
+          pending.filter((item) => item.changeSetId === set.id).map((item) => item.fingerprint),
         );
         // Another wake may have queued the same change meanwhile; a batch's own repeats stay.
         const fresh = proposals.filter((proposal) => !waiting.has(proposal.fingerprint));

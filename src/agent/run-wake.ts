@@ -7,7 +7,6 @@
  * proposals become visible. It never throws: every ending is a WakeOutcome.
  */
 import type { LanguageModelV4, LanguageModelV4Message } from '@ai-sdk/provider';
-import { readPolicyVerdict } from '../db/agent-config';
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
 import { DEFAULT_AGENT_ID, type Wake } from '../domain/agent';
@@ -27,7 +26,8 @@ import {
 import { MAX_TURNS, systemPrompt } from './system-prompt';
 import { withTaskLock } from './task-lock';
 import { WakeAudit } from './wake-audit';
-import { buildWakeContext } from './wake-context';
+import { readWakeStart } from './wake-context';
+import { createWakeJournal } from './wake-journal';
 import type { WakeProgress } from './wake-progress';
 import { newWakeRecord, saveWakeEnd, saveWakeStart } from './wake-record';
 
@@ -113,19 +113,20 @@ async function runLocked(
   const agentId = options.agentId ?? DEFAULT_AGENT_ID;
   const now = options.now ?? (() => new Date());
   // Policy before anything is read for the model: the journal of a task the agent may not
-  // act on never reaches a provider (the dispatcher's rule, checked up front).
-  const verdict = await readPolicyVerdict(db, taskId, agentId);
-  if (!verdict.allowed && verdict.reason !== 'task-missing') {
-    const message = describeWakeDenial(verdict);
+  // act on never reaches a provider (the dispatcher's rule, checked up front, in the same
+  // read transaction as the context and before any of it).
+  const start = await readWakeStart(db, taskId, agentId, now());
+  if (start.kind === 'denied') {
+    const message = describeWakeDenial(start.verdict);
     report({ type: 'failed', message, kind: 'policy' });
     return { status: 'denied', message, kind: 'policy', proposed: 0, turns: 0 };
   }
-  const context = await buildWakeContext(db, taskId, agentId, now());
-  if (!context) {
+  if (start.kind === 'missing') {
     const message = 'This task no longer exists.';
     report({ type: 'failed', message, kind: 'missing' });
     return { status: 'missing', message, proposed: 0, turns: 0 };
   }
+  const { context } = start;
 
   const deviceId = await getDeviceId(db);
   const wake = newWakeRecord({ agentId, taskId, deviceId, startedAt: now().toISOString() });
@@ -134,6 +135,8 @@ async function runLocked(
   report({ type: 'started', wakeId, taskId });
   report({ type: 'connecting', provider: options.providerLabel });
 
+  // The proposals read the journal as the context read it, until the wake changes it.
+  const journal = createWakeJournal(db, context);
   const builder = new ChangeSetBuilder({
     db,
     taskId,
@@ -144,6 +147,12 @@ async function runLocked(
     openFingerprints: new Set(context.openProposals.map((proposal) => proposal.fingerprint)),
     ttlDays: options.ttlDays,
     now,
+    known: {
+      journal,
+      names: context.names,
+      categoryId: context.task.categoryId,
+      rules: context.rules,
+    },
   });
   const audit = new WakeAudit({ runKey, taskId, source: 'agent' }, () => now().toISOString());
   const notes: WakeNotes = { observations: [] };
@@ -174,7 +183,8 @@ async function runLocked(
       mutatedEntries,
       ...(error ? { error: withoutCredentials(error.message) } : {}),
     };
-    const storageProblem = await saveWakeEnd(db, ended, notes, deviceId);
+    // The last turn's audit, when it proposed nothing, is written with the wake's end.
+    const storageProblem = await saveWakeEnd(db, ended, notes, deviceId, audit.take());
     if (storageProblem && status !== 'failed') {
       return failed(
         {
@@ -213,10 +223,7 @@ async function runLocked(
       usage.inputTokens += answer.usage.inputTokens ?? 0;
       usage.outputTokens += answer.usage.outputTokens ?? 0;
       if (answer.text.trim()) audit.thought(turn, answer.text);
-      if (answer.toolCalls.length === 0) {
-        await builder.flush(audit.take());
-        break;
-      }
+      if (answer.toolCalls.length === 0) break;
 
       const calls = answer.toolCalls.slice(0, MAX_CALLS_PER_TURN);
       callCount += calls.length;
@@ -234,12 +241,21 @@ async function runLocked(
           auditFull: () => audit.full,
         });
         routed.push(result);
+        // The wake changed the journal: later proposals read it again.
+        if (result.outcome === 'applied') journal.forget();
         report({ type: 'tool', turn, toolName: result.toolName, outcome: result.outcome });
         if (result.audited) audit.dispatched(call, result);
         else audit.call(call, result);
       }
-      // The turn boundary: this turn's proposals (and its audit) become visible now.
-      if ((await builder.flush(audit.take())) > 0) await options.afterFlush?.();
+      // The report is the agent's last word (see the system prompt): no need for another turn.
+      const last = routed.some(
+        (result) => result.toolName === 'update_report' && result.outcome === 'noted',
+      );
+      // The turn boundary: this turn's proposals (and its audit) become visible now. A last
+      // turn with nothing to propose leaves its audit to the wake's end, one write fewer.
+      if (!last || builder.hasUnflushed) {
+        if ((await builder.flush(audit.take())) > 0) await options.afterFlush?.();
+      }
       report({ type: 'proposed', total: builder.savedCount });
 
       messages.push(
@@ -260,11 +276,7 @@ async function runLocked(
           })),
         },
       );
-      // The report is the agent's last word (see the system prompt): no need for another turn.
-      if (
-        routed.some((result) => result.toolName === 'update_report' && result.outcome === 'noted')
-      )
-        break;
+      if (last) break;
     }
     return await finish('done');
   } catch (error) {

@@ -5,8 +5,14 @@
  * the same transaction.
  */
 import type { CountersignDatabase } from '../db/database';
-import { countRuleFirings, loadSuppressionCheck, type SuppressionCheck } from '../db/rules';
-import { writeAuditSafely } from '../dispatcher/audit-writer';
+import {
+  countRuleFirings,
+  loadSuppressionCheck,
+  suppressionCheckOf,
+  type SuppressionCheck,
+} from '../db/rules';
+import type { Rule } from '../domain/rule';
+import { writeAuditsSafely } from '../dispatcher/audit-writer';
 
 interface Suppressed {
   ruleId: string;
@@ -15,8 +21,15 @@ interface Suppressed {
   args: Record<string, unknown>;
 }
 
-export function suppressionHook(db: CountersignDatabase, taskId: string) {
-  let checker: Promise<SuppressionCheck> | undefined;
+/** `known`: the task's category and its rules, when the caller has read them already. */
+export function suppressionHook(
+  db: CountersignDatabase,
+  taskId: string,
+  known?: { categoryId: string | undefined; rules: readonly Rule[] },
+) {
+  let checker: Promise<SuppressionCheck> | undefined = known
+    ? Promise.resolve(suppressionCheckOf(known.rules, known.categoryId))
+    : undefined;
   let pending: Suppressed[] = [];
   return {
     /** The reason to give the model, when a rule stops this proposal. */
@@ -31,6 +44,10 @@ export function suppressionHook(db: CountersignDatabase, taskId: string) {
       pending.push({ ruleId: rule.id, toolName, summary, args });
       return 'the user turned off this kind of proposal for tasks in this category (a rule they made in Settings); do not propose it, or anything like it, again';
     },
+    /** Whether a suppression waits for the next flush. */
+    get waiting(): boolean {
+      return pending.length > 0;
+    },
     /** The suppressions since the last flush. */
     take(): Suppressed[] {
       const taken = pending;
@@ -43,27 +60,27 @@ export function suppressionHook(db: CountersignDatabase, taskId: string) {
       where: { runKey: string; taskId: string; now: string },
     ): Promise<void> {
       if (suppressed.length === 0) return;
-      for (const { ruleId, toolName, summary, args } of suppressed) {
-        await writeAuditSafely(
-          db,
-          {
+      await writeAuditsSafely(
+        db,
+        suppressed.map(({ ruleId, toolName, summary, args }) => ({
+          draft: {
             runKey: where.runKey,
             toolName,
             operationId: '',
             taskId: where.taskId,
-            source: 'agent',
+            source: 'agent' as const,
             now: where.now,
           },
-          [
+          entries: [
             {
-              kind: 'policyDenied',
-              outcome: 'denied',
+              kind: 'policyDenied' as const,
+              outcome: 'denied' as const,
               summary: `Not proposed, stopped by your rule: ${summary}`,
               payload: { ruleId, args: JSON.stringify(args).slice(0, 2_000) },
             },
           ],
-        );
-      }
+        })),
+      );
       await countRuleFirings(
         db,
         suppressed.map((entry) => entry.ruleId),

@@ -6,13 +6,16 @@
 import type { CountersignDatabase } from '../db/database';
 import { decisionsForTask, latestReport } from '../db/agent-records';
 import { createJournalReader } from '../db/journal-store';
+import { policyVerdict, type PolicyVerdict } from '../domain/agent-policy';
 import { labelAppliesTo, type Category, type Label } from '../domain/category';
 import type { ChecklistItem } from '../domain/checklist-item';
 import type { Decision } from '../domain/change-set';
 import type { JournalEntry } from '../domain/journal-entry';
+import type { Rule } from '../domain/rule';
 import type { Task } from '../domain/task';
 import { describeChangedValues } from '../lib/describe-changed-values';
 import { findTool } from '../tools/registry';
+import { summaryNamesOf } from '../tools/summary-names';
 import type { SummaryNames } from '../tools/tool-definition';
 import { summarizeRecord } from './decision-record-summary';
 
@@ -55,6 +58,69 @@ export interface WakeContext {
   record: string[];
   /** Fingerprints the user rejected for this task, with the reason they gave. */
   rejected: Map<string, string | undefined>;
+  /** Every live label and category (the wake's journal starts from them). */
+  labels: Label[];
+  categories: Category[];
+  /** The names the wake's proposal summaries may mention, from the rows above. */
+  names: SummaryNames;
+  /** The person's rules for the task's category (the wake's suppression check). */
+  rules: Rule[];
+}
+
+/** How a wake starts: refused by the agent's policy, on a missing task, or with its context. */
+export type WakeStart =
+  | {
+      kind: 'denied';
+      verdict: Exclude<PolicyVerdict, { allowed: true } | { reason: 'task-missing' }>;
+    }
+  | { kind: 'missing' }
+  | { kind: 'ready'; context: WakeContext };
+
+const CONTEXT_TABLES = [
+  'tasks',
+  'checklistItems',
+  'labels',
+  'categories',
+  'entries',
+  'reports',
+  'changeItems',
+  'decisions',
+  'agents',
+  'rules',
+] as const;
+
+/**
+ * The policy check and the context in one read transaction: the task, its category and the
+ * agent are read first, and nothing else of the journal is read when the agent may not act
+ * on the task (so none of it can reach a provider).
+ */
+export async function readWakeStart(
+  db: CountersignDatabase,
+  taskId: string,
+  agentId: string,
+  now: Date = new Date(),
+): Promise<WakeStart> {
+  return db.transaction('r', CONTEXT_TABLES, async () => {
+    const policyRows = await readPolicyRows(db, taskId, agentId);
+    const { task, agent, categories } = policyRows;
+    const category = categories.find((row) => row.id === task?.categoryId);
+    const verdict = policyVerdict(task, category, agent);
+    if (!verdict.allowed && verdict.reason !== 'task-missing') return { kind: 'denied', verdict };
+    const context = verdict.allowed ? await readWakeContext(db, policyRows, now) : undefined;
+    return context ? { kind: 'ready', context } : { kind: 'missing' };
+  });
+}
+
+type PolicyRows = Awaited<ReturnType<typeof readPolicyRows>>;
+
+/** What the policy check reads, side by side: the task, the agent, every category as stored. */
+async function readPolicyRows(db: CountersignDatabase, taskId: string, agentId: string) {
+  const [task, agent, categories] = await Promise.all([
+    db.tasks.get(taskId),
+    db.agents.get(agentId),
+    db.categories.toArray(),
+  ]);
+  return { taskId, agentId, task, agent, categories };
 }
 
 /** Reads everything in one read transaction: one consistent picture, one round of IndexedDB. */
@@ -64,59 +130,36 @@ export async function buildWakeContext(
   agentId: string,
   now: Date = new Date(),
 ): Promise<WakeContext | undefined> {
-  return db.transaction(
-    'r',
-    [
-      db.tasks,
-      db.checklistItems,
-      db.labels,
-      db.categories,
-      db.entries,
-      db.reports,
-      db.changeItems,
-      db.decisions,
-      db.agents,
-    ],
-    () => readWakeContext(db, taskId, agentId, now),
+  return db.transaction('r', CONTEXT_TABLES, async () =>
+    readWakeContext(db, await readPolicyRows(db, taskId, agentId), now),
   );
 }
 
 async function readWakeContext(
   db: CountersignDatabase,
-  taskId: string,
-  agentId: string,
+  { taskId, agentId, task: stored, agent, categories: storedCategories }: PolicyRows,
   now: Date,
 ): Promise<WakeContext | undefined> {
   const journal = createJournalReader(db);
-  const task = await journal.task(taskId);
+  const task = stored && stored.deletedAt === undefined ? stored : undefined;
   if (!task) return undefined;
-  const [
-    checklist,
-    labels,
-    category,
-    entryRows,
-    report,
-    pending,
-    decisions,
-    categories,
-    agent,
-    categoryDecisions,
-  ] = await Promise.all([
-    journal.checklistItems(taskId),
-    journal.labels(),
-    task.categoryId ? journal.category(task.categoryId) : Promise.resolve(undefined),
-    db.entries
-      .where('[taskId+createdAt]')
-      .between([taskId, ''], [taskId, '\uffff'])
-      .reverse()
-      .toArray(),
-    latestReport(db, agentId, taskId),
-    db.changeItems.where('[taskId+status]').equals([taskId, 'pending']).toArray(),
-    decisionsForTask(db, taskId),
-    journal.categories(),
-    db.agents.get(agentId),
-    recentCategoryDecisions(db, task),
-  ]);
+  const categories = storedCategories.filter((row) => row.deletedAt === undefined);
+  const category = categories.find((row) => row.id === task.categoryId);
+  const [checklist, labels, entryRows, report, pending, decisions, categoryDecisions, rules] =
+    await Promise.all([
+      journal.checklistItems(taskId),
+      journal.labels(),
+      db.entries
+        .where('[taskId+createdAt]')
+        .between([taskId, ''], [taskId, '\uffff'])
+        .reverse()
+        .toArray(),
+      latestReport(db, agentId, taskId),
+      db.changeItems.where('[taskId+status]').equals([taskId, 'pending']).toArray(),
+      decisionsForTask(db, taskId),
+      recentCategoryDecisions(db, task),
+      task.categoryId ? db.rules.where('categoryId').equals(task.categoryId).toArray() : [],
+    ]);
 
   const liveEntries = entryRows.filter((entry) => !entry.deletedAt);
   const entries: JournalEntry[] = [];
@@ -131,6 +174,7 @@ async function readWakeContext(
     used += entry.text.length;
   }
 
+  const names = summaryNamesOf(checklist, labels, categories);
   const rejected = new Map<string, string | undefined>();
   for (const decision of decisions) {
     if (
@@ -170,7 +214,7 @@ async function readWakeContext(
       verdict: decision.verdict,
       reason: decision.rejectionReason,
       decidedAt: decision.decidedAt,
-      ...appliedInstead(decision, { checklist, labels, categories }),
+      ...appliedInstead(decision, names),
     })),
     record: summarizeRecord([
       { name: 'this task', decisions: decisions.slice(0, RECORD_WINDOW) },
@@ -184,30 +228,29 @@ async function readWakeContext(
         : []),
     ]),
     rejected,
+    labels,
+    categories,
+    names,
+    rules,
   };
 }
 
 /** The newest decisions on other tasks of the task's category (a bounded window, never the whole history). */
 async function recentCategoryDecisions(db: CountersignDatabase, task: Task): Promise<Decision[]> {
   if (!task.categoryId) return [];
-  const taskIds = new Set(await db.tasks.where('categoryId').equals(task.categoryId).primaryKeys());
+  // Both reads at once: the category's tasks, and the newest decisions to pick from.
+  const [keys, recent] = await Promise.all([
+    db.tasks.where('categoryId').equals(task.categoryId).primaryKeys(),
+    db.decisions.orderBy('decidedAt').reverse().limit(RECORD_WINDOW).toArray(),
+  ]);
+  const taskIds = new Set(keys);
   taskIds.delete(task.id);
-  if (taskIds.size === 0) return [];
-  const recent = await db.decisions.orderBy('decidedAt').reverse().limit(RECORD_WINDOW).toArray();
   return recent.filter((decision) => taskIds.has(decision.taskId));
 }
 
 /** For a decision confirmed with changes: what the person applied instead, in the tool's words. */
-function appliedInstead(
-  decision: Decision,
-  rows: { checklist: ChecklistItem[]; labels: Label[]; categories: Category[] },
-): Pick<LedgerDecision, 'applied'> {
+function appliedInstead(decision: Decision, names: SummaryNames): Pick<LedgerDecision, 'applied'> {
   if (!decision.appliedArgs || decision.undoneAt) return {};
-  const names: SummaryNames = {
-    checklistItemTitle: (id) => rows.checklist.find((item) => item.id === id)?.title,
-    labelName: (id) => rows.labels.find((label) => label.id === id)?.name,
-    categoryName: (id) => rows.categories.find((category) => category.id === id)?.name,
-  };
   let summary = decision.toolName;
   try {
     summary = findTool(decision.toolName)?.summarize(decision.appliedArgs, names) ?? summary;

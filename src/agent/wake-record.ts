@@ -8,7 +8,9 @@ import { putWake, writeObservations, writeReport } from '../db/agent-records';
 import type { CountersignDatabase } from '../db/database';
 import type { Wake } from '../domain/agent';
 import type { EntityDiff } from '../domain/audit';
+import { writeAuditsSafely } from '../dispatcher/audit-writer';
 import { runStep } from '../dispatcher/run-steps';
+import type { TurnAudit } from './change-set-builder';
 import type { WakeNotes } from './route-tool-call';
 
 export function newWakeRecord(fields: {
@@ -36,14 +38,16 @@ export function newWakeRecord(fields: {
 export { putWake as saveWakeStart };
 
 /**
- * Saves the report, the observations and the ended wake together. Resolves with undefined,
- * or with the storage problem in words when they could not be saved.
+ * Saves the report, the observations, the last turn's audit messages (when that turn
+ * proposed nothing, it has no flush of its own) and the ended wake together. Resolves with
+ * undefined, or with the storage problem in words when they could not be saved.
  */
 export async function saveWakeEnd(
   db: CountersignDatabase,
   ended: Wake,
   notes: WakeNotes,
   deviceId: string,
+  audit: readonly TurnAudit[] = [],
 ): Promise<string | undefined> {
   const stamp = { deviceId, now: ended.endedAt ?? ended.updatedAt };
   const outcome = await runStep(
@@ -52,28 +56,30 @@ export async function saveWakeEnd(
       runKey: `${ended.runKey}:end`,
       kind: 'report',
       followUp: async () => {
-        const diffs: EntityDiff[] = [];
-        if (notes.report)
-          diffs.push(
-            await writeReport(
-              db,
-              { agentId: ended.agentId, taskId: ended.taskId, ...notes.report },
-              stamp,
-            ),
-          );
-        if (notes.observations.length > 0)
-          diffs.push(
-            ...(await writeObservations(
-              db,
-              notes.observations.map((observation) => ({
-                agentId: ended.agentId,
-                taskId: ended.taskId,
-                ...observation,
-              })),
-              stamp,
-            )),
-          );
-        await db.wakes.put(ended);
+        // Issued side by side: one round trip to IndexedDB, not one per record.
+        const [report, observations] = await Promise.all([
+          notes.report
+            ? writeReport(
+                db,
+                { agentId: ended.agentId, taskId: ended.taskId, ...notes.report },
+                stamp,
+              )
+            : undefined,
+          notes.observations.length > 0
+            ? writeObservations(
+                db,
+                notes.observations.map((observation) => ({
+                  agentId: ended.agentId,
+                  taskId: ended.taskId,
+                  ...observation,
+                })),
+                stamp,
+              )
+            : [],
+          writeAuditsSafely(db, audit),
+          db.wakes.put(ended),
+        ]);
+        const diffs: EntityDiff[] = [...(report ? [report] : []), ...observations];
         return { value: undefined, diffs };
       },
     },

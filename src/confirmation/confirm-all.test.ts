@@ -6,8 +6,12 @@
  * here first.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DBCore, DBCoreTable } from 'dexie';
 import type { CountersignDatabase } from '../db/database';
+import {
+  countRequests,
+  totalRequests as total,
+  type RequestCounter,
+} from '../../test/support/count-requests';
 import {
   createAgentReadyTask,
   createTask,
@@ -16,62 +20,19 @@ import {
 import { propose } from '../../test/support/proposals';
 import { confirmAll } from './confirm-all';
 
-interface Counts {
-  readwrite: number;
-  readonly: number;
-  /** Requests by table and kind, e.g. "changeItems getMany". */
-  requests: Map<string, number>;
-}
-
 let db: CountersignDatabase;
+let counter: RequestCounter;
 /** The allowed category the agent's proposals are on. */
 let categoryId: string;
-let counting: Counts | undefined;
-
-/** Counts every transaction and request Dexie makes while `counting` is set. */
-function countRequests(database: CountersignDatabase) {
-  database.use({
-    stack: 'dbcore',
-    name: 'count-requests',
-    create: (down: DBCore): DBCore => ({
-      ...down,
-      transaction(stores, mode, options) {
-        if (counting) counting[mode] += 1;
-        return down.transaction(stores, mode, options);
-      },
-      table(name) {
-        const table = down.table(name);
-        const note = (kind: string) => {
-          if (!counting) return;
-          const key = `${name} ${kind}`;
-          counting.requests.set(key, (counting.requests.get(key) ?? 0) + 1);
-        };
-        const counted: DBCoreTable = {
-          ...table,
-          get: (request) => (note('get'), table.get(request)),
-          getMany: (request) => (note('getMany'), table.getMany(request)),
-          query: (request) => (note('query'), table.query(request)),
-          openCursor: (request) => (note('openCursor'), table.openCursor(request)),
-          count: (request) => (note('count'), table.count(request)),
-          mutate: (request) => (note(request.type), table.mutate(request)),
-        };
-        return counted;
-      },
-    }),
-  });
-}
 
 beforeEach(async () => {
   db = createTestDatabase();
-  countRequests(db);
+  counter = countRequests(db);
   ({ categoryId } = await createAgentReadyTask(db));
 });
 afterEach(async () => {
-  counting = undefined;
   await db.delete();
 });
-
-const total = (counts: Counts) => [...counts.requests.values()].reduce((a, b) => a + b, 0);
 
 /** Confirm All of a set of `size` items of `calls(size)` on a fresh task, counted. */
 async function countedConfirmAll(
@@ -81,10 +42,7 @@ async function countedConfirmAll(
   const taskId = await createTask(db, `A task of ${size}`, { categoryId });
   const set = await propose(db, taskId, calls(size));
   expect(set.items).toHaveLength(size);
-  counting = { readwrite: 0, readonly: 0, requests: new Map() };
-  const result = await confirmAll(db, set.id);
-  const counts = counting;
-  counting = undefined;
+  const { value: result, counts } = await counter.count(() => confirmAll(db, set.id));
   expect(result.applied).toHaveLength(size);
   return counts;
 }

@@ -22,6 +22,14 @@ export async function loadSuppressionCheck(
   const task = await db.tasks.get(taskId);
   const categoryId = task?.categoryId;
   const rules = categoryId ? await db.rules.where('categoryId').equals(categoryId).toArray() : [];
+  return suppressionCheckOf(rules, categoryId);
+}
+
+/** The check over rules already read (the wake reads them with its context). */
+export function suppressionCheckOf(
+  rules: readonly Rule[],
+  categoryId: string | undefined,
+): SuppressionCheck {
   return (toolName, args) => rules.find((rule) => ruleStops(rule, toolName, args, categoryId));
 }
 

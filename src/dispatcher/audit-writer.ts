@@ -23,11 +23,22 @@ export async function writeAuditSafely(
   draft: AuditDraft,
   entries: AuditEntry[],
 ): Promise<void> {
+  return writeAuditsSafely(db, [{ draft, entries }]);
+}
+
+/** Several calls' messages (a transaction's, a turn's) in one bulk write, each with its draft's fields. */
+export async function writeAuditsSafely(
+  db: CountersignDatabase,
+  parts: readonly { draft: AuditDraft; entries: readonly AuditEntry[] }[],
+): Promise<void> {
   try {
-    // Distinct, ordered timestamps keep "action" before "result" when sorted by time.
-    const base = Date.parse(draft.now);
-    await db.auditMessages.bulkAdd(
-      entries.map((entry, index) => ({
+    // Distinct, ordered timestamps keep "action" before "result", and one call's messages
+    // before the next call's, when sorted by time.
+    let next = -Infinity;
+    const rows = parts.flatMap(({ draft, entries }) => {
+      const base = Math.max(Date.parse(draft.now), next);
+      next = base + entries.length;
+      return entries.map((entry, index) => ({
         id: crypto.randomUUID(),
         runKey: draft.runKey,
         toolName: draft.toolName,
@@ -36,8 +47,9 @@ export async function writeAuditSafely(
         source: draft.source,
         createdAt: new Date(base + index).toISOString(),
         ...entry,
-      })),
-    );
+      }));
+    });
+    if (rows.length > 0) await db.auditMessages.bulkAdd(rows);
   } catch (error) {
     // Aborted with its transaction: another write failed, and the caller reports that.
     if (wasAbortedWithTransaction(error)) return;

@@ -11,7 +11,7 @@ import type { CountersignDatabase } from '../db/database';
 import { countDecisions } from '../db/decision-stats';
 import type { Mutation, OutboxRow } from '../domain/audit';
 import type { Decision } from '../domain/change-set';
-import { writeAuditSafely, type AuditDraft, type AuditEntry } from './audit-writer';
+import { writeAuditsSafely, type AuditDraft, type AuditEntry } from './audit-writer';
 
 /** What a transaction's steps will read, so it is read at once. */
 export interface StepReads {
@@ -79,27 +79,7 @@ export class OperationWrites {
       );
     if (this.ledger.length > 0) written.push(this.db.mutations.bulkPut(this.ledger));
     if (this.outbox.length > 0) written.push(this.db.outbox.bulkAdd(this.outbox));
-    if (this.audits.length > 0) written.push(writeAuditSafely(this.db, ...this.mergedAudit()));
+    if (this.audits.length > 0) written.push(writeAuditsSafely(this.db, this.audits));
     await Promise.all(written);
   }
-
-  /** Every step's messages as one bulk write, each keeping its own draft's fields. */
-  private mergedAudit(): [AuditDraft, AuditEntry[]] {
-    if (this.audits.length === 1) return [this.audits[0]!.draft, this.audits[0]!.entries];
-    const first = this.audits[0]!.draft;
-    const entries = this.audits.flatMap(({ draft, entries: own }) =>
-      own.map((entry) => ({ ...entry, ...draftFields(draft) })),
-    );
-    return [first, entries];
-  }
-}
-
-function draftFields(draft: AuditDraft): Partial<AuditEntry> {
-  return {
-    runKey: draft.runKey,
-    toolName: draft.toolName,
-    operationId: draft.operationId,
-    taskId: draft.taskId,
-    source: draft.source,
-  };
 }
