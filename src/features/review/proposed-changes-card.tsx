@@ -18,6 +18,7 @@ import type { ReviewResult } from '../../confirmation/review-result';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { useArmedAfter } from '../../ui/use-armed-after';
+import { useStableCallback } from '../../ui/use-stable-callback';
 import { groupRows } from './group-rows';
 import { blockingDenial, PolicyDenialNotice } from './policy-denial-notice';
 import { RejectionReasonPanel } from './rejection-reason-panel';
@@ -65,6 +66,18 @@ export function ProposedChangesCard({
       findRowElement(section.current, next)?.focus();
     return leavesTheList(result);
   }
+  // Stable handlers: a decision re-renders its own (memoized) row, not every row.
+  const rowConfirmed = useStableCallback(
+    (entry: PendingReviewItem, options: Parameters<typeof actions.confirm>[1]) =>
+      decide(entry, () => actions.confirm(entry, options)),
+  );
+  const rowRejected = useStableCallback((entry: PendingReviewItem) =>
+    decide(entry, () =>
+      actions.reject(entry, {
+        height: findRowElement(section.current, entry.key)?.offsetHeight,
+      }),
+    ),
+  );
 
   if (items === undefined) return null;
   const bulk = actions.bulk.get(taskId);
@@ -97,14 +110,8 @@ export function ProposedChangesCard({
           notice={actions.notices.get(entry.key)}
           confirmBlockedBy={denial ? denialId : undefined}
           onSwiped={hint.swiped}
-          onConfirm={(item, options) => decide(item, () => actions.confirm(item, options))}
-          onReject={(item) =>
-            decide(item, () =>
-              actions.reject(item, {
-                height: findRowElement(section.current, item.key)?.offsetHeight,
-              }),
-            )
-          }
+          onConfirm={rowConfirmed}
+          onReject={rowRejected}
         />
       </div>
     );

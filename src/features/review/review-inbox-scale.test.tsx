@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type * as ReactVirtual from '@tanstack/react-virtual';
+import type * as ItemView from './item-view';
 import { MemoryRouter } from 'react-router';
 import { getDatabase } from '../../db/connection';
 import { seedChangeSets, seedRows } from '../../db/seed-rows';
@@ -42,6 +43,19 @@ vi.mock('@tanstack/react-virtual', async (importOriginal) => {
   };
 });
 vi.mock('../../confirmation/confirm-item', () => ({ confirmItem: vi.fn() }));
+
+/** The items whose row rendered (each render of a row reads its view once). */
+const rowRenders = vi.hoisted(() => ({ itemIds: [] as string[] }));
+vi.mock('./item-view', async (importOriginal) => {
+  const actual = await importOriginal<typeof ItemView>();
+  return {
+    ...actual,
+    useItemView: ((taskId, item) => {
+      rowRenders.itemIds.push(item.id);
+      return actual.useItemView(taskId, item);
+    }) as typeof actual.useItemView,
+  };
+});
 
 setUpReviewDatabase();
 
@@ -102,5 +116,35 @@ describe('the inbox at 5,000 pending', () => {
     expect(await screen.findByText('Not applied: the disk is full.')).toBeInTheDocument();
     // Before: every render made a new getItemKey, and each laid out all 5,000 places.
     expect(keyCalls.count).toBeLessThan(TASKS * PER_TASK);
+  }, 30_000);
+
+  it('re-renders only the decided row while its decision runs, not every row on screen', async () => {
+    await seedBacklog();
+    let finish: (result: ReviewResult) => void = () => undefined;
+    vi.mocked(confirmItem).mockImplementation(
+      () => new Promise<ReviewResult>((resolve) => (finish = resolve)),
+    );
+    render(
+      <MemoryRouter initialEntries={['/review']}>
+        <ReviewPage />
+      </MemoryRouter>,
+    );
+    const [first] = await screen.findAllByRole(
+      'button',
+      { name: /^Confirm: Add: "Step 1"/ },
+      { timeout: 15_000 },
+    );
+    await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(3));
+    await userEvent.click(first!.closest('article')!);
+    const decided = first!.closest<HTMLElement>('[data-review-key]')!.dataset.reviewKey!;
+
+    rowRenders.itemIds = [];
+    await userEvent.click(first!);
+    await waitFor(() => expect(first).toBeDisabled());
+    // Every render of this decision is the decided row's: the other rows kept their props.
+    expect(rowRenders.itemIds.length).toBeGreaterThan(0);
+    expect(new Set(rowRenders.itemIds)).toEqual(new Set([decided]));
+    finish({ status: 'failed', message: 'Not applied: the disk is full.' });
+    expect(await screen.findByText('Not applied: the disk is full.')).toBeInTheDocument();
   }, 30_000);
 });

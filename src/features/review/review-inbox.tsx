@@ -30,6 +30,7 @@ import { RejectionReasonPanel } from './rejection-reason-panel';
 import { findRowElement, isEditableTarget, ReviewItemRow } from './review-item-row';
 import { leavesTheList, type ReviewActions } from './use-review-actions';
 import { useSettle } from './use-settle';
+import { useStableCallback } from '../../ui/use-stable-callback';
 import { batchToolOf, findTool, reviewKind } from '../../tools/registry';
 
 export interface ReviewInboxProps {
@@ -298,6 +299,34 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
     );
   }
 
+  // The same functions on every render, so a memoized row re-renders only when its own
+  // props change: a swipe's state updates then re-render the swiped row, not every row.
+  const rowOf = (entry: PendingReviewItem) => {
+    const index = indexOfKey(entry.key);
+    return index === undefined ? undefined : rows.get(index);
+  };
+  const rowFocused = useStableCallback((entry: PendingReviewItem) => {
+    const index = indexOfKey(entry.key);
+    if (index !== undefined) cursor.current = index;
+    setCurrentKey(entry.key);
+  });
+  const rowConfirmed = useStableCallback(
+    (entry: PendingReviewItem, options: Parameters<ReviewActions['confirm']>[1]) => {
+      const row = rowOf(entry);
+      return row ? decide(row, () => actions.confirm(entry, options)) : Promise.resolve(false);
+    },
+  );
+  const rowRejected = useStableCallback((entry: PendingReviewItem) => {
+    const row = rowOf(entry);
+    if (!row) return Promise.resolve(false);
+    return decide(row, () =>
+      actions.reject(entry, {
+        index: row.index,
+        height: findRowElement(listRef.current, entry.key)?.offsetHeight,
+      }),
+    );
+  });
+
   function renderRow(row: InboxRow) {
     const bulk = actions.bulk.get(groupKey(row.entry.changeSetId));
     const entry: PendingReviewItem = row.entry;
@@ -332,19 +361,9 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
               keyboardShortcuts
               onSwiped={onSwiped}
               tabIndex={entry.key === activeKey ? 0 : -1}
-              onFocus={() => {
-                cursor.current = row.index;
-                setCurrentKey(entry.key);
-              }}
-              onConfirm={(item, options) => decide(row, () => actions.confirm(item, options))}
-              onReject={(item) =>
-                decide(row, () =>
-                  actions.reject(item, {
-                    index: row.index,
-                    height: findRowElement(listRef.current, item.key)?.offsetHeight,
-                  }),
-                )
-              }
+              onFocus={rowFocused}
+              onConfirm={rowConfirmed}
+              onReject={rowRejected}
             />
           </div>
         )}

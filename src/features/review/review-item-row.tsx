@@ -4,7 +4,7 @@
  * and a swipe (right confirms, left rejects) for fingers. A change the person made since
  * the proposal turns Confirm into "Apply anyway", and then a swipe only points at that button.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PendingReviewItem } from '../../db/queries/proposals';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
@@ -32,7 +32,7 @@ export interface ReviewItemRowProps {
   /** `y` confirms, `n` rejects and `e` edits while focus is in the row (the inbox). */
   keyboardShortcuts?: boolean;
   tabIndex?: number;
-  onFocus?: () => void;
+  onFocus?: (entry: PendingReviewItem) => void;
   /** The id of a notice that says why nothing can be applied now: Confirm points at it and does nothing. */
   confirmBlockedBy?: string;
   /** A swipe decided the row (not a button): the swipe hint has done its job. */
@@ -63,7 +63,11 @@ function intentText(direction: SwipeDirection | undefined, stale: boolean) {
   return 'Reject';
 }
 
-export function ReviewItemRow({
+/**
+ * Memoized: a list passes it stable handlers and plain values, so the state updates of one
+ * row's decision (busy, leaving) re-render that row only, not every row on the screen.
+ */
+export const ReviewItemRow = memo(function ReviewItemRow({
   entry,
   busy,
   settling = false,
@@ -148,7 +152,7 @@ export function ReviewItemRow({
       aria-labelledby={summaryId}
       aria-busy={busy || undefined}
       tabIndex={tabIndex}
-      onFocus={onFocus}
+      onFocus={onFocus && (() => onFocus(entry))}
       onKeyDown={handleKeyDown}
       data-review-key={entry.key}
     >
@@ -282,4 +286,4 @@ export function ReviewItemRow({
       )}
     </article>
   );
-}
+});

@@ -56,6 +56,15 @@ function failure(error: unknown): ReviewResult {
   return { status: 'failed', message: `That did not work: ${detail}` };
 }
 
+/** The service's result, or what went wrong in words: never rejects, never throws. */
+async function settled(decide: () => Promise<ReviewResult>): Promise<ReviewResult> {
+  try {
+    return await decide();
+  } catch (error) {
+    return failure(error);
+  }
+}
+
 /** Several sets' Confirm all results as one (a task rarely has more than one open set). */
 function combine(results: ConfirmAllResult[]): ConfirmAllResult {
   if (results.length === 1) return results[0]!;
@@ -165,24 +174,24 @@ export function useReviewActions() {
       entry: PendingReviewItem,
       options: { applyAnyway?: boolean; edited?: Record<string, unknown> } = {},
     ) => {
-      setRejection(undefined);
-      setNotice(entry.key, undefined);
-      setBusy(entry.key, true);
-      let result: ReviewResult;
-      try {
-        const confirmOptions = {
-          ...(options.applyAnyway ? { applyAnyway: true } : {}),
-          ...(options.edited ? { edited: options.edited } : {}),
-        };
-        result = await confirmItem(
+      const confirmOptions = {
+        ...(options.applyAnyway ? { applyAnyway: true } : {}),
+        ...(options.edited ? { edited: options.edited } : {}),
+      };
+      // Started before the state updates: its first IndexedDB read is on its way while
+      // React renders them.
+      const decided = settled(() =>
+        confirmItem(
           getDatabase(),
           entry.changeSetId,
           entry.itemIndex,
           Object.keys(confirmOptions).length > 0 ? confirmOptions : undefined,
-        );
-      } catch (error) {
-        result = failure(error);
-      }
+        ),
+      );
+      setRejection(undefined);
+      setNotice(entry.key, undefined);
+      setBusy(entry.key, true);
+      const result = await decided;
       setBusy(entry.key, false);
       if (result.status === 'applied') {
         const decisionIds = result.decisionId ? [result.decisionId] : [];
@@ -205,15 +214,11 @@ export function useReviewActions() {
 
   const reject = useCallback(
     async (entry: PendingReviewItem, where: Omit<RecentRejection, 'entry' | 'decisionId'> = {}) => {
+      const decided = settled(() => rejectItem(getDatabase(), entry.changeSetId, entry.itemIndex));
       setRejection(undefined);
       setNotice(entry.key, undefined);
       setBusy(entry.key, true);
-      let result: ReviewResult;
-      try {
-        result = await rejectItem(getDatabase(), entry.changeSetId, entry.itemIndex);
-      } catch (error) {
-        result = failure(error);
-      }
+      const result = await decided;
       setBusy(entry.key, false);
       if (result.status === 'rejected') {
         if (result.decisionId) {

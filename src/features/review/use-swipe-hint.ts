@@ -4,6 +4,7 @@
  * not come back after a reload). Elsewhere, or once learned, the bar says what waits.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback } from 'react';
 import { getDatabase } from '../../db/connection';
 import { SETTING_KEYS } from '../../db/setting-keys';
 import { readSetting, writeSetting } from '../../db/settings';
@@ -20,11 +21,13 @@ export function useSwipeHint(waiting: number) {
     learned !== true && onTouchScreen()
       ? 'Tip: swipe a row right to confirm it, left to reject it.'
       : counted;
+  // The same function while `learned` stays: it goes to every (memoized) row.
+  const swiped = useCallback(() => {
+    if (learned !== true) void writeSetting(getDatabase(), SETTING_KEYS.swipeLearned, true);
+  }, [learned]);
   return {
     idle,
     /** A row was decided by a swipe: the hint has done its job. */
-    swiped: () => {
-      if (learned !== true) void writeSetting(getDatabase(), SETTING_KEYS.swipeLearned, true);
-    },
+    swiped,
   };
 }
