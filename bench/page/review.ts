@@ -84,8 +84,64 @@ function mixedChanges(checklistCount: number, dueDate: string) {
   };
 }
 
+/** Rows by table, as one Confirm All wrote them. */
+type WrittenRows = [table: string, rows: Record<string, unknown>[]][];
+
+/**
+ * Every row one Confirm All of `changeSetId` wrote (the journal rows, the items, the set,
+ * the decisions, the ledger, outbox and audit rows), read back after it, untimed.
+ */
+async function rowsWrittenBy(
+  db: CountersignDatabase,
+  changeSetId: string,
+  taskId: string,
+): Promise<WrittenRows> {
+  const decisions = await db.decisions.where('changeSetId').equals(changeSetId).toArray();
+  const operationIds = new Set(decisions.flatMap((row) => row.operationId ?? []));
+  const [items, set, checklist, ledger, audit, outbox] = await Promise.all([
+    db.changeItems.where('changeSetId').equals(changeSetId).toArray(),
+    db.changeSets.get(changeSetId),
+    db.checklistItems.where('taskId').equals(taskId).toArray(),
+    db.mutations.bulkGet([...operationIds]),
+    db.auditMessages
+      .where('operationId')
+      .anyOf([...operationIds])
+      .toArray(),
+    db.outbox.filter((row) => operationIds.has(row.operationId)).toArray(),
+  ]);
+  return [
+    ['checklistItems', checklist],
+    ['changeItems', items],
+    ['changeSets', set ? [set] : []],
+    ['decisions', decisions],
+    ['mutations', ledger.filter((row) => row !== undefined)],
+    ['auditMessages', audit],
+    ['outbox', outbox],
+  ] as unknown as WrittenRows;
+}
+
+/** The same rows under fresh keys, so they can be written again beside the originals. */
+function freshCopies(written: WrittenRows): WrittenRows {
+  return written.map(([table, rows]) => [
+    table,
+    rows.map((row) =>
+      table === 'mutations'
+        ? { ...row, operationId: crypto.randomUUID() }
+        : { ...row, id: crypto.randomUUID() },
+    ),
+  ]);
+}
+
+const keyOf = (table: string, row: Record<string, unknown>) =>
+  (table === 'mutations' ? row.operationId : row.id) as string;
+
 export interface ConfirmAllSamples {
   checklist: { confirmAllMs: number[]; floorMs: number[]; referenceMs: number[] };
+  /**
+   * Not a target: every row one Confirm All of the checklist set writes (journal rows and
+   * the review's and sync's own), bulkPut in one transaction. What the rows alone cost.
+   */
+  writtenRows?: { floorMs: number[]; counts: Record<string, number> };
   mixed: { confirmAllMs: number[]; floorMs: number[] };
   /** IndexedDB transactions of one Confirm All of the checklist set (last warm-up round). */
   transactions?: TransactionCounts;
@@ -112,6 +168,7 @@ export async function measureConfirmAll(options: {
         `Confirm All applied ${result.applied.length} of ${expected}: ${result.message}`,
       );
   };
+  let written: WrittenRows | undefined;
   const dueDate = isoDay(Date.now() + 30 * DAY_MS);
   const mixed = mixedChanges(options.itemCount - 4, dueDate);
   const titles = checklistTitles(options.itemCount);
@@ -158,6 +215,11 @@ export async function measureConfirmAll(options: {
           );
           samples.transactions = counted.value.counts;
           samples.requests = counted.requests;
+          written = await rowsWrittenBy(db, checklistSet.id, checklistTask.id);
+          samples.writtenRows = {
+            floorMs: [],
+            counts: Object.fromEntries(written.map(([table, rows]) => [table, rows.length])),
+          };
           return;
         }
         const ms = await timed(() => confirmed(checklistSet.id, options.itemCount));
@@ -170,6 +232,25 @@ export async function measureConfirmAll(options: {
           return db.transaction('rw', db.checklistItems, () => db.checklistItems.bulkPut(rows));
         });
         if (measuring) samples.checklist.floorMs.push(ms);
+      },
+      async () => {
+        if (!written || !samples.writtenRows) return;
+        const copies = freshCopies(written);
+        const tables = copies.map(([table]) => db.table(table));
+        const ms = await timed(() =>
+          db.transaction('rw', tables, () =>
+            Promise.all(copies.map(([table, rows]) => db.table(table).bulkPut(rows))),
+          ),
+        );
+        if (measuring) samples.writtenRows.floorMs.push(ms);
+        // Gone again, untimed: nothing else in the bench sees them.
+        await db.transaction('rw', tables, () =>
+          Promise.all(
+            copies.map(([table, rows]) =>
+              db.table(table).bulkDelete(rows.map((row) => keyOf(table, row))),
+            ),
+          ),
+        );
       },
       async () => {
         // Reference: the same rows, one commit each (as Confirm All's fallback commits per item).
