@@ -8,7 +8,7 @@
  * with the turn's audit messages, in one transaction at every turn boundary.
  */
 import { openChangeSet } from '../db/agent-records';
-import { createChangeSet, writeChangeItems, type ItemContent } from '../db/change-items';
+import { ChangeItemWriter, newChangeSet, type ItemContent } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
 import { createJournalReader } from '../db/journal-store';
 import { suppressionHook } from './suppression-hook';
@@ -191,20 +191,26 @@ export class ChangeSetBuilder {
       kind: 'proposal',
       followUp: async () => {
         // Issued side by side: one round trip to IndexedDB for the audit, the rules' counts,
-        // the open set and what waits in it.
+        // the open set, what waits in it, and what the item writes will need.
+        const writer = new ChangeItemWriter(db);
+        const proposing = proposals.length > 0;
         const [open, pending] = await Promise.all([
-          proposals.length > 0 ? openChangeSet(db, taskId) : undefined,
-          proposals.length > 0
+          proposing ? openChangeSet(db, taskId) : undefined,
+          proposing
             ? db.changeItems.where('[taskId+status]').equals([taskId, 'pending']).toArray()
             : [],
+          proposing ? writer.load({ tasks: [taskId], tallies: true }) : undefined,
           writeAuditsSafely(db, audit),
           this.suppression.record(suppressed, { runKey, taskId, now }),
         ]);
-        if (proposals.length === 0) return { value: 0 };
+        if (!proposing) return { value: 0 };
         const created = open
           ? undefined
-          : await createChangeSet(db, { id: crypto.randomUUID(), agentId, taskId, runKey }, stamp);
+          : newChangeSet({ id: crypto.randomUUID(), agentId, taskId, runKey }, stamp);
+        // Sent before the items' writes, which IndexedDB runs after it.
+        const adding = created ? db.changeSets.add(created.set) : undefined;
         const set = open ?? created!.set;
+        writer.know(set);
         const waiting = new Set(
           pending.filter((item) => item.changeSetId === set.id).map((item) => item.fingerprint),
         );
@@ -223,11 +229,11 @@ export class ChangeSetBuilder {
             expiresAt,
           };
         });
-        const diffs = await writeChangeItems(
-          db,
+        const diffs = await writer.write(
           items.map((after) => ({ before: undefined, after })),
           stamp,
         );
+        await Promise.all([adding, writer.flush()]);
         return { value: items.length, diffs: created ? [created.diff, ...diffs] : diffs };
       },
     });

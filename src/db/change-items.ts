@@ -58,6 +58,16 @@ export async function createChangeSet(
   fields: Pick<ChangeSet, 'id' | 'agentId' | 'taskId' | 'runKey'>,
   stamp: Stamp,
 ): Promise<{ set: ChangeSet; diff: EntityDiff }> {
+  const created = newChangeSet(fields, stamp);
+  await db.changeSets.add(created.set);
+  return created;
+}
+
+/** A new, empty change set row and its diff, for the caller to add. */
+export function newChangeSet(
+  fields: Pick<ChangeSet, 'id' | 'agentId' | 'taskId' | 'runKey'>,
+  stamp: Stamp,
+): { set: ChangeSet; diff: EntityDiff } {
   const set = changeSetSchema.parse({
     ...fields,
     status: 'pending',
@@ -67,7 +77,6 @@ export async function createChangeSet(
     rev: 1,
     vectorClock: bumpClock({}, stamp.deviceId),
   });
-  await db.changeSets.add(set);
   return { set, diff: { table: 'changeSets', id: set.id, before: null, after: set } };
 }
 
@@ -107,11 +116,15 @@ export class ChangeItemWriter {
 
   constructor(private readonly db: CountersignDatabase) {}
 
-  /** Reads, in one request per table, the rows the writes to come will need. */
+  /**
+   * Reads, in one request per table, the rows the writes to come will need (and the
+   * tallies, with `tallies`, when the writes are new items).
+   */
   async load(ids: {
     changeItems?: readonly string[];
     changeSets?: readonly string[];
     tasks?: readonly string[];
+    tallies?: boolean;
   }): Promise<void> {
     const missing = <T>(wanted: readonly string[] | undefined, known: Map<string, T>) => [
       ...new Set((wanted ?? []).filter((id) => !known.has(id))),
@@ -120,7 +133,8 @@ export class ChangeItemWriter {
     const setIds = missing(ids.changeSets, this.sets);
     const taskIds = missing(ids.tasks, this.liveTaskIds);
     // Writes to come change the tallies: read them now, not in a round trip of their own.
-    const readTalliesNow = this.talliesNow === undefined && itemIds.length > 0;
+    const readTalliesNow =
+      this.talliesNow === undefined && (itemIds.length > 0 || ids.tallies === true);
     const [items, sets, tasks, tallies] = await Promise.all([
       itemIds.length > 0 ? this.db.changeItems.bulkGet(itemIds) : [],
       setIds.length > 0 ? this.db.changeSets.bulkGet(setIds) : [],
@@ -131,6 +145,11 @@ export class ChangeItemWriter {
     itemIds.forEach((id, index) => this.items.set(id, items[index]));
     setIds.forEach((id, index) => this.sets.set(id, sets[index]));
     taskIds.forEach((id, index) => this.liveTaskIds.set(id, isLive(tasks[index])));
+  }
+
+  /** A set this transaction has read or just added, as it is now: known without a read. */
+  know(set: ChangeSet): void {
+    this.sets.set(set.id, set);
   }
 
   /** An item as this transaction has it (with the writes made through this writer). */
