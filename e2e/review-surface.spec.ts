@@ -43,6 +43,24 @@ async function middleOf(target: Locator) {
 }
 
 /**
+ * Whether every part of the element shows, not a bar over it: its middle and points near its
+ * corners (12 px in from the sides, 6 px from top and bottom: inside its rounded corners).
+ */
+async function wholeShown(target: Locator) {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const xs = [box.left + 12, box.left + box.width / 2, box.right - 12];
+    const ys = [box.top + 6, box.top + box.height / 2, box.bottom - 6];
+    return xs.every((x) =>
+      ys.every((y) => {
+        const there = document.elementFromPoint(x, y);
+        return there !== null && element.contains(there);
+      }),
+    );
+  });
+}
+
+/**
  * After the collapse, the next row takes the decided row's place: its top where that row's
  * top was, and, where the buttons sit beside the text (a wide row), its Confirm exactly under
  * the finger. In a narrow row the buttons sit under text of any length, so the row's top is
@@ -116,10 +134,18 @@ for (const size of SIZES) {
       // Nobody scrolled: the page is where it opened, and the first row's buttons show.
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       const first = card.rows.first();
+      const arrived = await card.confirmButton(first).boundingBox();
       for (const button of [card.confirmButton(first), card.rejectButton(first)]) {
         await expect(button).toBeInViewport({ ratio: 1 });
-        expect((await middleOf(button)).shown).toBe(true);
+        // All of it: on a phone, a button half under the navigation bar is not on screen.
+        expect(await wholeShown(button)).toBe(true);
       }
+
+      // The report comes after the proposals, with the summary line over them: the first
+      // Confirm stays where it appeared.
+      await expect(agent.statusLine).toContainText('Done', { timeout: WAKE_TIMEOUT });
+      await expect(card.region.locator('.review-card__why')).not.toBeEmpty();
+      expect(await card.confirmButton(first).boundingBox()).toEqual(arrived);
 
       // A second tap on Wake agent, a second after the proposals came: whatever is
       // there now, it is not Confirm all nor any Confirm.

@@ -51,6 +51,7 @@ export function AgentPanel({ taskId }: { taskId: string }) {
   const denial =
     data && !data.policy.allowed && data.policy.reason !== 'task-missing' ? data.policy : undefined;
   const denied = denial !== undefined;
+  const hasNotes = Boolean(data?.report) || (data?.observations.length ?? 0) > 0;
   const neverWoken = data !== undefined && !data.latestWake && !data.report && !wake;
 
   return (
@@ -94,7 +95,12 @@ export function AgentPanel({ taskId }: { taskId: string }) {
         </Notice>
       )}
 
-      {(data?.report || (data?.observations.length ?? 0) > 0) && (
+      {!hasNotes && wake?.status === 'running' && (
+        // The line the report's summary takes when the wake ends (kept on a phone, where
+        // the proposals under it are already in view while the agent works).
+        <div className="agent-panel__notes-reserved" aria-hidden="true" />
+      )}
+      {hasNotes && (
         // Closed by default: opening it is the person's act, so nothing below moves by itself.
         <details className="agent-panel__notes">
           <summary>

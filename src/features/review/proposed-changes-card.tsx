@@ -79,7 +79,8 @@ export function ProposedChangesCard({
     ),
   );
 
-  if (items === undefined) return null;
+  // Both read before anything shows: the summary line never arrives above shown rows.
+  if (items === undefined || heading === undefined) return null;
   const bulk = actions.bulk.get(taskId);
   const keys = new Set(items.map((entry) => entry.key));
   const orphanNotices = [
@@ -136,10 +137,16 @@ export function ProposedChangesCard({
           </Button>
         )}
       </div>
-      {heading?.oneLiner && items.length > 0 && (
+      {/* The summary's two lines are kept from the first proposal on while the agent works:
+          its report (and so this line) comes after its proposals, and must not push them. */}
+      {items.length > 0 && (agentWorking || heading.oneLiner) && (
         <p className="review-card__why">
-          <span className="visually-hidden">The agent’s summary: </span>
-          {heading.oneLiner}
+          {heading.oneLiner && (
+            <>
+              <span className="visually-hidden">The agent’s summary: </span>
+              {heading.oneLiner}
+            </>
+          )}
         </p>
       )}
       {actions.offer && <RuleOfferBar offer={actions.offer} onDone={actions.dismissOffer} />}
