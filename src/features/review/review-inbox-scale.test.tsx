@@ -87,29 +87,37 @@ async function seedBacklog() {
   );
 }
 
+/**
+ * The inbox at 5,000 pending, its confirmations held until `finish` answers them: resolves
+ * with the first row's Confirm once several rows show.
+ */
+async function openHeldInbox() {
+  await seedBacklog();
+  const held = { finish: (_result: ReviewResult) => {} };
+  vi.mocked(confirmItem).mockImplementation(
+    () => new Promise<ReviewResult>((resolve) => (held.finish = resolve)),
+  );
+  render(
+    <MemoryRouter initialEntries={['/review']}>
+      <ReviewPage />
+    </MemoryRouter>,
+  );
+  expect(
+    await screen.findByText('5,000 changes waiting on 1,000 tasks', undefined, {
+      timeout: 15_000,
+    }),
+  ).toBeInTheDocument();
+  const [first] = await screen.findAllByRole('button', { name: /^Confirm: Add: "Step 1"/ });
+  await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(3));
+  return { first: first!, finish: (result: ReviewResult) => held.finish(result) };
+}
+
 describe('the inbox at 5,000 pending', () => {
   it('lays out the backlog again only when the rows change, not on every render of a decision', async () => {
-    await seedBacklog();
-    let finish: (result: ReviewResult) => void = () => undefined;
-    vi.mocked(confirmItem).mockImplementation(
-      () => new Promise<ReviewResult>((resolve) => (finish = resolve)),
-    );
-    render(
-      <MemoryRouter initialEntries={['/review']}>
-        <ReviewPage />
-      </MemoryRouter>,
-    );
-    expect(
-      await screen.findByText('5,000 changes waiting on 1,000 tasks', undefined, {
-        timeout: 15_000,
-      }),
-    ).toBeInTheDocument();
-    const [first] = await screen.findAllByRole('button', { name: /^Confirm: Add: "Step 1"/ });
-    await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(3));
-
+    const { first, finish } = await openHeldInbox();
     keyCalls.count = 0;
     // The decision runs: the row turns busy and holds its place (several renders).
-    await userEvent.click(first!);
+    await userEvent.click(first);
     await waitFor(() => expect(first).toBeDisabled());
     // Answered "failed": the row stays and says why (more renders), nothing left the list.
     finish({ status: 'failed', message: 'Not applied: the disk is full.' });
@@ -119,27 +127,12 @@ describe('the inbox at 5,000 pending', () => {
   }, 30_000);
 
   it('re-renders only the decided row while its decision runs, not every row on screen', async () => {
-    await seedBacklog();
-    let finish: (result: ReviewResult) => void = () => undefined;
-    vi.mocked(confirmItem).mockImplementation(
-      () => new Promise<ReviewResult>((resolve) => (finish = resolve)),
-    );
-    render(
-      <MemoryRouter initialEntries={['/review']}>
-        <ReviewPage />
-      </MemoryRouter>,
-    );
-    const [first] = await screen.findAllByRole(
-      'button',
-      { name: /^Confirm: Add: "Step 1"/ },
-      { timeout: 15_000 },
-    );
-    await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(3));
-    await userEvent.click(first!.closest('article')!);
-    const decided = first!.closest<HTMLElement>('[data-review-key]')!.dataset.reviewKey!;
+    const { first, finish } = await openHeldInbox();
+    await userEvent.click(first.closest('article')!);
+    const decided = first.closest<HTMLElement>('[data-review-key]')!.dataset.reviewKey!;
 
     rowRenders.itemIds = [];
-    await userEvent.click(first!);
+    await userEvent.click(first);
     await waitFor(() => expect(first).toBeDisabled());
     // Every render of this decision is the decided row's: the other rows kept their props.
     expect(rowRenders.itemIds.length).toBeGreaterThan(0);
