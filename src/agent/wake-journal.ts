@@ -53,7 +53,8 @@ export function createWakeJournal(db: CountersignDatabase, seed?: WakeJournalSee
       const kept = cache;
       value.catch(() => kept.delete(key));
     }
-    return value;
+    // A list is the caller's to sort or change, as a fresh read's would be: a copy each time.
+    return value.then((rows) => (Array.isArray(rows) ? ([...rows] as T) : rows));
   }
 
   return {
