@@ -95,9 +95,9 @@ export function AgentPanel({ taskId }: { taskId: string }) {
         </Notice>
       )}
 
-      {!hasNotes && wake?.status === 'running' && (
-        // The line the report's summary takes when the wake ends (kept on a phone, where
-        // the proposals under it are already in view while the agent works).
+      {!hasNotes && wake !== undefined && (
+        // From the tap on, the line the report's summary takes when the wake ends: the
+        // proposals under it show while the agent works, and must not move when it is done.
         <div className="agent-panel__notes-reserved" aria-hidden="true" />
       )}
       {hasNotes && (
