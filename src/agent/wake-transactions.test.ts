@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { countRequests, type RequestCounter } from '../../test/support/count-requests';
 import { itemsOfTask } from '../../test/support/proposals';
 import { scriptedModel, type ScriptedTurn } from '../../test/support/scripted-model';
+import { wakeWithModel } from '../../test/support/scripted-wake';
 import {
   allowAgentCategories,
   createAgentReadyTask,
@@ -17,8 +18,6 @@ import {
 } from '../../test/support/test-database';
 import { confirmItem } from '../confirmation/confirm-item';
 import type { CountersignDatabase } from '../db/database';
-import { describeProviderError } from './providers/describe-provider-error';
-import { runWake } from './run-wake';
 
 let db: CountersignDatabase;
 let counter: RequestCounter;
@@ -44,14 +43,7 @@ function wakeOn(
     await beforeTurn?.(++turn);
     return doStream(options);
   };
-  return runWake({
-    db,
-    taskId,
-    model,
-    providerLabel: 'Test provider',
-    describeError: (error, context) => describeProviderError(error, undefined, context),
-    sleep: async () => {},
-  });
+  return wakeWithModel(db, taskId, model);
 }
 
 /** The bench's wake (bench/page/instant-model.ts): 5 proposals, an immediate write, notes. */
@@ -93,6 +85,24 @@ describe('a wake in few transactions', () => {
     const trail = await db.auditMessages.where('taskId').equals(ids.taskId).toArray();
     expect(trail.filter((row) => row.toolName === 'update_report')).toHaveLength(2);
     expect((await db.reports.toArray()).map((row) => row.oneLiner)).toEqual(['Half done']);
+  });
+
+  it("writes a last turn of only text with the wake's end: its thought is in the trail", async () => {
+    const { value: outcome, counts } = await counter.count(() =>
+      wakeOn(ids.taskId, [
+        { toolCalls: [{ name: 'update_task_estimate', args: { minutes: 90 } }] },
+        { text: 'Nothing more to propose.' },
+      ]),
+    );
+    expect(outcome).toMatchObject({ status: 'done', proposed: 1, turns: 2 });
+    // The wake record, turn 1's proposal and audit, and the end with turn 2's thought.
+    expect(counts.readwrite).toBe(3);
+    const thoughts = await db.auditMessages
+      .where('taskId')
+      .equals(ids.taskId)
+      .filter((row) => row.kind === 'thought')
+      .toArray();
+    expect(thoughts.map((row) => row.summary)).toEqual(['Nothing more to propose.']);
   });
 
   it('reads nothing but the policy rows (the task, the agent, the categories) on a task the agent may not act on', async () => {

@@ -3,11 +3,11 @@
  * wake on that task (the model's prompts and the progress events kept for assertions).
  */
 import { afterEach, beforeEach } from 'vitest';
-import { describeProviderError } from '../../src/agent/providers/describe-provider-error';
-import { runWake, type WakeOptions } from '../../src/agent/run-wake';
+import type { runWake, WakeOptions } from '../../src/agent/run-wake';
 import type { WakeProgress } from '../../src/agent/wake-progress';
 import type { CountersignDatabase } from '../../src/db/database';
 import { scriptedModel, type ScriptedTurn } from './scripted-model';
+import { wakeWithModel } from './scripted-wake';
 import { createAgentReadyTask, createTestDatabase } from './test-database';
 
 export interface WakeFixture {
@@ -36,14 +36,8 @@ export function setUpWakeFixture(): WakeFixture {
   fixture.wake = (turns, extra = {}) => {
     const { model, prompts } = scriptedModel(turns);
     const progress: WakeProgress[] = [];
-    const run = runWake({
-      db: fixture.db,
-      taskId: fixture.ids.taskId,
-      model,
-      providerLabel: 'Test provider',
-      describeError: (error, context) => describeProviderError(error, undefined, context),
+    const run = wakeWithModel(fixture.db, fixture.ids.taskId, model, {
       onProgress: (event) => progress.push(event),
-      sleep: async () => {},
       ...extra,
     });
     return { run, prompts, progress };
