@@ -97,8 +97,10 @@ async function wakeStorageFloor(db: CountersignDatabase, taskId: string, deviceI
       toolName,
       args,
       humanSummary: summary,
-      // Written as decided, so the floor's sets never show up in the Review inbox.
-      status: 'confirmed' as const,
+      // Pending, as the wake writes them: the inbox tallies grow and the navigation badge
+      // reads them again, as after the wake's turn. (Until issue 9's last round the floor
+      // wrote them decided, which skips both: a lighter floor than the wake's own rows.)
+      status: 'pending' as const,
       fingerprint: proposalFingerprint(toolName, args),
       baseRev: task.rev,
       groupId: 'floor',
