@@ -83,7 +83,7 @@ export async function saveWakeEnd(
         return { value: undefined, diffs };
       },
     },
-    { tables: ['reports', 'observations', 'wakes'] },
+    { tables: ['reports', 'observations', 'wakes'], ownRowsOnly: true },
   );
   if (outcome.kind !== 'failed') return undefined;
   // At least end the wake: its report is lost, but the task is free to be woken again.

@@ -81,6 +81,15 @@ describe('a wake in few transactions', () => {
     // report, the observation and turn 2's audit.
     expect(counts.readwrite).toBe(4);
     expect(counts.readonly + counts.readwrite).toBeLessThanOrEqual(12);
+    // The end writes only its own rows: it never waits on a reader of the journal or inbox.
+    expect(counts.readwriteScopes.at(-1)).toEqual([
+      'auditMessages',
+      'mutations',
+      'observations',
+      'outbox',
+      'reports',
+      'wakes',
+    ]);
     // Turn 2 wrote no flush of its own, and its audit is still in the trail.
     const trail = await db.auditMessages.where('taskId').equals(ids.taskId).toArray();
     expect(trail.filter((row) => row.toolName === 'update_report')).toHaveLength(2);

@@ -1,12 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CountersignDatabase } from '../db/database';
+import { countRequests, type RequestCounter } from '../../test/support/count-requests';
 import { createTask, createTestDatabase } from '../../test/support/test-database';
 import { runStep, runSteps, type Step } from './run-steps';
 
 let db: CountersignDatabase;
+let counter: RequestCounter;
 let taskId: string;
 beforeEach(async () => {
   db = createTestDatabase();
+  counter = countRequests(db);
   taskId = await createTask(db);
 });
 afterEach(async () => {
@@ -122,6 +125,34 @@ describe('runStep: the dispatcher’s transaction with the caller’s writes', (
     const rows = (await db.outbox.toArray()).filter((row) => row.kind === 'decision');
     expect(rows).toHaveLength(1);
     expect(rows[0]!.operationId).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('with ownRowsOnly, spans only the caller’s tables and the bookkeeping, and still commits its outbox row', async () => {
+    const { value: outcome, counts } = await counter.count(() =>
+      runStep(
+        db,
+        { runKey: 'wake:end', kind: 'report', followUp: noteSetting('ended') },
+        { tables: ['settings'], ownRowsOnly: true },
+      ),
+    );
+    expect(outcome).toMatchObject({ kind: 'done', value: 'ended' });
+    // Not the journal or the inbox: a reader of either (the badge) never holds it up.
+    expect(counts.readwriteScopes).toEqual([['auditMessages', 'mutations', 'outbox', 'settings']]);
+    expect((await db.outbox.toArray()).filter((row) => row.kind === 'report')).toHaveLength(1);
+  });
+
+  it('with ownRowsOnly, refuses a step that applies a call, and writes nothing', async () => {
+    const outboxBefore = await db.outbox.count();
+    const outcome = await runStep(
+      db,
+      { call: estimate(25), followUp: noteSetting('never') },
+      { tables: ['settings'], ownRowsOnly: true },
+    );
+    expect(outcome.kind).toBe('failed');
+    expect(outcome.kind === 'failed' && outcome.result.output).toMatch(/ownRowsOnly/);
+    expect((await db.tasks.get(taskId))?.estimateMinutes).toBeUndefined();
+    expect(await db.settings.get('never')).toBeUndefined();
+    expect(await db.outbox.count()).toBe(outboxBefore);
   });
 });
 

@@ -110,21 +110,29 @@ export type StepTable =
 
 export interface StepOptions {
   tables?: readonly StepTable[];
+  /**
+   * The steps apply no call and write neither journal nor proposal rows, only `tables` (a
+   * wake's end: its report, observations and record). Their transaction then spans those
+   * and the audit and outbox, and never queues behind a reader of the journal or the inbox
+   * (the navigation badge reads the tallies again after every turn that proposed).
+   */
+  ownRowsOnly?: true;
 }
+
+const BOOKKEEPING_TABLES = ['mutations', 'auditMessages', 'outbox'] as const;
 
 /** The journal, the agent's policy, the ledger, audit and outbox, and the proposal rows. */
 function transactionTables(db: CountersignDatabase, options: StepOptions) {
-  return [
-    ...new Set([
-      ...JOURNAL_TABLES,
-      'mutations',
-      'auditMessages',
-      'outbox',
-      ...CHANGE_ITEM_TABLES,
-      ...(options.tables ?? []),
-    ]),
-  ].map((name) => db.table(name));
+  const dispatcherTables = options.ownRowsOnly
+    ? BOOKKEEPING_TABLES
+    : [...JOURNAL_TABLES, ...BOOKKEEPING_TABLES, ...CHANGE_ITEM_TABLES];
+  return [...new Set([...dispatcherTables, ...(options.tables ?? [])])].map((name) =>
+    db.table(name),
+  );
 }
+
+const OWN_ROWS_ONLY_MISUSE =
+  'A step that applies a call or reads proposal rows cannot run with ownRowsOnly.';
 
 /** A step ready for its transaction: its call prepared, or its operation named. */
 interface Ready {
@@ -134,7 +142,15 @@ interface Ready {
 
 type Prepared = ({ ok: true } & Ready) | { ok: false; result: DispatchResult };
 
-async function prepareStep<R, V>(db: CountersignDatabase, step: Step<R, V>): Promise<Prepared> {
+async function prepareStep<R, V>(
+  db: CountersignDatabase,
+  step: Step<R, V>,
+  options: StepOptions,
+): Promise<Prepared> {
+  if (options.ownRowsOnly && (step.call || step.reads)) {
+    // A caller's mistake, not the model's: said plainly, and nothing is written.
+    return { ok: false, result: failedResult(OWN_ROWS_ONLY_MISUSE) };
+  }
   if (!step.call) {
     // Hashing is Web Crypto, not IndexedDB: done here, since awaiting it inside the
     // transaction would end the transaction.
@@ -161,7 +177,7 @@ export async function runStep<Refusal, Value>(
   step: Step<Refusal, Value>,
   options: StepOptions = {},
 ): Promise<StepOutcome<Refusal, Value>> {
-  const prepared = await prepareStep(db, step);
+  const prepared = await prepareStep(db, step, options);
   if (!prepared.ok) return { kind: 'failed', result: prepared.result };
   return runPrepared(db, step, prepared, options);
 }
@@ -173,7 +189,7 @@ export async function runSteps<Refusal, Value>(
   options: StepOptions = {},
 ): Promise<StepOutcome<Refusal, Value>[]> {
   // Preparing awaits Web Crypto, not IndexedDB: the steps are prepared side by side.
-  const readied = await Promise.all(steps.map((step) => prepareStep(db, step)));
+  const readied = await Promise.all(steps.map((step) => prepareStep(db, step, options)));
   const outcomes: (StepOutcome<Refusal, Value> | undefined)[] = readied.map((ready) =>
     ready.ok ? undefined : { kind: 'failed', result: ready.result },
   );
@@ -321,6 +337,9 @@ function newStore(db: CountersignDatabase, deviceId: string): JournalStore {
 }
 
 function storageResult(error: unknown): DispatchResult {
-  const output = describeStorageFailure(error);
+  return failedResult(describeStorageFailure(error));
+}
+
+function failedResult(output: string): DispatchResult {
   return { success: false, output, errorMessage: output, operationId: '', mutatedEntries: [] };
 }

@@ -8,6 +8,8 @@ import type { CountersignDatabase } from '../../src/db/database';
 export interface Counts {
   readwrite: number;
   readonly: number;
+  /** The tables of each readwrite transaction, sorted, in the order they opened. */
+  readwriteScopes: string[][];
   /** Requests by table and kind, e.g. "changeItems getMany". */
   requests: Map<string, number>;
 }
@@ -26,6 +28,7 @@ export function countRequests(database: CountersignDatabase): RequestCounter {
       ...down,
       transaction(stores, mode, options) {
         if (counting) counting[mode] += 1;
+        if (counting && mode === 'readwrite') counting.readwriteScopes.push([...stores].sort());
         return down.transaction(stores, mode, options);
       },
       table(name) {
@@ -50,7 +53,12 @@ export function countRequests(database: CountersignDatabase): RequestCounter {
   });
   return {
     async count(run) {
-      const counts: Counts = { readwrite: 0, readonly: 0, requests: new Map() };
+      const counts: Counts = {
+        readwrite: 0,
+        readonly: 0,
+        readwriteScopes: [],
+        requests: new Map(),
+      };
       counting = counts;
       try {
         return { value: await run(), counts };
