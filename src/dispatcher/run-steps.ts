@@ -121,7 +121,10 @@ export interface StepOptions {
 
 const BOOKKEEPING_TABLES = ['mutations', 'auditMessages', 'outbox'] as const;
 
-/** The journal, the agent's policy, the ledger, audit and outbox, and the proposal rows. */
+/**
+ * The journal, the agent's policy, the ledger, audit and outbox, and the proposal rows,
+ * with the caller's tables; with ownRowsOnly, the ledger, audit and outbox and the caller's.
+ */
 function transactionTables(db: CountersignDatabase, options: StepOptions) {
   const dispatcherTables = options.ownRowsOnly
     ? BOOKKEEPING_TABLES
