@@ -52,8 +52,7 @@ export function renderContext(context: WakeContext): string {
   if (context.entries.length === 0) lines.push('(no entries)');
   for (const entry of context.entries)
     lines.push(`### ${entry.createdAt.slice(0, 16).replace('T', ' ')}`, entry.text, '');
-  if (context.omittedEntries > 0)
-    lines.push(`(${countOf(context.omittedEntries, 'older entry', 'older entries')} not shown)`);
+  if (context.olderEntriesLeftOut) lines.push('(older entries not shown)');
 
   lines.push('', '## Your previous report');
   lines.push(

@@ -18,8 +18,8 @@ import { findTool } from '../tools/registry';
 import { summaryNamesOf } from '../tools/summary-names';
 import type { SummaryNames } from '../tools/tool-definition';
 import { summarizeRecord } from './decision-record-summary';
+import { readPromptEntries } from './prompt-entries';
 
-const ENTRY_BUDGET_CHARACTERS = 6_000;
 const RECENT_DECISIONS = 20;
 /** How far back the record looks: this many of the newest decisions, across tasks. */
 const RECORD_WINDOW = 300;
@@ -50,7 +50,8 @@ export interface WakeContext {
   assignedLabels: Label[];
   suppressedLabels: Label[];
   entries: JournalEntry[];
-  omittedEntries: number;
+  /** Older live entries exist than those in `entries`, left out of the prompt. */
+  olderEntriesLeftOut: boolean;
   previousReport?: { oneLiner: string; tldr: string };
   openProposals: LedgerProposal[];
   recentDecisions: LedgerDecision[];
@@ -145,34 +146,17 @@ async function readWakeContext(
   if (!task) return undefined;
   const categories = storedCategories.filter((row) => row.deletedAt === undefined);
   const category = categories.find((row) => row.id === task.categoryId);
-  const [checklist, labels, entryRows, report, pending, decisions, categoryDecisions, rules] =
+  const [checklist, labels, prompted, report, pending, decisions, categoryDecisions, rules] =
     await Promise.all([
       journal.checklistItems(taskId),
       journal.labels(),
-      db.entries
-        .where('[taskId+createdAt]')
-        .between([taskId, ''], [taskId, '\uffff'])
-        .reverse()
-        .toArray(),
+      readPromptEntries(db, taskId),
       latestReport(db, agentId, taskId),
       db.changeItems.where('[taskId+status]').equals([taskId, 'pending']).toArray(),
       decisionsForTask(db, taskId),
       recentCategoryDecisions(db, task),
       task.categoryId ? db.rules.where('categoryId').equals(task.categoryId).toArray() : [],
     ]);
-
-  const liveEntries = entryRows.filter((entry) => !entry.deletedAt);
-  const entries: JournalEntry[] = [];
-  let used = 0;
-  for (const entry of liveEntries) {
-    if (entries.length > 0 && used + entry.text.length > ENTRY_BUDGET_CHARACTERS) break;
-    entries.push(
-      entry.text.length > ENTRY_BUDGET_CHARACTERS
-        ? { ...entry, text: `${entry.text.slice(0, ENTRY_BUDGET_CHARACTERS)}…` }
-        : entry,
-    );
-    used += entry.text.length;
-  }
 
   const names = summaryNamesOf(checklist, labels, categories);
   const rejected = new Map<string, string | undefined>();
@@ -202,8 +186,8 @@ async function readWakeContext(
         (agent?.allowedCategoryIds ?? []).includes(candidate.id),
     ),
     suppressedLabels: labels.filter((label) => task.suppressedLabelIds.includes(label.id)),
-    entries,
-    omittedEntries: liveEntries.length - entries.length,
+    entries: prompted.entries,
+    olderEntriesLeftOut: prompted.olderLeftOut,
     previousReport: report ? { oneLiner: report.oneLiner, tldr: report.tldr } : undefined,
     openProposals: pending
       .sort((a, b) => a.proposedAt.localeCompare(b.proposedAt) || a.itemIndex - b.itemIndex)
