@@ -2,6 +2,7 @@
  * Section 7a: what a wake costs apart from the model. runWake with an instant model on a
  * fresh task, against the wake's own reads and writes done directly on a twin task.
  */
+import { ENTRY_BUDGET_CHARACTERS } from '../../src/agent/prompt-entries';
 import { buildWakeContext, type WakeContext } from '../../src/agent/wake-context';
 import { renderContext } from '../../src/agent/render-context';
 import { runWake, type WakeOutcome } from '../../src/agent/run-wake';
@@ -60,22 +61,40 @@ export interface WakeOverheadSamples {
 
 /**
  * One wake's storage, done directly and grouped as the wake groups it: the context's reads
- * in one read transaction, the wake record, the turn's proposals (through the seeding
+ * (the policy's rows, then the task's checklist, entries within the prompt's budget, report,
+ * open proposals, decisions and rules, the labels, and the category's record) in one read
+ * transaction, the wake record, the turn's proposals (through the seeding
  * helper, so they are stored as the builder stores them), the immediate write (the task's
  * language), and the end (report, observation, ended wake) in one transaction. Five
  * transactions; no ledger, audit or outbox rows: those are what the wake adds to it.
  */
-async function wakeStorageFloor(db: CountersignDatabase, taskId: string, deviceId: string) {
+async function wakeStorageFloor(
+  db: CountersignDatabase,
+  taskId: string,
+  deviceId: string,
+  promptRows: number,
+) {
   return timed(async () => {
-    const task = await db.transaction('r', [db.tasks, db.entries, db.checklistItems], async () => {
-      const row = await db.tasks.get(taskId);
+    const task = await db.transaction('r', CONTEXT_READS(db), async () => {
+      // The policy's rows first, then the context's, each round side by side.
+      const [row] = await Promise.all([
+        db.tasks.get(taskId),
+        db.agents.get(DEFAULT_AGENT_ID),
+        db.categories.toArray(),
+      ]);
+      const categoryId = row?.categoryId ?? '';
       await Promise.all([
-        db.entries
-          .where('[taskId+createdAt]')
-          .between([taskId, ''], [taskId, '\uffff'])
-          .reverse()
-          .toArray(),
         db.checklistItems.where('taskId').equals(taskId).toArray(),
+        db.labels.toArray(),
+        // The rows the prompt takes, and the one that did not fit.
+        newestEntries(db, taskId).reverse().limit(promptRows).toArray(),
+        db.reports.get(reportId(DEFAULT_AGENT_ID, taskId)),
+        db.changeItems.where('[taskId+status]').equals([taskId, 'pending']).toArray(),
+        db.decisions.where('taskId').equals(taskId).toArray(),
+        // The agent's record in the category: its tasks, and the newest decisions.
+        db.tasks.where('categoryId').equals(categoryId).primaryKeys(),
+        db.decisions.orderBy('decidedAt').reverse().limit(300).toArray(),
+        db.rules.where('categoryId').equals(categoryId).toArray(),
       ]);
       return row;
     });
@@ -147,6 +166,37 @@ async function wakeStorageFloor(db: CountersignDatabase, taskId: string, deviceI
   });
 }
 
+/** What the wake's context reads (agent/wake-context.ts), in its one read transaction. */
+const CONTEXT_READS = (db: CountersignDatabase) => [
+  db.tasks,
+  db.agents,
+  db.categories,
+  db.checklistItems,
+  db.labels,
+  db.entries,
+  db.reports,
+  db.changeItems,
+  db.decisions,
+  db.rules,
+];
+
+const newestEntries = (db: CountersignDatabase, taskId: string) =>
+  db.entries.where('[taskId+createdAt]').between([taskId, ''], [taskId, '\uffff']);
+
+/**
+ * Untimed, before the floor: how many of the task's newest entries the wake's prompt reads
+ * (those within its budget, and the one that did not fit), so the floor reads as many.
+ */
+async function promptRowsOf(db: CountersignDatabase, taskId: string): Promise<number> {
+  const rows = await newestEntries(db, taskId).reverse().toArray();
+  let used = 0;
+  const fitting = rows.findIndex((entry, index) => {
+    used += entry.text.length;
+    return index > 0 && used > ENTRY_BUDGET_CHARACTERS;
+  });
+  return fitting === -1 ? rows.length : fitting + 1;
+}
+
 export async function measureWakeOverhead(options: {
   repetitions: number;
   warmup: number;
@@ -173,6 +223,7 @@ export async function measureWakeOverhead(options: {
     const measuring = index >= options.warmup;
     const task = await createBusyTask(db, random, `${index}`, size);
     const twin = await createBusyTask(db, random, `${index} (floor)`, size);
+    const twinPromptRows = await promptRowsOf(db, twin.id);
 
     const contextAndWake = async () => {
       let context: WakeContext | undefined;
@@ -254,11 +305,11 @@ export async function measureWakeOverhead(options: {
     const floor = async () => {
       if (index === options.warmup - 1) {
         samples.floorTransactions = (
-          await countTransactions(db, () => wakeStorageFloor(db, twin.id, deviceId))
+          await countTransactions(db, () => wakeStorageFloor(db, twin.id, deviceId, twinPromptRows))
         ).counts;
         return;
       }
-      const ms = await wakeStorageFloor(db, twin.id, deviceId);
+      const ms = await wakeStorageFloor(db, twin.id, deviceId, twinPromptRows);
       if (measuring) samples.floorMs.push(ms);
     };
     await runInOrder(index % 2 === 0, contextAndWake, floor);

@@ -421,7 +421,7 @@ function wakeOverheadPart(samples) {
       floorCounts
         ? `The floor's ${transactionTotal(floorCounts)}: ${describeTransactionLog(floorCounts.log)}.`
         : 'The floor’s transactions not counted.',
-      'Floor: read the task, its entries and checklist in one read transaction (as buildWakeContext reads them), then write the wake record, the turn’s change set of 5 pending items (through the seeding helper, so the inbox tallies grow and the navigation badge reads them again, as after the wake’s turn), the task’s language, and the report, one observation and the ended wake in one transaction: the records a wake keeps, grouped as the wake groups them, without the ledger, audit and outbox rows the wake adds.',
+      'Floor: read what the wake’s context reads in one read transaction, as buildWakeContext reads it (the task, agent and categories first; then the checklist, the labels, the newest entries, as many as the prompt takes and the one that did not fit, the previous report, the task’s open proposals and decisions, the category’s task keys and the 300 newest decisions for the agent’s record, and the category’s rules), then write the wake record, the turn’s change set of 5 pending items (through the seeding helper, so the inbox tallies grow and the navigation badge reads them again, as after the wake’s turn), the task’s language, and the report, one observation and the ended wake in one transaction: the records a wake keeps, grouped as the wake groups them, without the ledger, audit and outbox rows the wake adds.',
       `All wakes (ms): ${msList(samples.wakeMs)}.`,
     ],
     raw: samples,
