@@ -39,6 +39,11 @@ export interface WakeOverheadSamples {
   };
   /** buildWakeContext alone on the same task, just before its wake. */
   contextMs: number[];
+  /**
+   * buildWakeContext on one task with ten times the entries, right after the figure above:
+   * the prompt holds the same budget of them, so this should not grow.
+   */
+  contextAtTenTimesMs: number[];
   /** renderContext of that context (the first user message). */
   renderMs: number[];
   /** The wake's essential reads and writes as plain Dexie calls, on a twin task. */
@@ -211,6 +216,7 @@ export async function measureWakeOverhead(options: {
     wakeMs: [],
     phases: { setupMs: [], promptMs: [], turn1Ms: [], turn2Ms: [], finishMs: [] },
     contextMs: [],
+    contextAtTenTimesMs: [],
     renderMs: [],
     floorMs: [],
     entriesInPrompt: [],
@@ -219,6 +225,10 @@ export async function measureWakeOverhead(options: {
     turn1Tools: [],
   };
   const size = { entries: options.entries, checklistItems: options.checklistItems };
+  const longTask = await createBusyTask(db, random, 'with ten times the entries', {
+    ...size,
+    entries: size.entries * 10,
+  });
   for (let index = 0; index < options.warmup + options.repetitions; index++) {
     const measuring = index >= options.warmup;
     const task = await createBusyTask(db, random, `${index}`, size);
@@ -231,6 +241,10 @@ export async function measureWakeOverhead(options: {
         context = await buildWakeContext(db, task.id, DEFAULT_AGENT_ID);
       });
       if (!context) throw new Error(`buildWakeContext found no task ${task.id}`);
+      const contextAtTenTimesMs = await timed(async () => {
+        if (!(await buildWakeContext(db, longTask.id, DEFAULT_AGENT_ID)))
+          throw new Error(`buildWakeContext found no task ${longTask.id}`);
+      });
       const renderStarted = performance.now();
       const prompt = renderContext(context);
       const renderMs = performance.now() - renderStarted;
@@ -284,6 +298,7 @@ export async function measureWakeOverhead(options: {
       };
       if (!measuring) return;
       samples.contextMs.push(contextMs);
+      samples.contextAtTenTimesMs.push(contextAtTenTimesMs);
       samples.renderMs.push(renderMs);
       samples.entriesInPrompt.push(context.entries.length);
       samples.promptCharacters.push(prompt.length);

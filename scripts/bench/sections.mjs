@@ -361,6 +361,25 @@ const badgeNote = (counts) =>
     : '';
 const WAKE_TRANSACTION_TARGET = 12;
 
+/** The context's build on a task with ten times the entries: flat, like every read a wake makes. */
+function contextCurveRows(samples) {
+  if (!samples.contextAtTenTimesMs?.length) return [];
+  const row = timingRow(
+    '  the same on a task with 2,000 entries (10×), the prompt’s budget unchanged',
+    samples.contextAtTenTimesMs,
+  );
+  const ratio = row.median / median(samples.contextMs);
+  return [
+    {
+      ...row,
+      ratio: round(ratio),
+      versus: `${round(ratio)}× the 200-entry figure`,
+      target: '≤ 1.2× (flat)',
+      meetsTarget: ratio <= 1.2,
+    },
+  ];
+}
+
 function wakeOverheadPart(samples) {
   const wake = timingRow(
     'Wake overhead: runWake, instant model (task with 200 entries, 50 checklist items)',
@@ -391,6 +410,7 @@ function wakeOverheadPart(samples) {
       timingRow('  turn 2: update_report, audit', samples.phases.turn2Ms),
       timingRow('  finish: report, observations, wake record', samples.phases.finishMs),
       timingRow('Context build alone (buildWakeContext)', samples.contextMs),
+      ...contextCurveRows(samples),
       timingRow('Context text alone (renderContext)', samples.renderMs),
       timingRow(
         'Floor: the wake’s reads and records as plain Dexie calls, grouped as the wake groups them',
