@@ -1,15 +1,37 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { confirmItem } from '../confirmation/confirm-item';
 import { rejectItem, setRejectionReason } from '../confirmation/reject-item';
 import type { Decision } from '../domain/change-set';
 import { propose } from '../../test/support/proposals';
-import { createTask } from '../../test/support/test-database';
+import { createTask, userWrite } from '../../test/support/test-database';
+import { countRequests, type RequestCounter } from '../../test/support/count-requests';
+import { stamp, taskRow } from '../../test/support/factories';
 import { agentReadySuite } from '../../test/support/agent-ready-suite';
 import { RECORD_BUDGET_CHARACTERS, summarizeRecord } from './decision-record-summary';
 import { renderContext } from './render-context';
 import { buildWakeContext } from './wake-context';
 
 const suite = agentReadySuite();
+let counter: RequestCounter;
+beforeEach(() => {
+  counter = countRequests(suite.db);
+});
+/** A decision on another task, as another part of the journal would hold it. */
+const decisionRow = (fields: Partial<Decision>): Decision => ({
+  id: crypto.randomUUID(),
+  changeSetId: 'elsewhere',
+  taskId: 'elsewhere',
+  itemIndex: 0,
+  toolName: 'update_task_estimate',
+  args: { minutes: 5 },
+  fingerprint: crypto.randomUUID(),
+  verdict: 'confirmed',
+  actor: 'user',
+  decidedAt: '2030-01-01T00:00:00.000Z',
+  deviceId: 'device',
+  ...stamp(),
+  ...fields,
+});
 const contextText = async () =>
   renderContext((await buildWakeContext(suite.db, suite.ids.taskId, 'default-agent'))!);
 
@@ -40,6 +62,57 @@ describe('the wake context after decisions', () => {
     expect(await contextText()).toContain(
       '- Estimate (other tasks in "Work"): 3 rejected (reasons: "Too short" ×3)',
     );
+  });
+
+  it('keeps a decision with the category its task was in when it was decided', async () => {
+    const home = await userWrite(suite.db, 'save_category', { name: 'Home', color: '#000000' });
+    const other = await createTask(suite.db, 'Other', { categoryId: suite.ids.categoryId });
+    const set = await propose(suite.db, other, [
+      { name: 'update_task_estimate', args: { minutes: 30 } },
+    ]);
+    const rejected = await rejectItem(suite.db, set.id, 0);
+    expect(await suite.db.decisions.get(rejected.decisionId!)).toMatchObject({
+      categoryId: suite.ids.categoryId,
+    });
+    // The task moves on; what was decided in "Work" still teaches about "Work".
+    await userWrite(
+      suite.db,
+      'set_task_category',
+      { categoryId: home.data!.categoryId },
+      { taskId: other },
+    );
+    expect(await contextText()).toContain('- Estimate (other tasks in "Work"): 1 rejected');
+  });
+
+  it('reads the newest decisions of the category, however busy the rest of the journal is', async () => {
+    const other = await createTask(suite.db, 'Other', { categoryId: suite.ids.categoryId });
+    const set = await propose(suite.db, other, [
+      { name: 'update_task_estimate', args: { minutes: 30 } },
+    ]);
+    await rejectItem(suite.db, set.id, 0);
+    // Newer decisions elsewhere, more than the record's window, and a large category.
+    const later = Date.parse('2030-01-01T00:00:00.000Z');
+    await suite.db.decisions.bulkAdd(
+      Array.from({ length: 400 }, (_, index) =>
+        decisionRow({
+          taskId: `elsewhere-${index}`,
+          categoryId: 'another-category',
+          decidedAt: new Date(later + index).toISOString(),
+        }),
+      ),
+    );
+    await suite.db.tasks.bulkAdd(
+      Array.from({ length: 500 }, (_, index) =>
+        taskRow({ title: `Filler ${index}`, categoryId: suite.ids.categoryId }),
+      ),
+    );
+    let decisionsRead = 0;
+    suite.db.decisions.hook('reading', (row) => ((decisionsRead += 1), row));
+    const { value: text, counts } = await counter.count(contextText);
+    expect(text).toContain('- Estimate (other tasks in "Work"): 1 rejected');
+    // No read of the category's tasks; of the decisions, this task's and the category's.
+    expect(counts.requests.get('tasks query')).toBeUndefined();
+    expect(decisionsRead).toBeLessThanOrEqual(2);
   });
 });
 

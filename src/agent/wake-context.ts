@@ -21,7 +21,7 @@ import { summarizeRecord } from './decision-record-summary';
 import { readPromptEntries } from './prompt-entries';
 
 const RECENT_DECISIONS = 20;
-/** How far back the record looks: this many of the newest decisions, across tasks. */
+/** How far back the record looks: this many of the newest decisions, of the task and of its category. */
 const RECORD_WINDOW = 300;
 
 export interface LedgerProposal {
@@ -219,17 +219,20 @@ async function readWakeContext(
   };
 }
 
-/** The newest decisions on other tasks of the task's category (a bounded window, never the whole history). */
+/**
+ * The newest decisions made on other tasks while they were in the task's category: one
+ * cursor over the category's decisions, newest first, that stops at the window. Neither
+ * the category's size nor the rest of the history changes what it reads.
+ */
 async function recentCategoryDecisions(db: CountersignDatabase, task: Task): Promise<Decision[]> {
   if (!task.categoryId) return [];
-  // Both reads at once: the category's tasks, and the newest decisions to pick from.
-  const [keys, recent] = await Promise.all([
-    db.tasks.where('categoryId').equals(task.categoryId).primaryKeys(),
-    db.decisions.orderBy('decidedAt').reverse().limit(RECORD_WINDOW).toArray(),
-  ]);
-  const taskIds = new Set(keys);
-  taskIds.delete(task.id);
-  return recent.filter((decision) => taskIds.has(decision.taskId));
+  return db.decisions
+    .where('[categoryId+decidedAt]')
+    .between([task.categoryId, ''], [task.categoryId, '\uffff'])
+    .reverse()
+    .filter((decision) => decision.taskId !== task.id)
+    .limit(RECORD_WINDOW)
+    .toArray();
 }
 
 /** For a decision confirmed with changes: what the person applied instead, in the tool's words. */

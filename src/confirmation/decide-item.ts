@@ -58,6 +58,7 @@ export function decisionStep(
 ): Step<Refusal, Decided> {
   const { deviceId, now } = context;
   let fresh: ChangeItem | undefined;
+  let categoryId: string | undefined;
   // Read with every other step's when the transaction opens (Confirm All: one request).
   const reads = { changeItems: [item.id], changeSets: [item.changeSetId], tasks: [item.taskId] };
   const guard: Step<Refusal, Decided>['guard'] = async (journal, scope) => {
@@ -65,6 +66,7 @@ export function decisionStep(
     if (!fresh || fresh.deletedAt !== undefined) return { kind: 'missing' };
     if (fresh.status !== 'pending') return { kind: 'decided', status: fresh.status };
     if (fresh.expiresAt !== undefined && fresh.expiresAt <= now) return { kind: 'expired' };
+    categoryId = (await journal.task(fresh.taskId))?.categoryId;
     if (verdict.verdict === 'confirmed' && !verdict.applyAnyway) {
       const staleness = await itemStaleness(journal, fresh.taskId, fresh);
       if (staleness.stale) {
@@ -85,6 +87,7 @@ export function decisionStep(
       actor: verdict.verdict === 'confirmed' ? verdict.actor : 'user',
       deviceId,
       now,
+      categoryId,
       ...(verdict.verdict === 'rejected' ? { rejectionReason: verdict.reason } : {}),
       ...(verdict.verdict === 'confirmed' && verdict.args ? { appliedArgs: verdict.args } : {}),
       operationId: applied?.operationId || undefined,
@@ -291,8 +294,18 @@ export async function expireItemsNow(
         const fresh = (await db.changeItems.bulkGet(items.map((item) => item.id))).filter(
           (row): row is ChangeItem => row?.status === 'pending',
         );
+        const tasks = await db.tasks.bulkGet([...new Set(fresh.map((item) => item.taskId))]);
+        const categoryOf = new Map(
+          tasks.flatMap((task) => (task ? [[task.id, task.categoryId]] : [])),
+        );
         const decisions = fresh.map((item) =>
-          newDecision({ item, verdict: 'expired', actor: 'system', ...context }),
+          newDecision({
+            item,
+            verdict: 'expired',
+            actor: 'system',
+            categoryId: categoryOf.get(item.taskId),
+            ...context,
+          }),
         );
         await db.decisions.bulkAdd(decisions);
         await countDecisions(db, decisions);

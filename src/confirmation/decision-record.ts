@@ -8,6 +8,8 @@ export function newDecision(fields: {
   actor: Decision['actor'];
   deviceId: string;
   now: string;
+  /** The task's category as the decision's transaction reads it. */
+  categoryId: string | undefined;
   rejectionReason?: string;
   operationId?: string;
   /** What the person applied, when it differs from what was proposed. */
@@ -22,6 +24,7 @@ export function newDecision(fields: {
     id: crypto.randomUUID(),
     changeSetId: item.changeSetId,
     taskId: item.taskId,
+    ...(fields.categoryId !== undefined ? { categoryId: fields.categoryId } : {}),
     itemIndex: item.itemIndex,
     toolName: item.toolName,
     args: item.args,

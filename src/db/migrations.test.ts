@@ -28,6 +28,22 @@ const v1Task = {
   languageCode: 'de',
 };
 
+/** A decision as versions 4 to 6 stored it (no category). */
+const storedDecision = (fields: { id: string } & Record<string, string>) => ({
+  ...stamp,
+  changeSetId: 'set-1',
+  taskId: 'task-1',
+  itemIndex: 0,
+  toolName: 'update_task_estimate',
+  args: {},
+  fingerprint: fields.id,
+  verdict: 'rejected',
+  actor: 'user',
+  decidedAt: stamp.updatedAt,
+  deviceId: 'device',
+  ...fields,
+});
+
 describe('schema versions', () => {
   // Strictly upwards; a gap is allowed while two branches each add a version (5 and 6).
   it('are numbered upwards, the last one latest', () => {
@@ -185,20 +201,8 @@ describe('schema versions', () => {
     const old = openAtVersion(name, 4);
     await old.open();
     await old.table('tasks').add({ ...v1Task, suppressedLabelIds: [] });
-    const decision = (id: string, toolName: string, verdict: string) => ({
-      ...stamp,
-      id,
-      changeSetId: 'set-1',
-      taskId: 'task-1',
-      itemIndex: 0,
-      toolName,
-      args: {},
-      fingerprint: id,
-      verdict,
-      actor: 'user',
-      decidedAt: stamp.updatedAt,
-      deviceId: 'device',
-    });
+    const decision = (id: string, toolName: string, verdict: string) =>
+      storedDecision({ id, toolName, verdict });
     await old
       .table('decisions')
       .bulkAdd([
@@ -263,6 +267,41 @@ describe('schema versions', () => {
       state: 'imported',
     });
     expect(await current.imports.orderBy('createdAt').last()).toMatchObject({ id: 'import-1' });
+  });
+
+  it('open version 6 decisions with version 7: each takes its task’s category, found by category newest first', async () => {
+    const name = `migration-v6-decision-categories-${crypto.randomUUID()}`;
+    const old = openAtVersion(name, 6);
+    await old.open();
+    await old.table('tasks').bulkAdd([
+      { ...v1Task, suppressedLabelIds: [], categoryId: 'cat-work' },
+      { ...v1Task, id: 'task-2', suppressedLabelIds: [] },
+    ]);
+    const decision = (id: string, taskId: string, decidedAt: string) =>
+      storedDecision({ id, taskId, decidedAt });
+    await old
+      .table('decisions')
+      .bulkAdd([
+        decision('d1', 'task-1', '2026-01-01T00:00:00.000Z'),
+        decision('d2', 'task-1', '2026-01-03T00:00:00.000Z'),
+        decision('d3', 'task-2', '2026-01-02T00:00:00.000Z'),
+        decision('d4', 'task-gone', '2026-01-04T00:00:00.000Z'),
+      ]);
+    old.close();
+
+    const current = track(openCurrent(name));
+    await current.open();
+    expect(await current.decisions.count()).toBe(4);
+    expect(
+      await current.decisions
+        .where('[categoryId+decidedAt]')
+        .between(['cat-work', ''], ['cat-work', '\uffff'])
+        .reverse()
+        .primaryKeys(),
+    ).toEqual(['d2', 'd1']);
+    // A task without a category, or gone: nothing to stamp, and out of every category's record.
+    expect((await current.decisions.get('d3'))?.categoryId).toBeUndefined();
+    expect((await current.decisions.get('d4'))?.categoryId).toBeUndefined();
   });
 
   it('open each previous version with the next one without losing rows', async () => {

@@ -94,7 +94,30 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       decisions: 'id, changeSetId, taskId, decidedAt, [toolName+verdict]',
     },
   },
+  {
+    // 7: decisions by the category their task was in, newest first, so the agent's record
+    // for a category reads its newest decisions, not every task key of the category. Older
+    // decisions take their task's category as it is now, the nearest there is to it.
+    version: 7,
+    stores: {
+      decisions: 'id, changeSetId, taskId, decidedAt, [toolName+verdict], [categoryId+decidedAt]',
+    },
+    upgrade: stampDecisionCategories,
+  },
 ];
+
+async function stampDecisionCategories(transaction: Transaction): Promise<void> {
+  const categoryOf = new Map<string, string | undefined>(
+    (await transaction.table('tasks').toArray()).map((task) => [task.id, task.categoryId]),
+  );
+  await transaction
+    .table('decisions')
+    .toCollection()
+    .modify((decision: { taskId: string; categoryId?: string }) => {
+      const categoryId = categoryOf.get(decision.taskId);
+      if (categoryId !== undefined) decision.categoryId = categoryId;
+    });
+}
 
 /**
  * 3: each proposal is its own row (changeItems), so deciding one item writes O(1) rows and

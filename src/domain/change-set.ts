@@ -109,6 +109,12 @@ export function isOpenChangeSet(set: Pick<ChangeSet, 'status' | 'deletedAt'>): b
 export const decisionSchema = entityBaseSchema.extend({
   changeSetId: idSchema,
   taskId: idSchema,
+  /**
+   * The task's category when it was decided: the agent's record for a category reads its
+   * newest decisions by this (an index), never every task of the category. Absent on a
+   * task without one, and on rows from before version 7 whose task was gone by then.
+   */
+  categoryId: idSchema.optional(),
   itemIndex: z.number().int().nonnegative(),
   toolName: z.string().max(100),
   /** What the agent proposed. */
