@@ -23,6 +23,7 @@ import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { launchBrowser, openQuietAppPage } from './bench/browser.mjs';
 import {
+  measureContextCurve,
   measureHostileWakeAudit,
   measureWakeLongTasks,
   measureWakeOverhead,
@@ -206,6 +207,11 @@ async function measureOneX(browser, seed, sections, baseUrl) {
         measureWakeOverhead(writePage),
       )
     : undefined;
+  const contextCurve = wants('wake')
+    ? await attempt('measuring the wake context at 1× and 10× around its task', () =>
+        measureContextCurve(writePage),
+      )
+    : undefined;
   const hostileAudit = wants('wake')
     ? await attempt('measuring the audit a hostile wake can write', () =>
         measureHostileWakeAudit(writePage),
@@ -231,7 +237,7 @@ async function measureOneX(browser, seed, sections, baseUrl) {
       await section(
         'wake',
         '7. The wake without the model, and the main thread during a wake',
-        async () => build.wakeSection(wakeOverhead, wakeLongTasks, hostileAudit),
+        async () => build.wakeSection(wakeOverhead, wakeLongTasks, hostileAudit, contextCurve),
         loadBeforeWake,
       ),
     );

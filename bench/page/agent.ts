@@ -39,11 +39,6 @@ export interface WakeOverheadSamples {
   };
   /** buildWakeContext alone on the same task, just before its wake. */
   contextMs: number[];
-  /**
-   * buildWakeContext on one task with ten times the entries, right after the figure above:
-   * the prompt holds the same budget of them, so this should not grow.
-   */
-  contextAtTenTimesMs: number[];
   /** renderContext of that context (the first user message). */
   renderMs: number[];
   /** The wake's essential reads and writes as plain Dexie calls, on a twin task. */
@@ -96,9 +91,14 @@ async function wakeStorageFloor(
         db.reports.get(reportId(DEFAULT_AGENT_ID, taskId)),
         db.changeItems.where('[taskId+status]').equals([taskId, 'pending']).toArray(),
         db.decisions.where('taskId').equals(taskId).toArray(),
-        // The agent's record in the category: its tasks, and the newest decisions.
-        db.tasks.where('categoryId').equals(categoryId).primaryKeys(),
-        db.decisions.orderBy('decidedAt').reverse().limit(300).toArray(),
+        // The agent's record in the category: its newest decisions on other tasks.
+        db.decisions
+          .where('[categoryId+decidedAt]')
+          .between([categoryId, ''], [categoryId, '\uffff'])
+          .reverse()
+          .filter((decision) => decision.taskId !== taskId)
+          .limit(300)
+          .toArray(),
         db.rules.where('categoryId').equals(categoryId).toArray(),
       ]);
       return row;
@@ -216,7 +216,6 @@ export async function measureWakeOverhead(options: {
     wakeMs: [],
     phases: { setupMs: [], promptMs: [], turn1Ms: [], turn2Ms: [], finishMs: [] },
     contextMs: [],
-    contextAtTenTimesMs: [],
     renderMs: [],
     floorMs: [],
     entriesInPrompt: [],
@@ -225,10 +224,6 @@ export async function measureWakeOverhead(options: {
     turn1Tools: [],
   };
   const size = { entries: options.entries, checklistItems: options.checklistItems };
-  const longTask = await createBusyTask(db, random, 'with ten times the entries', {
-    ...size,
-    entries: size.entries * 10,
-  });
   for (let index = 0; index < options.warmup + options.repetitions; index++) {
     const measuring = index >= options.warmup;
     const task = await createBusyTask(db, random, `${index}`, size);
@@ -241,10 +236,6 @@ export async function measureWakeOverhead(options: {
         context = await buildWakeContext(db, task.id, DEFAULT_AGENT_ID);
       });
       if (!context) throw new Error(`buildWakeContext found no task ${task.id}`);
-      const contextAtTenTimesMs = await timed(async () => {
-        if (!(await buildWakeContext(db, longTask.id, DEFAULT_AGENT_ID)))
-          throw new Error(`buildWakeContext found no task ${longTask.id}`);
-      });
       const renderStarted = performance.now();
       const prompt = renderContext(context);
       const renderMs = performance.now() - renderStarted;
@@ -298,7 +289,6 @@ export async function measureWakeOverhead(options: {
       };
       if (!measuring) return;
       samples.contextMs.push(contextMs);
-      samples.contextAtTenTimesMs.push(contextAtTenTimesMs);
       samples.renderMs.push(renderMs);
       samples.entriesInPrompt.push(context.entries.length);
       samples.promptCharacters.push(prompt.length);

@@ -63,17 +63,21 @@ export async function ensureBenchCategory(db: CountersignDatabase): Promise<stri
   return BENCH_CATEGORY_ID;
 }
 
-/** A task in the allowed category with `entries` journal entries and `checklistItems` items. */
+/**
+ * A task with `entries` journal entries and `checklistItems` items, in the allowed bench
+ * category unless another is given.
+ */
 export async function createBusyTask(
   db: CountersignDatabase,
   random: Random,
   label: string,
   size: { entries: number; checklistItems: number },
+  categoryId: string = BENCH_CATEGORY_ID,
 ): Promise<Task> {
   const created = Date.now() - 60 * DAY_MS;
   const task = taskRow({
     title: `Bench wake task ${label}`,
-    categoryId: BENCH_CATEGORY_ID,
+    categoryId,
     ...benchStamp(created),
   });
   const step = (59 * DAY_MS) / Math.max(1, size.entries);

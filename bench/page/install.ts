@@ -7,6 +7,7 @@
  * produce raw samples in milliseconds, measured with `performance.now()` in the page.
  */
 import { measureHostileWakeAudit, measureWakeOverhead } from './agent';
+import { measureContextCurve } from './context-curve';
 import { startImportLog, takeImportLog } from './import';
 import {
   latestWakeStatus,
@@ -32,6 +33,7 @@ const hooks = {
   measureChecklistBatch,
   measureFieldUpdates,
   measureWakeOverhead,
+  measureContextCurve,
   measureHostileWakeAudit,
   prepareDemoWake,
   resetDemoTask,

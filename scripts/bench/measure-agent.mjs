@@ -17,6 +17,14 @@ export function measureWakeOverhead(
   });
 }
 
+/** Section 7a's curve: the context build at 1× and 10× of what grows around a task. */
+export function measureContextCurve(page, { repetitions = 15, warmup = 2 } = {}) {
+  return page.evaluate((options) => window.__countersignBench.measureContextCurve(options), {
+    repetitions,
+    warmup,
+  });
+}
+
 /** Section 7c (issue 12): one hostile scripted wake, and the largest audit row it left. */
 export function measureHostileWakeAudit(page) {
   return page.evaluate(() => window.__countersignBench.measureHostileWakeAudit());
