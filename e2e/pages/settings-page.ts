@@ -17,7 +17,7 @@ export interface JournalExport {
     labels: (Row & { name: string })[];
     tasks: (Row & { title: string; status: string; priority: string; estimateMinutes?: number })[];
     checklistItems: (Row & { taskId: string; title: string; isChecked: boolean })[];
-    entries: (Row & { taskId: string; text: string })[];
+    entries: (Row & { taskId: string; text: string; createdAt: string; updatedAt: string })[];
   };
 }
 

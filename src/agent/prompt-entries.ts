@@ -6,6 +6,7 @@
  * which at 2,000 entries cost more than the whole context read of a young task.)
  */
 import type { CountersignDatabase } from '../db/database';
+import { newestLiveEntries } from '../db/queries/journal';
 import type { JournalEntry } from '../domain/journal-entry';
 
 export const ENTRY_BUDGET_CHARACTERS = 6_000;
@@ -22,25 +23,13 @@ export async function readPromptEntries(
   db: CountersignDatabase,
   taskId: string,
 ): Promise<PromptEntries> {
-  const entries: JournalEntry[] = [];
   let used = 0;
-  let olderLeftOut = false;
-  // A cursor, newest first, that stops at the first live entry past the budget.
-  await db.entries
-    .where('[taskId+createdAt]')
-    .between([taskId, ''], [taskId, '\uffff'])
-    .reverse()
-    .until(() => olderLeftOut)
-    .each((entry) => {
-      if (entry.deletedAt !== undefined) return;
-      if (entries.length > 0 && used + entry.text.length > ENTRY_BUDGET_CHARACTERS) {
-        olderLeftOut = true;
-        return;
-      }
-      entries.push(clipped(entry));
-      used += entry.text.length;
-    });
-  return { entries, olderLeftOut };
+  const { entries, more } = await newestLiveEntries(db, taskId, (entry, taken) => {
+    if (taken > 0 && used + entry.text.length > ENTRY_BUDGET_CHARACTERS) return false;
+    used += entry.text.length;
+    return true;
+  });
+  return { entries: entries.map(clipped), olderLeftOut: more };
 }
 
 function clipped(entry: JournalEntry): JournalEntry {

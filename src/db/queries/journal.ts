@@ -12,15 +12,44 @@ export async function taskExists(db: CountersignDatabase, taskId: string): Promi
   return task !== undefined && task.deletedAt === undefined;
 }
 
-/** The task's live entries, newest first (the `[taskId+createdAt]` index, walked backwards). */
-export async function listEntries(
+export interface NewestEntries {
+  /** Live entries, newest first. */
+  entries: JournalEntry[];
+  /** A live entry older than these exists. */
+  more: boolean;
+}
+
+/**
+ * Walks the task's live entries newest first (the `[taskId+createdAt]` index, backwards),
+ * taking each while `take` says so, and stops at the first it declines: it reads the rows
+ * it takes, the deleted ones among them, and one more. `take` is called once per live
+ * entry, in order, with how many were taken before it.
+ */
+export async function newestLiveEntries(
   db: CountersignDatabase,
   taskId: string,
-): Promise<JournalEntry[]> {
-  const entries = await db.entries
+  take: (entry: JournalEntry, taken: number) => boolean,
+): Promise<NewestEntries> {
+  const entries: JournalEntry[] = [];
+  let more = false;
+  await db.entries
     .where('[taskId+createdAt]')
     .between([taskId, Dexie.minKey], [taskId, Dexie.maxKey])
     .reverse()
-    .toArray();
-  return entries.filter((entry) => entry.deletedAt === undefined);
+    .until(() => more)
+    .each((entry) => {
+      if (entry.deletedAt !== undefined) return;
+      if (take(entry, entries.length)) entries.push(entry);
+      else more = true;
+    });
+  return { entries, more };
+}
+
+/** The task's newest `limit` live entries, and whether there are older ones. */
+export function listEntries(
+  db: CountersignDatabase,
+  taskId: string,
+  limit: number,
+): Promise<NewestEntries> {
+  return newestLiveEntries(db, taskId, (_, taken) => taken < limit);
 }

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDatabase } from '../../db/connection';
 import { dispatch } from '../../dispatcher/dispatch';
-import { JournalEntries } from './journal-entries';
+import { entryRow, stamp } from '../../../test/support/factories';
+import { ENTRIES_PER_PAGE, JournalEntries } from './journal-entries';
 
 let taskId: string;
 
@@ -28,6 +29,20 @@ beforeEach(async () => {
   taskId = created.data!.taskId as string;
 });
 afterEach(() => cleanup());
+
+/** "Entry 1" to "Entry N", a minute apart, stored directly; `deleted` ones soft-deleted. */
+async function addEntries(count: number, deleted = (_index: number): boolean => false) {
+  await getDatabase().entries.bulkAdd(
+    Array.from({ length: count }, (_, index) =>
+      entryRow({
+        taskId,
+        text: `Entry ${index + 1}`,
+        ...stamp(new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString()),
+        ...(deleted(index) ? { deletedAt: '2026-02-01T00:00:00.000Z' } : {}),
+      }),
+    ),
+  );
+}
 
 const entryList = () => screen.findByRole('list', { name: 'Entries, newest first' });
 const entryTexts = async () =>
@@ -144,6 +159,37 @@ describe('JournalEntries', () => {
     expect(await screen.findByRole('heading', { name: 'No entries yet' })).toBeInTheDocument();
     expect(screen.queryByText('Remove me')).toBeNull();
     expect((await getDatabase().entries.toArray())[0]?.deletedAt).toBeDefined();
+  });
+
+  it('shows the newest 50 entries, and 50 more at each "Show older entries", focus on their heading', async () => {
+    await addEntries(120);
+    render(<JournalEntries taskId={taskId} />);
+    await waitFor(async () => expect(await entryTexts()).toHaveLength(ENTRIES_PER_PAGE));
+    expect((await entryTexts())[0]).toBe('Entry 120');
+    expect(screen.queryByRole('heading', { name: 'Older entries' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show older entries' }));
+    const older = await screen.findByRole('list', { name: 'Older entries, 51 to 100' });
+    expect(within(older).getAllByRole('article')).toHaveLength(50);
+    expect(within(older).getAllByRole('article')[0]).toHaveTextContent('Entry 70');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Older entries' })).toHaveFocus(),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show older entries' }));
+    const oldest = await screen.findByRole('list', { name: 'Older entries, 101 to 120' });
+    expect(within(oldest).getAllByRole('article').at(-1)).toHaveTextContent('Entry 1');
+    await waitFor(() =>
+      expect(screen.getAllByRole('heading', { name: 'Older entries' })[1]).toHaveFocus(),
+    );
+    expect(screen.queryByRole('button', { name: 'Show older entries' })).toBeNull();
+  });
+
+  it('offers no older entries when the deleted ones are all that is left', async () => {
+    await addEntries(52, (index) => index < 2);
+    render(<JournalEntries taskId={taskId} />);
+    await waitFor(async () => expect(await entryTexts()).toHaveLength(50));
+    expect(screen.queryByRole('button', { name: 'Show older entries' })).toBeNull();
   });
 
   it('keeps an unsent draft across a reload of the component', async () => {
