@@ -9,6 +9,7 @@
 import { measureHostileWakeAudit, measureWakeOverhead } from './agent';
 import { measureContextCurve } from './context-curve';
 import { startImportLog, takeImportLog } from './import';
+import { seedLongJournals } from './long-journals';
 import {
   latestWakeStatus,
   observeIdle,
@@ -29,6 +30,7 @@ import { measureChecklistBatch, measureFieldUpdates, measureTaskEdits } from './
 
 const hooks = {
   seedJournal,
+  seedLongJournals,
   measureTaskEdits,
   measureChecklistBatch,
   measureFieldUpdates,

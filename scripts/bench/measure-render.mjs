@@ -90,19 +90,22 @@ const TARGETS = {
   // Section 2: the task list at `/`.
   taskList: () => ({ path: '/', probe: { kind: 'task-links' } }),
   // Section 3: a different seeded task each round (each read starts cold for that task).
-  taskPage: (round, probeTasks) => {
-    const task = probeTasks[round];
-    return {
-      path: `/tasks/${task.id}`,
-      probe: { kind: 'text', text: task.entrySnippets[0], allSnippets: task.entrySnippets },
-      details: {
-        taskId: task.id,
-        entryCount: task.entryCount,
-        checklistCount: task.checklistCount,
-      },
-    };
-  },
+  taskPage: (round, { probeTasks }) => taskPageTarget(probeTasks[round]),
+  // …and one of the long journals (2,000 entries), a different one each round.
+  taskPageLong: (round, { longTasks }) => (longTasks ? taskPageTarget(longTasks[round]) : null),
 };
+
+function taskPageTarget(task) {
+  return {
+    path: `/tasks/${task.id}`,
+    probe: { kind: 'text', text: task.entrySnippets[0], allSnippets: task.entrySnippets },
+    details: {
+      taskId: task.id,
+      entryCount: task.entryCount,
+      checklistCount: task.checklistCount,
+    },
+  };
+}
 
 /**
  * Sections 2 and 3 with their floor, in rounds: each round navigates to the quiet route,
@@ -113,9 +116,11 @@ const TARGETS = {
 export async function measureRenderRounds(
   context,
   probeTasks,
-  { rounds = 5, warmup = 1, timeoutMs = 15_000 } = {},
+  { rounds = 5, warmup = 1, timeoutMs = 15_000, longTasks } = {},
 ) {
   if (probeTasks.length < warmup + rounds) throw new Error('not enough probe tasks were seeded');
+  if (longTasks && longTasks.length < warmup + rounds)
+    throw new Error('not enough long journals were seeded');
   const results = Object.fromEntries(
     Object.keys(TARGETS).map((kind) => [kind, { samples: [], error: undefined }]),
   );
@@ -123,7 +128,9 @@ export async function measureRenderRounds(
     for (const [kind, target] of Object.entries(TARGETS)) {
       const result = results[kind];
       if (result.error) continue;
-      const { path, probe, details } = target(round, probeTasks);
+      const planned = target(round, { probeTasks, longTasks });
+      if (!planned) continue;
+      const { path, probe, details } = planned;
       try {
         const figures = await measureNavigation(context, path, probe, timeoutMs);
         if (round >= warmup) result.samples.push({ ...figures, ...details });
@@ -156,7 +163,7 @@ export async function measureRenderCurve(
       for (const kind of kinds) {
         const result = results[index][kind];
         if (result.error) continue;
-        const { path, probe } = TARGETS[kind](round, probeTasks);
+        const { path, probe } = TARGETS[kind](round, { probeTasks });
         try {
           const figures = await measureNavigation(context, path, probe, timeoutMs);
           if (round >= warmup) result.samples.push(figures);

@@ -113,7 +113,7 @@ export function taskListSection(samples, appStartSamples, taskCount) {
   };
 }
 
-export function taskPageSection(samples, appStartSamples) {
+export function taskPageSection(samples, appStartSamples, long) {
   const appStart = summarize(appStartSamples.map((sample) => sample.detectedAt));
   const detected = timingRow(
     'Newest journal entry text in the DOM (fresh page at /tasks/:id)',
@@ -136,14 +136,42 @@ export function taskPageSection(samples, appStartSamples) {
         samples.map((s) => s.afterFrameAt),
         { floor: round(appStart.median) },
       ),
+      ...longJournalRows(long, detected.median),
     ],
     notes: [
       `${samples.length} navigations (in the rounds of section 2), a different seeded task each (entries per task: ${samples.map((s) => s.entryCount).join(', ')}; checklist items: ${samples.map((s) => s.checklistCount).join(', ')}).`,
       `Entries of the task whose text was in the DOM when the newest appeared: ${samples.map((s) => `${s.atDetection.snippetsPresent}/${s.entryCount}`).join(', ')}; one frame later: ${samples.map((s) => `${s.afterFrame?.snippetsPresent ?? 0}/${s.entryCount}`).join(', ')}.`,
       'Floor: as in section 2 (app started on a route that reads no journal data).',
+      ...(long?.samples?.length
+        ? [
+            `Long journals: 6 tasks of 2,000 entries each, seeded after the journal (bench/page/long-journals.ts), a different one each round, in the same rounds. The page reads and shows the newest 50 and offers the rest 50 at a time (src/features/journal/journal-entries.tsx); before, it read and rendered all 2,000.`,
+          ]
+        : long?.error
+          ? [`Long journals not measured: ${long.error.message ?? long.error}`]
+          : []),
     ],
-    raw: { samples },
+    raw: { samples, long: long?.samples },
   };
+}
+
+/** The same figure on tasks with 2,000 entries: flat against the ~10-entry tasks. */
+function longJournalRows(long, shortMedian) {
+  if (!long?.samples?.length) return [];
+  const row = timingRow(
+    '  the same on a task with 2,000 entries',
+    long.samples.map((s) => s.detectedAt),
+  );
+  const ratio = row.median / shortMedian;
+  return [
+    {
+      ...row,
+      floor: round(shortMedian),
+      ratio: round(ratio),
+      versus: `${round(ratio)}× the ~10-entry tasks`,
+      target: '≤ 1.2× (flat)',
+      meetsTarget: ratio <= 1.2,
+    },
+  ];
 }
 
 export function taskEditSection(samples, taskCount) {
