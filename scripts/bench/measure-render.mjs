@@ -91,8 +91,11 @@ const TARGETS = {
   taskList: () => ({ path: '/', probe: { kind: 'task-links' } }),
   // Section 3: a different seeded task each round (each read starts cold for that task).
   taskPage: (round, { probeTasks }) => taskPageTarget(probeTasks[round]),
-  // …and one of the long journals (2,000 entries), a different one each round.
-  taskPageLong: (round, { longTasks }) => (longTasks ? taskPageTarget(longTasks[round]) : null),
+  // …and on long journals, 200 entries and 2,000: a different task of each each round.
+  taskPageJournal: (round, { longJournals }) =>
+    longJournals ? taskPageTarget(longJournals.oneX[round]) : null,
+  taskPageJournalTenX: (round, { longJournals }) =>
+    longJournals ? taskPageTarget(longJournals.tenX[round]) : null,
 };
 
 function taskPageTarget(task) {
@@ -116,10 +119,10 @@ function taskPageTarget(task) {
 export async function measureRenderRounds(
   context,
   probeTasks,
-  { rounds = 5, warmup = 1, timeoutMs = 15_000, longTasks } = {},
+  { rounds = 5, warmup = 1, timeoutMs = 15_000, longJournals } = {},
 ) {
   if (probeTasks.length < warmup + rounds) throw new Error('not enough probe tasks were seeded');
-  if (longTasks && longTasks.length < warmup + rounds)
+  if (longJournals && longJournals.tenX.length < warmup + rounds)
     throw new Error('not enough long journals were seeded');
   const results = Object.fromEntries(
     Object.keys(TARGETS).map((kind) => [kind, { samples: [], error: undefined }]),
@@ -128,7 +131,7 @@ export async function measureRenderRounds(
     for (const [kind, target] of Object.entries(TARGETS)) {
       const result = results[kind];
       if (result.error) continue;
-      const planned = target(round, { probeTasks, longTasks });
+      const planned = target(round, { probeTasks, longJournals });
       if (!planned) continue;
       const { path, probe, details } = planned;
       try {
