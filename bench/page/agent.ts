@@ -91,12 +91,11 @@ async function wakeStorageFloor(
         db.reports.get(reportId(DEFAULT_AGENT_ID, taskId)),
         db.changeItems.where('[taskId+status]').equals([taskId, 'pending']).toArray(),
         db.decisions.where('taskId').equals(taskId).toArray(),
-        // The agent's record in the category: its newest decisions on other tasks.
+        // The agent's record in the category: its newest decisions.
         db.decisions
           .where('[categoryId+decidedAt]')
           .between([categoryId, ''], [categoryId, '\uffff'])
           .reverse()
-          .filter((decision) => decision.taskId !== taskId)
           .limit(300)
           .toArray(),
         db.rules.where('categoryId').equals(categoryId).toArray(),
