@@ -124,9 +124,13 @@ export function wakeRunKey(message: Pick<AuditMessage, 'runKey'>): string | unde
 
 const WAKE_RUN_KEY = /^wake:[^:]+$/;
 
-/** How many audit messages there are at all: tells "nothing yet" from "nothing matches". */
-export function countAuditMessages(db: CountersignDatabase): Promise<number> {
-  return db.auditMessages.count();
+/**
+ * Whether there is any audit message at all: tells "nothing yet" from "nothing matches".
+ * One key, not a count: IndexedDB counts row by row, and the Activity page asks again
+ * after every write while it is open.
+ */
+export async function hasAuditMessages(db: CountersignDatabase): Promise<boolean> {
+  return (await db.auditMessages.limit(1).primaryKeys()).length > 0;
 }
 
 /** Live tasks for a picker, sorted by title. */

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getDatabase } from '../../db/connection';
 import {
-  countAuditMessages,
+  hasAuditMessages,
   listAuditPage,
   listTaskNames,
   type AuditPage,
@@ -34,7 +34,7 @@ export function ActivityPage() {
   const [shown, setShown] = useState({ filterKey, limit: PAGE_SIZE });
   const limit = shown.filterKey === filterKey ? shown.limit : PAGE_SIZE;
 
-  const total = useLiveQuery(() => countAuditMessages(getDatabase()), []);
+  const anyActivity = useLiveQuery(() => hasAuditMessages(getDatabase()), []);
   const taskNames = useLiveQuery(() => listTaskNames(getDatabase()), []);
   const page = useLiveQuery(
     () => listAuditPage(getDatabase(), auditFilter, limit),
@@ -76,7 +76,7 @@ export function ActivityPage() {
     </p>
   );
 
-  if (total === undefined) {
+  if (anyActivity === undefined) {
     return (
       <section aria-labelledby="activity-heading" className="activity-page stack">
         {heading}
@@ -84,7 +84,7 @@ export function ActivityPage() {
       </section>
     );
   }
-  if (total === 0) {
+  if (!anyActivity) {
     return (
       <section aria-labelledby="activity-heading" className="activity-page stack">
         {heading}
