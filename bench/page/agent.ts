@@ -2,7 +2,7 @@
  * Section 7a: what a wake costs apart from the model. runWake with an instant model on a
  * fresh task, against the wake's own reads and writes done directly on a twin task.
  */
-import { ENTRY_BUDGET_CHARACTERS } from '../../src/agent/prompt-entries';
+import { readPromptEntries } from '../../src/agent/prompt-entries';
 import { buildWakeContext, type WakeContext } from '../../src/agent/wake-context';
 import { renderContext } from '../../src/agent/render-context';
 import { runWake, type WakeOutcome } from '../../src/agent/run-wake';
@@ -192,13 +192,10 @@ const newestEntries = (db: CountersignDatabase, taskId: string) =>
  * (those within its budget, and the one that did not fit), so the floor reads as many.
  */
 async function promptRowsOf(db: CountersignDatabase, taskId: string): Promise<number> {
-  const rows = await newestEntries(db, taskId).reverse().toArray();
-  let used = 0;
-  const fitting = rows.findIndex((entry, index) => {
-    used += entry.text.length;
-    return index > 0 && used > ENTRY_BUDGET_CHARACTERS;
-  });
-  return fitting === -1 ? rows.length : fitting + 1;
+  const { entries, olderLeftOut } = await db.transaction('r', db.entries, () =>
+    readPromptEntries(db, taskId),
+  );
+  return entries.length + (olderLeftOut ? 1 : 0);
 }
 
 export async function measureWakeOverhead(options: {
