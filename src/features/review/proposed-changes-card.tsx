@@ -32,6 +32,10 @@ import { useSwipeHint } from './use-swipe-hint';
 import { withRejection } from './with-rejection';
 import './review.css';
 
+/** Whether the task's pending items still have the row `key`. */
+const listShows = (items: readonly PendingReviewItem[] | undefined, key: string) =>
+  items?.some((item) => item.key === key) ?? false;
+
 export function ProposedChangesCard({
   taskId,
   agentWorking = false,
@@ -48,7 +52,7 @@ export function ProposedChangesCard({
     useLiveQuery(() => readPolicyVerdict(getDatabase(), taskId), [taskId]),
   );
   const actions = useReviewActions();
-  const { shown: items, leaving, settling, settle } = useSettle(live);
+  const { shown: items, leaving, settling, settle } = useSettle(live, listShows);
   const section = useRef<HTMLElement>(null);
   const count = items?.length ?? 0;
   const armed = useArmedAfter(count > 1);

@@ -47,6 +47,10 @@ const ESTIMATED_HEADING = 84;
 
 const groupKey = (changeSetId: string) => `group:${changeSetId}`;
 
+/** Whether the read window still has the row `key` (the list holds a decided row until not). */
+const windowShows = (value: { rows: ReadonlyMap<number, InboxRow> }, key: string) =>
+  [...value.rows.values()].some((row) => row.entry.key === key);
+
 /** Whether the row is part of a batch proposal (several items of one call), and its first. */
 function batchOf(
   row: InboxRow,
@@ -114,7 +118,7 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
     [range.start, range.end],
   );
   const liveRows = new Map((live ?? []).map((row) => [row.index, row] as const));
-  const { shown, leaving, settling, settle } = useSettle({ rows: liveRows, count });
+  const { shown, leaving, settling, settle } = useSettle({ rows: liveRows, count }, windowShows);
   const rows = shown.rows;
   const dataCount = shown.count;
 

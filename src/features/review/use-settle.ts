@@ -3,25 +3,60 @@
  * reduced motion), the list keeps showing what it showed, and only then lets the live data
  * through, so the rows below close up smoothly instead of jumping. A rejected row does not
  * collapse: its reason prompt takes its place.
+ *
+ * The hold lasts until the live data has let the row go, not only until the collapse ends:
+ * on a busy device the list's next read can land after the collapse, and letting the older
+ * data through then would bring the row back, opening again and pushing the rows below it
+ * down before they close up.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReviewResult } from '../../confirmation/review-result';
 import { leavesTheList } from './use-review-actions';
 
 /** How long a decided row takes to collapse (matches .review-collapse in review.css). */
 const COLLAPSE_MS = 200;
+/** The longest the list waits for its data to let a decided row go, before showing it anyway. */
+export const DATA_WAIT_MS = 3_000;
 
 function collapseMs(): number {
   const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
   return reduced ? 0 : COLLAPSE_MS;
 }
 
-export function useSettle<T>(current: T) {
+/**
+ * `current` is the live data, `shows(current, key)` whether it still has the row `key`.
+ */
+export function useSettle<T>(current: T, shows: (value: T, key: string) => boolean) {
   const [held, setHeld] = useState<{ value: T }>();
   const [leaving, setLeaving] = useState<ReadonlySet<string>>(new Set());
   /** Rows whose decision runs or whose collapse has not ended: they show what they showed. */
   const [settling, setSettling] = useState<ReadonlySet<string>>(new Set());
   const inFlight = useRef(0);
+  /** The live data as last rendered, and who waits for it to change. */
+  const latest = useRef({ current, shows });
+  const waiting = useRef(new Set<() => void>());
+
+  useEffect(() => {
+    latest.current = { current, shows };
+    for (const check of waiting.current) check();
+  });
+
+  /** Resolves once the live data no longer has the row (or after DATA_WAIT_MS). */
+  function dataLetGo(key: string): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!latest.current.shows(latest.current.current, key)) done();
+      };
+      const timer = setTimeout(done, DATA_WAIT_MS);
+      function done() {
+        clearTimeout(timer);
+        waiting.current.delete(check);
+        resolve();
+      }
+      waiting.current.add(check);
+      check();
+    });
+  }
 
   /** Runs a decision on the row `key`, holding the shown list until its row has collapsed. */
   async function settle(key: string, action: () => Promise<ReviewResult>): Promise<ReviewResult> {
@@ -34,7 +69,10 @@ export function useSettle<T>(current: T) {
       result = await action();
       if (leavesTheList(result) && result.status !== 'rejected') {
         setLeaving((keys) => new Set(keys).add(key));
-        await new Promise((resolve) => setTimeout(resolve, collapseMs()));
+        await Promise.all([
+          new Promise((resolve) => setTimeout(resolve, collapseMs())),
+          dataLetGo(key),
+        ]);
       }
       return result;
     } finally {
