@@ -768,9 +768,16 @@ function swipeFigures(confirms) {
     const settle = settleOf(swipe);
     const { decision, before, later } = decisionTransactions(swipe);
     const since = (at) => (at === undefined || at === null ? null : at - swipe.touchEndAt);
+    // touchend's own Event Timing entry, when it reached the threshold: when its handlers ran.
+    const touchEnd = swipe.events.find(
+      (entry) => entry.name === 'touchend' && entry.startTime >= swipe.touchEndAt - 1,
+    );
     return {
+      handlerStartMs: since(touchEnd?.processingStart),
+      handlerEndMs: since(touchEnd?.processingEnd),
       longest: longestSwipeEvent(swipe),
       firstReadMs: since(before[0]?.openedAt),
+      firstReadEndedMs: since(before[0]?.endedAt),
       openedMs: since(decision?.openedAt),
       committedMs: since(decision?.endedAt),
       leavingMs: since(swipe.leavingAt),
@@ -882,7 +889,7 @@ function swipePart(data) {
       `${confirms.length} swipes after 1 warm-up, each on the then-first row of /review (${data.inboxCount ?? 'count not read'}): CDP Input.dispatchTouchEvent touchStart, 10 touchMoves 16 ms apart over 200 px (the threshold is 120 px), touchEnd; each checked: the row left and its item is confirmed. Before each, the floor: the same gesture over 60 px.`,
       `Event Timing: PerformanceObserver type "event", durationThreshold 16 (the API's minimum; durations are rounded to 8 ms). Counted events: ${[...SWIPE_EVENTS].join(', ')}. Per swipe, the longest: ${longest.map((event) => (event.belowThreshold ? '<16' : `${event.name} ${Math.round(event.duration)}`)).join(', ')} ms${below ? ` (${below} swipe(s) had no such event ≥ 16 ms and count as 16 ms, an upper bound)` : ''}; floor swipes: ${floorLongest.map((event) => (event.belowThreshold ? '<16' : Math.round(event.duration))).join(', ')} ms.`,
       `Marked leaving: a MutationObserver (installed before the app) sees the row wrapped in .review-collapse, which the inbox does once confirm() has resolved, so after the decision's transaction committed. The page's IndexedDB transactions are logged through Dexie's DBCore (bench/page/timing.ts watchTransactions); the decision's is the first readwrite one after touchend that wrote the decisions table.`,
-      `Where the time goes (medians, ms after touchend): first read of the confirmation opened ${round(step('firstReadMs'), 1)} (reads before the decision's transaction: ${[...new Set(figures.flatMap((figure) => figure.readsBefore))].join(', ') || 'none'}); the decision's readwrite transaction opened ${round(step('openedMs'), 1)}; committed ${round(step('committedMs'), 1)}; row marked leaving ${round(step('leavingMs'), 1)}; row gone ${round(step('goneMs'), 1)}. After the commit the page opened ${msList(figures.map((figure) => figure.transactionsAfter))} more transaction(s) per swipe (its live queries re-reading).`,
+      `Where the time goes (medians, ms after touchend): the touchend handlers ran from ${round(step('handlerStartMs'), 1)} to ${round(step('handlerEndMs'), 1)} (the wait before them is the browser's: on the floor swipes, which decide nothing, their longest event waited ${round(median(floorLongest.map((event) => event.inputDelay ?? NaN)), 1)} ms too); first read of the confirmation opened ${round(step('firstReadMs'), 1)} and ended ${round(step('firstReadEndedMs'), 1)} (reads before the decision's transaction: ${[...new Set(figures.flatMap((figure) => figure.readsBefore))].join(', ') || 'none'}); the decision's readwrite transaction opened ${round(step('openedMs'), 1)}; committed ${round(step('committedMs'), 1)}; row marked leaving ${round(step('leavingMs'), 1)}; row gone ${round(step('goneMs'), 1)}. After the commit the page opened ${msList(figures.map((figure) => figure.transactionsAfter))} more transaction(s) per swipe (its live queries re-reading).`,
       `Per swipe (ms): marked leaving ${msList(figures.map((figure) => figure.leavingMs ?? NaN))}; committed ${msList(figures.map((figure) => figure.committedMs ?? NaN))}; gone ${msList(figures.map((figure) => figure.goneMs ?? NaN))}.`,
       `Seeded ${seed.items.toLocaleString('en-US')} pending items in ${seed.sets.toLocaleString('en-US')} change sets on as many tasks (title, estimate, priority and checklist proposals, written by seedChangeSets in ${numberText(seed.transactions)} transactions in ${Math.round(seed.writeMs)} ms), on top of ${seed.alreadyPending} left by earlier sections.`,
       frames.length
