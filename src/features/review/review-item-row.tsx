@@ -216,8 +216,10 @@ export const ReviewItemRow = memo(function ReviewItemRow({
               )}
             </p>
           ) : (
-            // Until the preview is read (or when there is none), the change in words.
-            <p className="review-row__change">
+            // Until the preview is read (or when there is none), the change in words. For an
+            // editable change, as tall as the preview's Edit button will make the line, so
+            // the preview arriving moves nothing below it.
+            <p className={`review-row__change${editable ? ' review-row__change--reserved' : ''}`}>
               <strong className="review-row__after">{summary}</strong>
             </p>
           )}
