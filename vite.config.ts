@@ -99,5 +99,9 @@ export default defineConfig(({ mode }) => ({
     // jsdom tests that seed a large journal take a few seconds on CI's two cores while
     // other test files run beside them; a slow machine is not a failing test.
     testTimeout: 20_000,
+    // Hooks start real servers (nats-server clusters) whose own waits say what never came
+    // up; the hook's limit sits above the sum of those waits so their message is the one
+    // a failure shows, not a bare "hook timed out".
+    hookTimeout: 90_000,
   },
 }));

@@ -58,6 +58,21 @@ const unitOk = run('unit and integration tests (vitest)', 'npx', [
   '--outputFile.json=reports/vitest.json',
 ]);
 const vitest = readJson('reports/vitest.json');
+// CI keeps only the tail of the log, so the summary names what failed.
+const failures = [];
+for (const file of vitest?.testResults ?? []) {
+  const name = file.name.replace(`${process.cwd()}/`, '');
+  // A file's own error (a hook that threw, a worker that died) leaves its tests skipped or
+  // unfinished rather than failed: name the file and the first line of its error.
+  if (file.status === 'failed' && file.message) {
+    failures.push(`vitest: ${name}: ${file.message.split('\n')[0]}`);
+  }
+  for (const test of file.assertionResults ?? []) {
+    if (test.status !== 'passed' && test.status !== 'todo') {
+      failures.push(`vitest (${test.status}): ${name} › ${test.fullName ?? test.title}`);
+    }
+  }
+}
 if (vitest) {
   results.push({
     name: 'vitest',
@@ -84,6 +99,7 @@ if (
   rmSync('reports/playwright.json', { force: true });
   const e2eOk = run('journeys (Playwright)', 'npx', ['playwright', 'test']);
   const report = readJson('reports/playwright.json');
+  collectPlaywrightFailures(report?.suites ?? [], []);
   if (report?.stats) {
     const { expected, unexpected, flaky, skipped } = report.stats;
     results.push({
@@ -97,6 +113,26 @@ if (
   }
 }
 
+function collectPlaywrightFailures(suites, titles) {
+  for (const suite of suites) {
+    const path = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          failures.push(
+            `e2e${test.status === 'flaky' ? ' (flaky, passed on retry)' : ''}: ${[...path, spec.title].join(' › ')} [${test.projectName}]`,
+          );
+        }
+      }
+    }
+    collectPlaywrightFailures(suite.suites ?? [], path);
+  }
+}
+
+if (failures.length > 0) {
+  console.log('\nFailed');
+  for (const failure of failures) console.log(`  ${failure}`);
+}
 console.log('\nSummary');
 for (const result of results) {
   console.log(

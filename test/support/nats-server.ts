@@ -95,9 +95,32 @@ interface NodePlan {
   dir: string;
 }
 
+/**
+ * Free ports are picked before the servers bind them, so another test file starting its own
+ * servers at the same moment can take one first. That start is retried on fresh ports; any
+ * other failure is thrown at once.
+ */
 async function startNodes(count: number, jetstream: boolean): Promise<NatsTestServer> {
   const binary = findNatsServer();
   if (!binary) throw new Error(NATS_SERVER_MISSING);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startNodesOnce(binary, count, jetstream);
+    } catch (error) {
+      if (attempt >= PORT_ATTEMPTS || !String(error).includes('address already in use')) {
+        throw error;
+      }
+    }
+  }
+}
+
+const PORT_ATTEMPTS = 3;
+
+async function startNodesOnce(
+  binary: string,
+  count: number,
+  jetstream: boolean,
+): Promise<NatsTestServer> {
   const root = mkdtempSync(join(tmpdir(), 'countersign-nats-'));
   const clustered = count > 1;
   const plans: NodePlan[] = [];

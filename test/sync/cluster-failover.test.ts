@@ -53,7 +53,7 @@ beforeAll(async () => {
     await cluster.stop();
     throw error;
   }
-}, 30_000);
+});
 
 afterAll(async () => {
   await laptop?.close();

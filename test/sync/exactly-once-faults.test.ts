@@ -35,7 +35,7 @@ beforeAll(async () => {
   // The laptop's link goes through the proxy to a node that survives the kill.
   const survivor = cluster.nodes.find((node) => node.name !== leader)!;
   proxy = await startFaultProxy(survivor.clientPort);
-}, 60_000);
+});
 
 afterAll(async () => {
   await Promise.all(runtimes.map((runtime) => runtime.stop()));

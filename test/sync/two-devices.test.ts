@@ -33,7 +33,7 @@ const running: SyncRuntime[] = [];
 beforeAll(async () => {
   server = await startNatsServer();
   proxy = await startFaultProxy(server.nodes[0]!.clientPort);
-}, 30_000);
+});
 
 afterEach(async () => {
   await Promise.all(running.splice(0).map((runtime) => runtime.stop()));
