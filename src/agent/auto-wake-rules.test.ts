@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  changedSince,
-  clockSnapshot,
-  decideAutoWake,
-  isOwnWrite,
-  type AutoWakeInput,
-} from './auto-wake-rules';
+import { decideAutoWake, isOwnWrite, type AutoWakeInput } from './auto-wake-rules';
 
 const task = (clock: Record<string, number>) => ({ table: 'tasks', id: 't1', vectorClock: clock });
 const item = (clock: Record<string, number>) => ({
@@ -113,17 +107,5 @@ describe('decideAutoWake', () => {
 
   it('drops when nothing changed', () => {
     expect(decideAutoWake(input({ changedEntities: [] }))).toMatchObject({ reason: 'no-changes' });
-  });
-});
-
-describe('changedSince', () => {
-  it('lists new entities and entities whose clock moved, whatever the key order of a clock', () => {
-    const before = clockSnapshot([task({ a: 1, b: 2 }), item({ a: 1 })]);
-    const after = clockSnapshot([
-      task({ b: 2, a: 1 }),
-      item({ a: 2 }),
-      { table: 'entries', id: 'e1', vectorClock: { a: 1 } },
-    ]);
-    expect(changedSince(before, after)).toEqual(['checklistItems:c1', 'entries:e1']);
   });
 });

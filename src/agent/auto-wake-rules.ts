@@ -87,27 +87,6 @@ export function decideAutoWake(input: AutoWakeInput): AutoWakeDecision {
   return { action: 'wake' };
 }
 
-/** Keys of entities that are new or whose clock moved since the previous snapshot. */
-export function changedSince(
-  previous: ReadonlyMap<string, string>,
-  current: ReadonlyMap<string, string>,
-): string[] {
-  const changed: string[] = [];
-  for (const [key, clock] of current) {
-    if (previous.get(key) !== clock) changed.push(key);
-  }
-  return changed;
-}
-
-/** A snapshot of entities by `table:id`, with their clocks in a comparable form. */
-export function clockSnapshot(entities: readonly ChangedEntity[]): Map<string, string> {
-  return new Map(entities.map((entity) => [entityKey(entity), canonicalClock(entity.vectorClock)]));
-}
-
 export function entityKey(entity: { table: string; id: string }): string {
   return `${entity.table}:${entity.id}`;
-}
-
-function canonicalClock(clock: VectorClock): string {
-  return JSON.stringify(Object.entries(clock).sort(([a], [b]) => a.localeCompare(b)));
 }

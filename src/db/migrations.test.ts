@@ -304,6 +304,42 @@ describe('schema versions', () => {
     expect((await current.decisions.get('d4'))?.categoryId).toBeUndefined();
   });
 
+  it('open a version 7 ledger with version 8: its rows are found by task and time', async () => {
+    const name = `migration-v7-ledger-${crypto.randomUUID()}`;
+    const old = openAtVersion(name, 7);
+    await old.open();
+    const row = (operationId: string, taskId: string | undefined, createdAt: string) => ({
+      operationId,
+      toolName: 'add_journal_entry',
+      source: 'user',
+      ...(taskId ? { taskId } : {}),
+      status: 'applied',
+      attempts: 1,
+      diffs: [],
+      result: 'ok',
+      createdAt,
+    });
+    await old
+      .table('mutations')
+      .bulkAdd([
+        row('op-1', 'task-1', '2026-01-01T00:00:00.000Z'),
+        row('op-2', 'task-1', '2026-01-03T00:00:00.000Z'),
+        row('op-3', 'task-2', '2026-01-04T00:00:00.000Z'),
+        row('op-4', undefined, '2026-01-05T00:00:00.000Z'),
+      ]);
+    old.close();
+
+    const current = track(openCurrent(name));
+    await current.open();
+    expect(await current.mutations.count()).toBe(4);
+    expect(
+      await current.mutations
+        .where('[taskId+createdAt]')
+        .between(['task-1', '2026-01-02T00:00:00.000Z'], ['task-1', '\uffff'])
+        .primaryKeys(),
+    ).toEqual(['op-2']);
+  });
+
   it('open each previous version with the next one without losing rows', async () => {
     for (const { version } of SCHEMA_VERSIONS.slice(1)) {
       const name = `migration-${version}-${crypto.randomUUID()}`;

@@ -104,6 +104,15 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     },
     upgrade: stampDecisionCategories,
   },
+  {
+    // 8: the ledger by task and time, so the automatic wake's watch reads the operations
+    // on the open task since it was opened, not every row of the task's journal. An index
+    // only: IndexedDB fills it from the rows already there.
+    version: 8,
+    stores: {
+      mutations: 'operationId, status, taskId, createdAt, [taskId+createdAt]',
+    },
+  },
 ];
 
 async function stampDecisionCategories(transaction: Transaction): Promise<void> {

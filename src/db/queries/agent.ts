@@ -3,11 +3,13 @@
  * `useLiveQuery`. Soft-deleted rows never leave this module, except where a deletion is
  * itself the news (the auto-wake watch: deleting an entry is an edit).
  */
+import Dexie from 'dexie';
 import type { Observation, Report, Wake } from '../../domain/agent';
 import { DEFAULT_AGENT_ID } from '../../domain/agent';
 import type { Category } from '../../domain/category';
 import type { ProviderSettings } from '../../domain/provider-settings';
 import type { VectorClock } from '../../domain/vector-clock';
+import type { WriteSource } from '../../domain/write-source';
 import type { PolicyVerdict } from '../../domain/agent-policy';
 import { readDefaultAgent, readPolicyVerdict } from '../agent-config';
 import { reportId } from '../agent-records';
@@ -85,11 +87,19 @@ export async function readAgentPanel(
   };
 }
 
-/** A journal row the auto-wake watches, named as the dispatcher names it in `mutatedEntries`. */
+/** A journal row an operation left as it is, named as the dispatcher names it in `mutatedEntries`. */
 export interface WatchedEntity {
   table: 'tasks' | 'checklistItems' | 'entries';
   id: string;
   vectorClock: VectorClock;
+}
+
+/** One operation on the watched task, from the ledger: what it wrote and who wrote it. */
+export interface WatchedOperation {
+  operationId: string;
+  source: WriteSource;
+  /** The task's row, checklist items and entries it left as they are (deletions included). */
+  entities: WatchedEntity[];
 }
 
 export interface AutoWakeWatch {
@@ -99,39 +109,60 @@ export interface AutoWakeWatch {
   configured: boolean;
   /** The task has a category and the agent's allowlist names it (the dispatcher's rule). */
   categoryAllowed: boolean;
-  /** The task, its checklist items and entries, deleted ones included: a deletion is an edit. */
-  entities: WatchedEntity[];
+  /**
+   * The operations on the task's journal rows since `since`, oldest first. Empty, and not
+   * read, while an automatic wake could not start (off, no provider, category not allowed).
+   */
+  operations: WatchedOperation[];
   latestWake: Wake | undefined;
 }
 
-/** What the auto-wake needs to see about one task; null when the task is gone. */
+const WATCHED_TABLES = new Set<string>(['tasks', 'checklistItems', 'entries']);
+
+/**
+ * What the auto-wake needs to see about one task; null when the task is gone. Its edits
+ * come from the ledger's rows for the task since `since` (the page was opened), so each
+ * read costs the operations made since then, not the task's whole journal; and nothing of
+ * them is read while the automatic wake is off, which it is unless the person turns it on.
+ */
 export async function readAutoWakeWatch(
   db: CountersignDatabase,
   taskId: string,
+  since: string,
 ): Promise<AutoWakeWatch | null> {
   const task = taskId ? await db.tasks.get(taskId) : undefined;
   if (!task || task.deletedAt !== undefined) return null;
-  const [enabled, provider, policy, items, entries, wakes] = await Promise.all([
+  const [enabled, provider, policy, wakes] = await Promise.all([
     readAutoWake(db),
     readProviderSettings(db),
     readPolicyVerdict(db, taskId),
-    db.checklistItems.where('taskId').equals(taskId).toArray(),
-    db.entries.where('taskId').equals(taskId).toArray(),
     taskWakesNewestFirst(db, taskId),
   ]);
-  const watched =
-    (table: WatchedEntity['table']) => (row: { id: string; vectorClock: VectorClock }) =>
-      ({ table, id: row.id, vectorClock: row.vectorClock }) satisfies WatchedEntity;
+  const watching = enabled && provider !== undefined && policy.allowed;
+  const rows = watching
+    ? await db.mutations
+        .where('[taskId+createdAt]')
+        .between([taskId, since], [taskId, Dexie.maxKey], true, true)
+        .toArray()
+    : [];
   return {
     taskId,
     enabled,
     configured: provider !== undefined,
     categoryAllowed: policy.allowed,
-    entities: [
-      watched('tasks')(task),
-      ...items.map(watched('checklistItems')),
-      ...entries.map(watched('entries')),
-    ],
+    operations: rows.flatMap((row): WatchedOperation[] => {
+      const entities = row.diffs.flatMap((diff): WatchedEntity[] => {
+        const after = diff.after as { taskId?: unknown; vectorClock?: VectorClock } | null;
+        if (!after?.vectorClock || !WATCHED_TABLES.has(diff.table)) return [];
+        // An operation filed under this task may also write another's rows (a synced batch).
+        if ((diff.table === 'tasks' ? diff.id : after.taskId) !== taskId) return [];
+        const table = diff.table as WatchedEntity['table'];
+        return [{ table, id: diff.id, vectorClock: after.vectorClock }];
+      });
+      return entities.length > 0
+        ? [{ operationId: row.operationId, source: row.source, entities }]
+        : [];
+    }),
     latestWake: wakes[0],
   };
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AutoWakeWatch, WatchedEntity } from '../../db/queries/agent';
 import type { Wake } from '../../domain/agent';
+import type { WriteSource } from '../../domain/write-source';
 import type { AutoWakeDecision } from '../../agent/auto-wake-rules';
 import { AutoWakeScheduler } from './auto-wake-scheduler';
 
@@ -20,13 +21,26 @@ const entry = (id: string, counter = 1): WatchedEntity => ({
   vectorClock: { d: counter },
 });
 
-function watch(entities: WatchedEntity[], change: Partial<AutoWakeWatch> = {}): AutoWakeWatch {
+/**
+ * A snapshot in which each entity, as listed, is the last write of its own operation (by
+ * the person unless `source` says otherwise). Operations the scheduler saw before may be
+ * left out: it only looks for operations it has not seen.
+ */
+function watch(
+  entities: WatchedEntity[],
+  change: Partial<AutoWakeWatch> = {},
+  source: WriteSource = 'user',
+): AutoWakeWatch {
   return {
     taskId: 't1',
     enabled: true,
     configured: true,
     categoryAllowed: true,
-    entities,
+    operations: entities.map((entity) => ({
+      operationId: `${entity.table}:${entity.id}@${JSON.stringify(entity.vectorClock)}`,
+      source,
+      entities: [entity],
+    })),
     latestWake: undefined,
     ...change,
   };
@@ -167,6 +181,35 @@ describe('AutoWakeScheduler', () => {
       vi.advanceTimersByTime(4_000);
       expect(wakes).toEqual([]);
     }
+  });
+
+  it('never wakes for a write the ledger says was not the person’s: the agent’s, a rule’s or a confirmation’s', () => {
+    for (const source of ['agent', 'rule', 'confirmation'] satisfies WriteSource[]) {
+      const { instance, wakes, decisions } = scheduler();
+      instance.observe(watch([taskRow(1)]), false);
+      instance.observe(watch([taskRow(2)], {}, source), false);
+      vi.advanceTimersByTime(4_000);
+      expect(decisions.at(-1)).toEqual({ action: 'drop', reason: 'own-write' });
+      expect(wakes).toEqual([]);
+    }
+    const { instance, wakes } = scheduler();
+    instance.observe(watch([taskRow(1)]), false);
+    instance.observe(watch([taskRow(2)], {}, 'sync'), false);
+    vi.advanceTimersByTime(4_000);
+    expect(wakes).toEqual(['t1']);
+  });
+
+  it('watches nothing while it could not wake, and being turned on is not an edit', () => {
+    const { instance, wakes } = scheduler();
+    instance.observe(watch([taskRow(1)], { enabled: false }), false);
+    instance.observe(watch([taskRow(2)], { enabled: false }), false);
+    // Turned on: what was written before is the baseline, not an edit.
+    instance.observe(watch([taskRow(2), entry('e1')]), false);
+    vi.advanceTimersByTime(10_000);
+    expect(wakes).toEqual([]);
+    instance.observe(watch([taskRow(3)]), false);
+    vi.advanceTimersByTime(4_000);
+    expect(wakes).toEqual(['t1']);
   });
 
   it('leaves the wake to the visible tab', () => {

@@ -1,16 +1,14 @@
 /**
  * The timing half of automatic wakes, apart from React so it is testable with fake
- * timers. It is fed each snapshot of one task (row, checklist, entries, latest wake),
- * collects the entities whose clocks moved, waits until edits pause, then asks the
- * rules in auto-wake-rules.ts whether to wake.
+ * timers. It is fed each snapshot of one task (the ledger's operations on its journal
+ * rows since the page opened, its latest wake), collects what the new operations wrote
+ * and who wrote it, waits until edits pause, then asks the rules in auto-wake-rules.ts
+ * whether to wake.
  */
 import type { AutoWakeWatch } from '../../db/queries/agent';
 import type { Wake } from '../../domain/agent';
-import type { WriteSource } from '../../domain/write-source';
 import {
   AUTO_WAKE_DEBOUNCE_MS,
-  changedSince,
-  clockSnapshot,
   decideAutoWake,
   entityKey,
   type AutoWakeDecision,
@@ -41,25 +39,20 @@ export interface AutoWakeSchedulerOptions {
   now?: () => number;
   /** A hidden tab leaves the wake to the tab the person is looking at. */
   isVisible?: () => boolean;
-  /** The source of the write that left each entity as it is, keyed `table:id` (the ledger's). */
-  lastWriters?: (
-    taskId: string,
-    entities: readonly ChangedEntity[],
-  ) => Promise<ReadonlyMap<string, WriteSource>>;
   /** For tests: what was decided and why. */
   onDecision?: (decision: AutoWakeDecision) => void;
 }
 
 export class AutoWakeScheduler {
-  private snapshot: Map<string, string> | undefined;
+  /** Operations already taken in; undefined until the first look, which is the baseline. */
+  private seen: Set<string> | undefined;
   private latestWakeId: string | undefined;
-  private readonly pending = new Set<string>();
+  /** What the operations since the last decision left each entity as, and who wrote it. */
+  private readonly pending = new Map<string, ChangedEntity>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private watch: AutoWakeWatch | null = null;
   private runningHere = false;
   private lockHeld: boolean | undefined;
-  /** Moves on every new edit and on dispose: an answer of lastWriters for an older one is dropped. */
-  private generation = 0;
 
   constructor(private readonly options: AutoWakeSchedulerOptions) {}
 
@@ -68,16 +61,16 @@ export class AutoWakeScheduler {
     if (watch && watch.taskId !== this.options.taskId) return; // a stale result for another task
     this.watch = watch;
     this.runningHere = runningHere;
-    if (!watch) {
+    if (!watch || !(watch.enabled && watch.configured && watch.categoryAllowed)) {
+      // Nothing is watched while a wake could not start: the look once it can is the baseline.
       this.dispose();
-      this.snapshot = undefined;
+      this.seen = undefined;
       return;
     }
-    const snapshot = clockSnapshot(watch.entities);
     const wakeId = watch.latestWake?.id;
-    if (this.snapshot === undefined) {
-      // The first look is the baseline: opening a task is not an edit.
-      this.snapshot = snapshot;
+    if (this.seen === undefined) {
+      // The first look is the baseline: opening a task (or turning the wake on) is not an edit.
+      this.seen = new Set(watch.operations.map((operation) => operation.operationId));
       this.latestWakeId = wakeId;
       return;
     }
@@ -86,10 +79,16 @@ export class AutoWakeScheduler {
       this.latestWakeId = wakeId;
       this.pending.clear();
     }
-    const changed = changedSince(this.snapshot, snapshot);
-    this.snapshot = snapshot;
-    for (const key of changed) this.pending.add(key);
-    if (changed.length > 0) this.arm();
+    let changed = false;
+    for (const operation of watch.operations) {
+      if (this.seen.has(operation.operationId)) continue;
+      this.seen.add(operation.operationId);
+      for (const entity of operation.entities) {
+        this.pending.set(entityKey(entity), { ...entity, writtenBy: operation.source });
+      }
+      changed = true;
+    }
+    if (changed) this.arm();
     else if (this.pending.size > 0 && this.timer === undefined) this.arm();
   }
 
@@ -100,14 +99,12 @@ export class AutoWakeScheduler {
 
   /** Stops the timer and forgets pending changes (the task was left or the hook unmounted). */
   dispose(): void {
-    this.generation += 1;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     this.pending.clear();
   }
 
   private arm(): void {
-    this.generation += 1;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -118,41 +115,15 @@ export class AutoWakeScheduler {
   private fire(): void {
     const watch = this.watch;
     if (!watch) return;
-    const current = new Map(watch.entities.map((entity) => [entityKey(entity), entity]));
-    const changedEntities = [...this.pending].flatMap((key): ChangedEntity[] => {
-      const entity = current.get(key);
-      return entity ? [entity] : [];
-    });
-    const decide = (entities: readonly ChangedEntity[]) =>
+    this.settle(
       decideAutoWake({
         enabled: watch.enabled,
         configured: watch.configured,
         categoryAllowed: watch.categoryAllowed,
         wakeRunning: this.runningHere || this.runningElsewhere(watch.latestWake),
-        changedEntities: entities,
+        changedEntities: [...this.pending.values()],
         mutatedEntries: watch.latestWake?.mutatedEntries,
-      });
-    const decision = decide(changedEntities);
-    const { lastWriters } = this.options;
-    if (decision.action !== 'wake' || !lastWriters) return this.settle(decision);
-    // Who wrote the changes decides, once a wake would start: a trusted-tool rule's or a
-    // confirmation's write is not the person's edit. A newer edit meanwhile starts over.
-    const generation = this.generation;
-    lastWriters(this.options.taskId, changedEntities).then(
-      (writers) => {
-        if (generation !== this.generation) return;
-        this.settle(
-          decide(
-            changedEntities.map((entity) => ({
-              ...entity,
-              writtenBy: writers.get(entityKey(entity)),
-            })),
-          ),
-        );
-      },
-      () => {
-        if (generation === this.generation) this.settle(decision);
-      },
+      }),
     );
   }
 

@@ -1,13 +1,13 @@
 /**
- * Automatic wakes (opt-in, Settings → Agent): while a task is open, watch its row,
- * checklist items and entries, and wake the agent once edits pause, never for the
- * agent's own writes, never while a wake runs, never for a task it may not act on.
+ * Automatic wakes (opt-in, Settings → Agent): while a task is open, watch the operations
+ * on its row, checklist items and entries since it was opened, and wake the agent once
+ * edits pause, never for the agent's own writes, never while a wake runs, never for a
+ * task it may not act on.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { getDatabase } from '../../db/connection';
 import { readAutoWakeWatch } from '../../db/queries/agent';
-import { readLastWriters } from '../../db/queries/last-writers';
 import { AutoWakeScheduler } from './auto-wake-scheduler';
 import { useWakeLockHeld } from './use-wake-lock-held';
 import { wakeFromPage } from './wake-from-page';
@@ -19,13 +19,16 @@ export interface AutoWakeOptions {
 }
 
 export function useAutoWake(taskId: string, options: AutoWakeOptions = {}): void {
-  const watch = useLiveQuery(() => readAutoWakeWatch(getDatabase(), taskId), [taskId]);
-  const runningHere = useWakeProgressStore((state) => state.byTask[taskId]?.status === 'running');
-  const lockHeld = useWakeLockHeld(taskId, !runningHere && watch?.latestWake?.status === 'running');
   const { debounceMs } = options;
   const [scheduler, setScheduler] = useState(() => createScheduler(taskId, debounceMs));
   // Another task: start over with its own scheduler (and baseline).
   if (scheduler.taskId !== taskId) setScheduler(createScheduler(taskId, debounceMs));
+  const watch = useLiveQuery(
+    () => readAutoWakeWatch(getDatabase(), scheduler.taskId, scheduler.openedAt),
+    [scheduler],
+  );
+  const runningHere = useWakeProgressStore((state) => state.byTask[taskId]?.status === 'running');
+  const lockHeld = useWakeLockHeld(taskId, !runningHere && watch?.latestWake?.status === 'running');
   useEffect(() => scheduler.instance.setLockHeld(lockHeld), [scheduler, lockHeld]);
 
   useEffect(() => () => scheduler.instance.dispose(), [scheduler]);
@@ -37,10 +40,11 @@ export function useAutoWake(taskId: string, options: AutoWakeOptions = {}): void
 function createScheduler(taskId: string, debounceMs: number | undefined) {
   return {
     taskId,
+    /** The watch reads the task's operations from here on (the ledger's time, ISO). */
+    openedAt: new Date().toISOString(),
     instance: new AutoWakeScheduler({
       taskId,
       debounceMs,
-      lastWriters: (id, entities) => readLastWriters(getDatabase(), id, entities),
       wake: (id) => void wakeFromPage(id, 'automatic'),
     }),
   };

@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { countRequests, type RequestCounter } from '../../../test/support/count-requests';
+import {
+  createAgentReadyTask,
+  createTestDatabase,
+  userWrite,
+} from '../../../test/support/test-database';
+import type { CountersignDatabase } from '../database';
+import { saveAutoWake, saveProviderSettings } from '../agent-settings';
+import { readAutoWakeWatch } from './agent';
+
+let db: CountersignDatabase;
+let counter: RequestCounter;
+let taskId: string;
+
+beforeEach(async () => {
+  db = createTestDatabase();
+  counter = countRequests(db);
+  await db.open();
+  ({ taskId } = await createAgentReadyTask(db));
+  await saveProviderSettings(db, { kind: 'demo', model: 'scripted' });
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+/** A moment strictly after everything written so far (the ledger's clock is the wall clock). */
+async function now(): Promise<string> {
+  const stamp = new Date().toISOString();
+  await new Promise((resolve) => setTimeout(resolve, 2));
+  return stamp;
+}
+
+const readTables = (requests: Map<string, number>) =>
+  [...requests.keys()].map((key) => key.split(' ')[0]);
+
+describe('readAutoWakeWatch', () => {
+  it('reads neither the ledger nor the journal while the automatic wake is off', async () => {
+    await userWrite(db, 'add_journal_entry', { text: 'Booked the room.' }, { taskId });
+    const { value, counts } = await counter.count(() => readAutoWakeWatch(db, taskId, ''));
+    expect(value).toMatchObject({ enabled: false, operations: [] });
+    expect(readTables(counts.requests)).not.toContain('mutations');
+    expect(readTables(counts.requests)).not.toContain('entries');
+    expect(readTables(counts.requests)).not.toContain('checklistItems');
+  });
+
+  it('lists the operations on the task since it was opened, oldest first, with who wrote them', async () => {
+    await saveAutoWake(db, true);
+    await userWrite(db, 'add_journal_entry', { text: 'Before the page opened.' }, { taskId });
+    const openedAt = await now();
+    const first = await userWrite(db, 'add_journal_entry', { text: 'Booked.' }, { taskId });
+    await userWrite(
+      db,
+      'update_task_estimate',
+      { minutes: 30 },
+      { taskId, source: 'confirmation' },
+    );
+
+    const watch = await readAutoWakeWatch(db, taskId, openedAt);
+    expect(watch?.operations.map((operation) => operation.source)).toEqual([
+      'user',
+      'confirmation',
+    ]);
+    expect(watch?.operations[0]).toMatchObject({
+      operationId: first.operationId,
+      entities: [{ table: 'entries', id: first.data!.entryId }],
+    });
+    expect(watch?.operations[1]?.entities).toEqual([
+      {
+        table: 'tasks',
+        id: taskId,
+        vectorClock: (await db.tasks.get(taskId))!.vectorClock,
+      },
+    ]);
+  });
+
+  it('reads the operations since it was opened, however long the task’s journal is', async () => {
+    await saveAutoWake(db, true);
+    for (let index = 0; index < 60; index++) {
+      await userWrite(db, 'add_journal_entry', { text: `Entry ${index}` }, { taskId });
+    }
+    const openedAt = await now();
+    await userWrite(db, 'add_journal_entry', { text: 'The one edit.' }, { taskId });
+
+    const { value, counts } = await counter.count(() => readAutoWakeWatch(db, taskId, openedAt));
+    expect(value?.operations).toHaveLength(1);
+    expect(readTables(counts.requests)).not.toContain('entries');
+    expect(readTables(counts.requests)).not.toContain('checklistItems');
+    expect(counts.requests.get('mutations query')).toBe(1);
+  });
+
+  it('takes only this task’s rows from an operation that also wrote another task’s', async () => {
+    await saveAutoWake(db, true);
+    const openedAt = await now();
+    const entry = (id: string, ofTask: string) => ({
+      table: 'entries',
+      id,
+      before: null,
+      after: { id, taskId: ofTask, text: 'synced', vectorClock: { remote: 1 } },
+    });
+    await db.mutations.put({
+      operationId: 'remote-op',
+      toolName: 'apply_synced_rows',
+      source: 'sync',
+      taskId,
+      status: 'applied',
+      attempts: 1,
+      diffs: [entry('mine', taskId), entry('theirs', 'another-task')],
+      result: 'Applied.',
+      createdAt: new Date().toISOString(),
+    });
+
+    const watch = await readAutoWakeWatch(db, taskId, openedAt);
+    expect(watch?.operations).toEqual([
+      {
+        operationId: 'remote-op',
+        source: 'sync',
+        entities: [{ table: 'entries', id: 'mine', vectorClock: { remote: 1 } }],
+      },
+    ]);
+  });
+});
