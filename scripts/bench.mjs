@@ -299,6 +299,32 @@ async function measureRenders(context, seed, sections) {
   const renders = await measureRenderRounds(context, seed.probeTasks, {
     longJournals: longJournals.error ? undefined : longJournals.value,
   });
+  // After the rounds: each read follows an edit, which would change the newest entry they look for.
+  const autoWakeWatch = longJournals.error
+    ? longJournals
+    : await attempt('measuring the automatic wake’s watch on the long journals', async () => {
+        const page = await openQuietAppPage(context);
+        try {
+          const ids = (tasks) => tasks.map((task) => task.id);
+          return await page.evaluate(
+            async ({ oneX, tenX }) => {
+              const samples = { oneX: [], tenX: [], replacedOneX: [], replacedTenX: [] };
+              for (let round = 0; round < 3; round++) {
+                const one = await window.__countersignBench.measureAutoWakeWatch(oneX);
+                const ten = await window.__countersignBench.measureAutoWakeWatch(tenX);
+                samples.oneX.push(...one.watch);
+                samples.tenX.push(...ten.watch);
+                samples.replacedOneX.push(...one.replaced);
+                samples.replacedTenX.push(...ten.replaced);
+              }
+              return samples;
+            },
+            { oneX: ids(longJournals.value.oneX), tenX: ids(longJournals.value.tenX) },
+          );
+        } finally {
+          await page.close();
+        }
+      });
   // A figure needs its own navigations and the floor's; either failing says why.
   const renderSection = (id, title, kind, toSection) =>
     section(
@@ -331,6 +357,7 @@ async function measureRenders(context, seed, sections) {
           oneX: all.taskPageJournal.samples,
           tenX: all.taskPageJournalTenX.samples,
           error: longJournals.error ?? all.taskPageJournal.error ?? all.taskPageJournalTenX.error,
+          watch: autoWakeWatch,
         }),
     ),
   );

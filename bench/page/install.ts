@@ -9,7 +9,7 @@
 import { measureHostileWakeAudit, measureWakeOverhead } from './agent';
 import { measureContextCurve } from './context-curve';
 import { startImportLog, takeImportLog } from './import';
-import { seedLongJournals } from './long-journals';
+import { measureAutoWakeWatch, seedLongJournals } from './long-journals';
 import {
   latestWakeStatus,
   observeIdle,
@@ -31,6 +31,7 @@ import { measureChecklistBatch, measureFieldUpdates, measureTaskEdits } from './
 const hooks = {
   seedJournal,
   seedLongJournals,
+  measureAutoWakeWatch,
   measureTaskEdits,
   measureChecklistBatch,
   measureFieldUpdates,

@@ -137,6 +137,7 @@ export function taskPageSection(samples, appStartSamples, long) {
         { floor: round(appStart.median) },
       ),
       ...longJournalRows(long),
+      ...autoWakeWatchRows(long?.watch),
     ],
     notes: [
       `${samples.length} navigations (in the rounds of section 2), a different seeded task each (entries per task: ${samples.map((s) => s.entryCount).join(', ')}; checklist items: ${samples.map((s) => s.checklistCount).join(', ')}).`,
@@ -149,8 +150,18 @@ export function taskPageSection(samples, appStartSamples, long) {
         : long?.error
           ? [`Long journals not measured: ${long.error.message ?? long.error}`]
           : []),
+      ...(long?.watch?.value
+        ? [
+            `Automatic wake's watch: with the wake turned on, one entry added to each long task, then readAutoWakeWatch (src/db/queries/agent.ts) read as the open page reads it after that edit; ${long.watch.value.oneX.length} reads of each size, in 3 interleaved rounds, after the render rounds. It reads the ledger's operations on the task since the page opened ([taskId+createdAt]); before, it read every entry and checklist item of the task, on every edit, and on every task page even with the wake off.`,
+          ]
+        : long?.watch?.error
+          ? [`Automatic wake's watch not measured: ${long.watch.error.message ?? long.watch.error}`]
+          : []),
     ],
-    raw: { samples, long: long && { oneX: long.oneX, tenX: long.tenX } },
+    raw: {
+      samples,
+      long: long && { oneX: long.oneX, tenX: long.tenX, watch: long.watch?.value },
+    },
   };
 }
 
@@ -176,6 +187,38 @@ function longJournalRows(long) {
       target: '≤ 1.2× (flat)',
       meetsTarget: ratio <= 1.2,
     },
+  ];
+}
+
+/** The automatic wake's watch after one edit, at 200 entries and 2,000: flat. */
+function autoWakeWatchRows(watch) {
+  if (!watch?.value?.oneX?.length || !watch.value.tenX?.length) return [];
+  const oneX = timingRow(
+    "Automatic wake's watch read after one edit, task with 200 entries",
+    watch.value.oneX,
+  );
+  const tenX = timingRow('  the same on a task with 2,000 entries (10×)', watch.value.tenX);
+  const ratio = tenX.median / oneX.median;
+  const replaced = watch.value.replacedTenX?.length
+    ? [
+        timingRow(
+          '  Reference: the read it replaced (every item and entry), 200 entries',
+          watch.value.replacedOneX,
+        ),
+        timingRow('  Reference: the same, 2,000 entries', watch.value.replacedTenX),
+      ]
+    : [];
+  return [
+    oneX,
+    {
+      ...tenX,
+      floor: oneX.median,
+      ratio: round(ratio),
+      versus: `${round(ratio)}× the 200-entry tasks`,
+      target: '≤ 1.2× (flat)',
+      meetsTarget: ratio <= 1.2,
+    },
+    ...replaced,
   ];
 }
 
