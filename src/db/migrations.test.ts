@@ -304,7 +304,7 @@ describe('schema versions', () => {
     expect((await current.decisions.get('d4'))?.categoryId).toBeUndefined();
   });
 
-  it('open a version 7 ledger with version 8: its rows are found by task and time', async () => {
+  it('open a version 7 ledger and wakes with version 8: both are found by task and time', async () => {
     const name = `migration-v7-ledger-${crypto.randomUUID()}`;
     const old = openAtVersion(name, 7);
     await old.open();
@@ -327,6 +327,22 @@ describe('schema versions', () => {
         row('op-3', 'task-2', '2026-01-04T00:00:00.000Z'),
         row('op-4', undefined, '2026-01-05T00:00:00.000Z'),
       ]);
+    const wake = (id: string, taskId: string, startedAt: string) => ({
+      ...stamp,
+      id,
+      agentId: 'default-agent',
+      taskId,
+      runKey: `wake:${id}`,
+      status: 'done',
+      startedAt,
+    });
+    await old
+      .table('wakes')
+      .bulkAdd([
+        wake('w1', 'task-1', '2026-01-01T00:00:00.000Z'),
+        wake('w2', 'task-1', '2026-01-03T00:00:00.000Z'),
+        wake('w3', 'task-2', '2026-01-04T00:00:00.000Z'),
+      ]);
     old.close();
 
     const current = track(openCurrent(name));
@@ -338,6 +354,13 @@ describe('schema versions', () => {
         .between(['task-1', '2026-01-02T00:00:00.000Z'], ['task-1', '\uffff'])
         .primaryKeys(),
     ).toEqual(['op-2']);
+    expect(
+      await current.wakes
+        .where('[taskId+startedAt]')
+        .between(['task-1', ''], ['task-1', '\uffff'])
+        .reverse()
+        .primaryKeys(),
+    ).toEqual(['w2', 'w1']);
   });
 
   it('open each previous version with the next one without losing rows', async () => {

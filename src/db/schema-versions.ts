@@ -106,11 +106,13 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   },
   {
     // 8: the ledger by task and time, so the automatic wake's watch reads the operations
-    // on the open task since it was opened, not every row of the task's journal. An index
-    // only: IndexedDB fills it from the rows already there.
+    // on the open task since it was opened, not every row of the task's journal; and wakes
+    // by task and start, so the agent panel and the watch read a task's latest wake, not
+    // all of its wakes. Indexes only: IndexedDB fills them from the rows already there.
     version: 8,
     stores: {
       mutations: 'operationId, status, taskId, createdAt, [taskId+createdAt]',
+      wakes: 'id, taskId, runKey, status, startedAt, [taskId+startedAt]',
     },
   },
 ];

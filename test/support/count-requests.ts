@@ -12,6 +12,8 @@ export interface Counts {
   readwriteScopes: string[][];
   /** Requests by table and kind, e.g. "changeItems getMany". */
   requests: Map<string, number>;
+  /** Rows that query requests returned, by table (cursors are not counted). */
+  rowsQueried: Map<string, number>;
 }
 
 export interface RequestCounter {
@@ -42,7 +44,17 @@ export function countRequests(database: CountersignDatabase): RequestCounter {
           ...table,
           get: (request) => (note('get'), table.get(request)),
           getMany: (request) => (note('getMany'), table.getMany(request)),
-          query: (request) => (note('query'), table.query(request)),
+          query: async (request) => {
+            note('query');
+            const response = await table.query(request);
+            if (counting) {
+              counting.rowsQueried.set(
+                name,
+                (counting.rowsQueried.get(name) ?? 0) + response.result.length,
+              );
+            }
+            return response;
+          },
           openCursor: (request) => (note('openCursor'), table.openCursor(request)),
           count: (request) => (note('count'), table.count(request)),
           mutate: (request) => (note(request.type), table.mutate(request)),
@@ -58,6 +70,7 @@ export function countRequests(database: CountersignDatabase): RequestCounter {
         readonly: 0,
         readwriteScopes: [],
         requests: new Map(),
+        rowsQueried: new Map(),
       };
       counting = counts;
       try {

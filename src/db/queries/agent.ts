@@ -70,15 +70,15 @@ export async function readAgentPanel(
 ): Promise<AgentPanelData> {
   const [task, wakes, report, observations, policy] = await Promise.all([
     taskId ? db.tasks.get(taskId) : undefined,
-    taskWakesNewestFirst(db, taskId),
+    latestTaskWakes(db, taskId),
     db.reports.get(reportId(agentId, taskId)),
     db.observations.where('taskId').equals(taskId).toArray(),
     readPolicyVerdict(db, taskId, agentId),
   ]);
   return {
     taskExists: task !== undefined && task.deletedAt === undefined,
-    latestWake: wakes[0],
-    runningWake: wakes.find((wake) => wake.status === 'running'),
+    latestWake: wakes.latest,
+    runningWake: wakes.running,
     report: report?.deletedAt === undefined ? report : undefined,
     observations: observations
       .filter((observation) => observation.agentId === agentId && !observation.deletedAt)
@@ -136,7 +136,7 @@ export async function readAutoWakeWatch(
     readAutoWake(db),
     readProviderSettings(db),
     readPolicyVerdict(db, taskId),
-    taskWakesNewestFirst(db, taskId),
+    latestTaskWakes(db, taskId),
   ]);
   const watching = enabled && provider !== undefined && policy.allowed;
   const rows = watching
@@ -163,11 +163,30 @@ export async function readAutoWakeWatch(
         ? [{ operationId: row.operationId, source: row.source, entities }]
         : [];
     }),
-    latestWake: wakes[0],
+    latestWake: wakes.latest,
   };
 }
 
-async function taskWakesNewestFirst(db: CountersignDatabase, taskId: string): Promise<Wake[]> {
-  const wakes = await db.wakes.where('taskId').equals(taskId).toArray();
-  return wakes.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+/**
+ * The task's latest wake by start time, and its latest still marked running: one key of
+ * the `[taskId+startedAt]` index, and the few rows marked running anywhere, so the cost
+ * does not grow with how often the task was woken.
+ */
+async function latestTaskWakes(
+  db: CountersignDatabase,
+  taskId: string,
+): Promise<{ latest: Wake | undefined; running: Wake | undefined }> {
+  const [latest, running] = await Promise.all([
+    db.wakes
+      .where('[taskId+startedAt]')
+      .between([taskId, Dexie.minKey], [taskId, Dexie.maxKey])
+      .last(),
+    db.wakes.where('status').equals('running').toArray(),
+  ]);
+  return {
+    latest,
+    running: running
+      .filter((wake) => wake.taskId === taskId)
+      .sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0],
+  };
 }

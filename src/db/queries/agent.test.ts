@@ -7,7 +7,8 @@ import {
 } from '../../../test/support/test-database';
 import type { CountersignDatabase } from '../database';
 import { saveAutoWake, saveProviderSettings } from '../agent-settings';
-import { readAutoWakeWatch } from './agent';
+import { readAgentPanel, readAutoWakeWatch } from './agent';
+import { DEFAULT_AGENT_ID, type Wake } from '../../domain/agent';
 
 let db: CountersignDatabase;
 let counter: RequestCounter;
@@ -118,5 +119,42 @@ describe('readAutoWakeWatch', () => {
         entities: [{ table: 'entries', id: 'mine', vectorClock: { remote: 1 } }],
       },
     ]);
+  });
+});
+
+describe('readAgentPanel', () => {
+  const wake = (id: string, ofTask: string, startedAt: string, status: Wake['status']): Wake => ({
+    id,
+    agentId: DEFAULT_AGENT_ID,
+    taskId: ofTask,
+    runKey: `wake:${id}`,
+    status,
+    startedAt,
+    createdAt: startedAt,
+    updatedAt: startedAt,
+    rev: 1,
+    vectorClock: {},
+  });
+
+  it('finds the task’s latest wake and its latest still running, whoever else runs, without reading all its wakes', async () => {
+    await db.wakes.bulkPut([
+      ...Array.from({ length: 40 }, (_, index) =>
+        wake(
+          `old-${index}`,
+          taskId,
+          `2026-01-01T00:${String(index).padStart(2, '0')}:00.000Z`,
+          'done',
+        ),
+      ),
+      wake('stale-running', taskId, '2026-01-02T00:00:00.000Z', 'running'),
+      wake('running', taskId, '2026-01-03T00:00:00.000Z', 'running'),
+      wake('latest', taskId, '2026-01-04T00:00:00.000Z', 'failed'),
+      wake('elsewhere', 'another-task', '2026-01-05T00:00:00.000Z', 'running'),
+    ]);
+    const { value, counts } = await counter.count(() => readAgentPanel(db, taskId));
+    expect(value.latestWake?.id).toBe('latest');
+    expect(value.runningWake?.id).toBe('running');
+    // Its latest wake, and the three marked running anywhere: not its 43 wakes.
+    expect(counts.rowsQueried.get('wakes')).toBeLessThanOrEqual(4);
   });
 });
