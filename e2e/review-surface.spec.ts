@@ -20,8 +20,9 @@ import { swipe, tap, tapAt } from './support/touch';
 test.describe.configure({ timeout: 60_000 });
 
 /** The first screen's welcome → "Try the demo agent": the sample task opens, waking. */
-async function tryTheDemo(page: Page) {
+async function tryTheDemo(page: Page, beforeTap?: () => Promise<void>) {
   await openApp(page, '/');
+  await beforeTap?.();
   const welcome = page.getByRole('region', { name: 'Welcome to Countersign' });
   await tap(page, welcome.getByRole('button', { name: 'Try the demo agent' }));
   await expect(page).toHaveURL(new RegExp(`/tasks/${LOGIN_BUG.id}$`));
@@ -102,6 +103,28 @@ async function expectOnlyMovedUp(page: Page) {
   expect(Math.max(0, ...downs)).toBeLessThanOrEqual(1);
 }
 
+/** Notes, every frame from its arrival on (10 s at most), where the card's first row is. */
+async function watchFirstProposal(page: Page) {
+  await page.evaluate(() => {
+    const tops: number[] = [];
+    Object.assign(window, { __rowTops: tops });
+    let frames = 0;
+    const note = () => {
+      const row = document.querySelector('.review-card [data-review-key]');
+      if (row) tops.push(row.getBoundingClientRect().top);
+      if (frames++ < 600) requestAnimationFrame(note);
+    };
+    requestAnimationFrame(note);
+  });
+}
+
+/** The watched row kept its top in every frame noted (a jump and back counts). */
+async function expectNeverMoved(page: Page) {
+  const tops = await page.evaluate(() => (window as unknown as { __rowTops: number[] }).__rowTops);
+  expect(tops.length).toBeGreaterThan(0);
+  expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(1);
+}
+
 /** Waits until the element stops moving (the collapse above it has ended). */
 async function restingTop(target: Locator): Promise<number> {
   let last = Number.NaN;
@@ -126,7 +149,8 @@ for (const size of SIZES) {
     test('after the demo wake, the first proposal’s Confirm is on screen, and a tap where Wake agent was confirms nothing', async ({
       page,
     }) => {
-      const agent = await tryTheDemo(page);
+      // Every frame from the first proposal's arrival to the wake's end: it never moves.
+      const agent = await tryTheDemo(page, () => watchFirstProposal(page));
       const wakeButton = await middleOf(agent.wakeButton);
       const card = new ReviewCard(page);
       await expect(card.withCount(LOGIN_BUG.proposals)).toBeVisible({ timeout: WAKE_TIMEOUT });
@@ -146,6 +170,7 @@ for (const size of SIZES) {
       await expect(agent.statusLine).toContainText('Done', { timeout: WAKE_TIMEOUT });
       await expect(card.region.locator('.review-card__why')).not.toBeEmpty();
       expect(await card.confirmButton(first).boundingBox()).toEqual(arrived);
+      await expectNeverMoved(page);
 
       // A second tap on Wake agent, a second after the proposals came: whatever is
       // there now, it is not Confirm all nor any Confirm.

@@ -8,6 +8,7 @@
  * into a browser page. Writing the rows is the caller's business: `seedRows` and
  * `seedChangeSets` (src/db/seed-rows.ts) parse and bulk-write them, or a test puts them.
  */
+import { DEFAULT_AGENT_ID, type Wake } from '../../src/domain/agent';
 import type { Category, Label } from '../../src/domain/category';
 import type { ChecklistItem } from '../../src/domain/checklist-item';
 import type { EntityBase } from '../../src/domain/entity';
@@ -78,4 +79,21 @@ export function categoryRow(fields: Partial<Category> = {}): Category {
 /** An unscoped label (it applies to tasks of every category). */
 export function labelRow(fields: Partial<Label> = {}): Label {
   return { id: crypto.randomUUID(), name: 'Urgent', color: '#a33b3b', ...stamp(), ...fields };
+}
+
+/** A wake of the default agent on `taskId`, still running, started now unless `fields` say. */
+export function wakeRow(taskId: string, fields: Partial<Wake> = {}): Wake {
+  const startedAt = fields.startedAt ?? new Date().toISOString();
+  const id = fields.id ?? 'wake-1';
+  return {
+    id,
+    agentId: DEFAULT_AGENT_ID,
+    taskId,
+    runKey: `wake:${id}`,
+    status: 'running',
+    startedAt,
+    ...stamp(startedAt, 1),
+    vectorClock: {},
+    ...fields,
+  };
 }

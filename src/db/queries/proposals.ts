@@ -9,6 +9,7 @@ import Dexie from 'dexie';
 import { DEFAULT_AGENT_ID } from '../../domain/agent';
 import { changeItemId, type ChangeItem, type Decision } from '../../domain/change-set';
 import { isLive } from '../../domain/is-live';
+import { isWakeRowAlive } from '../../domain/wake-alive';
 import { reportId } from '../agent-records';
 import type { CountersignDatabase } from '../database';
 
@@ -105,14 +106,39 @@ export async function listPendingItemsForTask(
     .map((item) => pendingEntry(item, here));
 }
 
-/** What heads a task's proposals: the agent's one-line summary of the task, from its last report. */
+/** What heads a task's proposals. */
+export interface ReviewHeading {
+  /** The agent's one-line summary of the task, from its last report. */
+  oneLiner: string | undefined;
+  /** The task's latest wake is marked running, and not stale (see isWakeRowAlive). */
+  agentWorking: boolean;
+}
+
+/**
+ * The report and the latest wake in one read: a wake's end writes its report and its
+ * ended row in one transaction, so this never sees the wake ended without its summary.
+ */
 export async function readReviewHeading(
   db: CountersignDatabase,
   taskId: string,
   agentId: string = DEFAULT_AGENT_ID,
-): Promise<{ oneLiner: string | undefined }> {
-  const report = taskId ? await db.reports.get(reportId(agentId, taskId)) : undefined;
-  return { oneLiner: isLive(report) ? report.oneLiner : undefined };
+): Promise<ReviewHeading> {
+  if (!taskId) return { oneLiner: undefined, agentWorking: false };
+  return db.transaction('r', [db.reports, db.wakes], async () => {
+    const [report, latestWake] = await Promise.all([
+      db.reports.get(reportId(agentId, taskId)),
+      db.wakes
+        .where('[taskId+startedAt]')
+        .between([taskId, Dexie.minKey], [taskId, Dexie.maxKey])
+        .last(),
+    ]);
+    return {
+      oneLiner: isLive(report) ? report.oneLiner : undefined,
+      agentWorking:
+        latestWake !== undefined &&
+        isWakeRowAlive(latestWake, { now: Date.now(), lockHeld: undefined }),
+    };
+  });
 }
 
 /** One row of the inbox window, with what its group heading needs. */

@@ -10,7 +10,7 @@ import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { countOf } from '../../lib/count-of';
 import { AgentReport } from './agent-report';
-import { isWakeRowAlive } from './auto-wake-scheduler';
+import { isWakeRowAlive } from '../../domain/wake-alive';
 import { formatWakeSummary, formatWakeUsage } from './format-wake-summary';
 import { ObservationList } from './observation-list';
 import { PolicyNotice } from './policy-notice';

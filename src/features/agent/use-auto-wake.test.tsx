@@ -9,7 +9,8 @@ import { applyTrustedItems } from '../../confirmation/apply-trusted-items';
 import { confirmItem } from '../../confirmation/confirm-item';
 import { saveAutoWake, saveProviderSettings, saveTrustedTools } from '../../db/agent-settings';
 import { getDatabase } from '../../db/connection';
-import { DEFAULT_AGENT_ID, type Wake } from '../../domain/agent';
+import { DEFAULT_AGENT_ID } from '../../domain/agent';
+import { wakeRow } from '../../../test/support/factories';
 import { dispatch } from '../../dispatcher/dispatch';
 import { useAutoWake } from './use-auto-wake';
 import { useWakeProgressStore } from './wake-progress-store';
@@ -89,19 +90,7 @@ describe('useAutoWake', () => {
   it('never wakes for the agent’s own writes, but does for the person’s next edit', async () => {
     await saveAutoWake(getDatabase(), true);
     await watchTask();
-    const startedAt = new Date().toISOString();
-    const running: Wake = {
-      id: 'w1',
-      agentId: DEFAULT_AGENT_ID,
-      taskId,
-      runKey: 'wake:w1',
-      status: 'running',
-      startedAt,
-      createdAt: startedAt,
-      updatedAt: startedAt,
-      rev: 1,
-      vectorClock: {},
-    };
+    const running = wakeRow(taskId, { id: 'w1' });
     await getDatabase().wakes.put(running);
     // An immediate tool, dispatched by the agent during its wake (another tab's, here).
     const write = await dispatch(

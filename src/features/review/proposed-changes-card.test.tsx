@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { writeReport } from '../../db/agent-records';
 import { getDatabase } from '../../db/connection';
+import { DEFAULT_AGENT_ID } from '../../domain/agent';
+import { wakeRow } from '../../../test/support/factories';
 import { confirmAll } from '../../confirmation/confirm-all';
 import { confirmItem } from '../../confirmation/confirm-item';
 import { rejectItem, setRejectionReason } from '../../confirmation/reject-item';
@@ -402,6 +405,40 @@ describe('ProposedChangesCard', () => {
     expect(screen.getAllByText(/^Applied 2:/)).toHaveLength(1);
     await userEvent.click(within(bar).getByRole('button', { name: 'Undo' }));
     expect(undoDecisions).toHaveBeenCalledWith(getDatabase(), ['d1', 'd2']);
+  });
+
+  it('keeps the summary’s line from the first proposal until the wake’s end is read with its report, whichever this tab hears first', async () => {
+    const { taskId } = await seedTwoProposals();
+    const wake = wakeRow(taskId);
+    await getDatabase().wakes.put(wake);
+    const { container, rerender } = render(<ProposedChangesCard taskId={taskId} agentWorking />);
+    await estimateRow();
+    const why = () => container.querySelector('.review-card__why');
+    expect(why()).not.toBeNull();
+
+    // This tab hears that its wake ended before its live read has the report: the line stays.
+    rerender(<ProposedChangesCard taskId={taskId} agentWorking={false} />);
+    expect(why()).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(why()).not.toBeNull();
+
+    // The wake's end: its report and its ended row, in one transaction, as the wake writes them.
+    const db = getDatabase();
+    await db.transaction('rw', [db.reports, db.wakes], async () => {
+      await writeReport(
+        db,
+        {
+          agentId: DEFAULT_AGENT_ID,
+          taskId,
+          oneLiner: 'Launch is on track.',
+          tldr: '',
+          content: '',
+        },
+        { deviceId: 'device', now: new Date().toISOString() },
+      );
+      await db.wakes.put({ ...wake, status: 'done' });
+    });
+    await waitFor(() => expect(why()).toHaveTextContent('Launch is on track.'));
   });
 
   it('offers Confirm all only when more than one item waits', async () => {

@@ -85,6 +85,10 @@ export function ProposedChangesCard({
 
   // Both read before anything shows: the summary line never arrives above shown rows.
   if (items === undefined || heading === undefined) return null;
+  // This tab's wake says "running" from the tap on; the stored wake says it until its end
+  // is read together with its report. Either keeps the room for the summary, so the wake's
+  // end in this tab, read before the report, never takes the line away under a finger.
+  const working = agentWorking || heading.agentWorking;
   const bulk = actions.bulk.get(taskId);
   const keys = new Set(items.map((entry) => entry.key));
   const orphanNotices = [
@@ -92,7 +96,7 @@ export function ProposedChangesCard({
     ...actions.orphans,
   ];
   if (items.length === 0 && !actions.rejection && !actions.last && orphanNotices.length === 0)
-    return agentWorking ? (
+    return working ? (
       // Room for the proposals while the agent works: they arrive here, not over the fields.
       <section className="card stack review-card review-card--waiting" aria-labelledby={headingId}>
         <h2 id={headingId}>Proposed changes</h2>
@@ -143,7 +147,7 @@ export function ProposedChangesCard({
       </div>
       {/* The summary's two lines are kept from the first proposal on while the agent works:
           its report (and so this line) comes after its proposals, and must not push them. */}
-      {items.length > 0 && (agentWorking || heading.oneLiner) && (
+      {items.length > 0 && (working || heading.oneLiner) && (
         <p className="review-card__why">
           {heading.oneLiner && (
             <>
