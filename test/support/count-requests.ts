@@ -44,16 +44,19 @@ export function countRequests(database: CountersignDatabase): RequestCounter {
           ...table,
           get: (request) => (note('get'), table.get(request)),
           getMany: (request) => (note('getMany'), table.getMany(request)),
-          query: async (request) => {
+          // `.then` on Dexie's own promise, not `await`: a native await here would leave
+          // Dexie's transaction zone, and the caller's next request would miss its transaction.
+          query: (request) => {
             note('query');
-            const response = await table.query(request);
-            if (counting) {
-              counting.rowsQueried.set(
-                name,
-                (counting.rowsQueried.get(name) ?? 0) + response.result.length,
-              );
-            }
-            return response;
+            return table.query(request).then((response) => {
+              if (counting) {
+                counting.rowsQueried.set(
+                  name,
+                  (counting.rowsQueried.get(name) ?? 0) + response.result.length,
+                );
+              }
+              return response;
+            });
           },
           openCursor: (request) => (note('openCursor'), table.openCursor(request)),
           count: (request) => (note('count'), table.count(request)),
