@@ -9,6 +9,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { AgentPanel, WAKE_TIMEOUT } from './pages/agent-panel';
 import { AgentSettings } from './pages/agent-settings';
 import { TaskPage } from './pages/task-page';
+import { storedRows } from './support/stored-rows';
 
 const LOGIN_BUG = { id: 'sample-task-login-bug', category: 'Work' };
 /** The debounce (4 s) and then some: long enough that a wake due would have started. */
@@ -16,28 +17,14 @@ const PAUSE_MS = 6_000;
 
 /** The wakes stored for a task, oldest first. */
 async function storedWakes(page: Page, taskId: string): Promise<{ status: string }[]> {
-  return page.evaluate(async (id) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('countersign');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      const rows = await new Promise<{ taskId: string; status: string; startedAt: string }[]>(
-        (resolve, reject) => {
-          const request = db.transaction('wakes').objectStore('wakes').getAll();
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        },
-      );
-      return rows
-        .filter((row) => row.taskId === id)
-        .sort((a, b) => a.startedAt.localeCompare(b.startedAt))
-        .map((row) => ({ status: row.status }));
-    } finally {
-      db.close();
-    }
-  }, taskId);
+  const rows = await storedRows<{ taskId: string; status: string; startedAt: string }>(
+    page,
+    'wakes',
+  );
+  return rows
+    .filter((row) => row.taskId === taskId)
+    .sort((a, b) => a.startedAt.localeCompare(b.startedAt))
+    .map((row) => ({ status: row.status }));
 }
 
 test('with automatic wakes on, an entry wakes the demo agent once, and opening the task or its own writes do not', async ({

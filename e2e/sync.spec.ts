@@ -13,7 +13,8 @@ import { SyncSettings } from './pages/sync-settings';
 import { TaskListPage } from './pages/task-list-page';
 import { TaskPage } from './pages/task-page';
 import { openApp } from './support/app';
-import { closeDevices, storedRows, twoDevices } from './support/sync-devices';
+import { closeDevices, twoDevices } from './support/sync-devices';
+import { storedRows } from './support/stored-rows';
 import { swipe } from './support/touch';
 
 // Two devices, each set up through its screens, on two busy cores: a bound, not a hope.

@@ -61,23 +61,3 @@ export async function twoDevices(browser: Browser, testInfo: TestInfo) {
   await new SyncSettings(tablet).connect(journal);
   return { journal, laptop, tablet };
 }
-
-/** Counts rows of a store in the device's IndexedDB (raw API, not the app's code). */
-export async function storedRows<T>(page: Page, store: string): Promise<T[]> {
-  return page.evaluate(async (name) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('countersign');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      return await new Promise<unknown[]>((resolve, reject) => {
-        const request = db.transaction(name, 'readonly').objectStore(name).getAll();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-    } finally {
-      db.close();
-    }
-  }, store) as Promise<T[]>;
-}
