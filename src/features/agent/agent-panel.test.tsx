@@ -206,9 +206,18 @@ describe('AgentPanel', () => {
       'Waiting 5 s: the provider asked to wait before the next request (rate limit).',
     );
 
-    wake.emit({ type: 'proposed', total: 4 }, { type: 'done', proposed: 4, turns: 2 });
+    wake.emit(
+      { type: 'tool', turn: 2, toolName: 'set_task_language', outcome: 'applied' },
+      { type: 'proposed', total: 4 },
+      { type: 'done', proposed: 4, turns: 2 },
+    );
     await wake.finish({ status: 'done', wakeId: 'w1', proposed: 4, turns: 2 });
     expect(status()).toHaveTextContent('Done: 4 changes proposed for your review.');
+    // The last step's line now says what the wake changed without asking.
+    expect(screen.queryByText(/^Last step/)).toBeNull();
+    expect(
+      screen.getByText('Applied without asking: language (see Activity).'),
+    ).toBeInTheDocument();
     expect(wakeButton()).not.toHaveAttribute('aria-disabled');
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });

@@ -103,7 +103,7 @@ export function AgentPanel({ taskId }: { taskId: string }) {
       {hasNotes && (
         // Closed by default: opening it is the person's act, so nothing below moves by itself.
         <details className="agent-panel__notes">
-          <summary>
+          <summary className="disclosure">
             {[
               data?.report ? 'Report' : undefined,
               data && data.observations.length > 0

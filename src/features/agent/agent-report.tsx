@@ -12,7 +12,7 @@ export function AgentReport({ report }: { report: Report }) {
       {report.tldr && <p className="agent-report__tldr">{report.tldr}</p>}
       {report.content.trim() && (
         <details className="agent-report__full">
-          <summary>Full report</summary>
+          <summary className="disclosure">Full report</summary>
           <ReportMarkdown content={report.content} />
         </details>
       )}

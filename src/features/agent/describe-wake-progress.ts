@@ -3,6 +3,7 @@
  * not described here: it gets its own error notice, so it is announced once.
  */
 import { MAX_TURNS } from '../../agent/system-prompt';
+import { reviewKind } from '../../tools/registry';
 import type { TaskWake } from './wake-progress-store';
 import { countOf } from '../../lib/count-of';
 
@@ -57,6 +58,17 @@ export function describeLastStep(wake: TaskWake): string | undefined {
   if (wake.status !== 'running' || !wake.lastTool) return undefined;
   const { turn, toolName, outcome } = wake.lastTool;
   return `Last step (turn ${turn}): ${toolName}, ${TOOL_OUTCOMES[outcome] ?? outcome}.`;
+}
+
+/**
+ * Once a wake has ended, the same quiet line says what it changed without asking (a tool
+ * that applies at once, or one the person trusts): the rest waits below for review, and
+ * Activity has the details.
+ */
+export function describeAppliedWithoutAsking(wake: TaskWake): string | undefined {
+  if (wake.status === 'running' || !wake.appliedTools?.length) return undefined;
+  const kinds = [...new Set(wake.appliedTools.map((name) => lowerFirst(reviewKind(name))))];
+  return `Applied without asking: ${kinds.join(', ')} (see Activity).`;
 }
 
 function changes(count: number): string {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WakeOutcome } from '../../agent/run-wake';
-import { describeWakeProgress } from './describe-wake-progress';
+import { describeAppliedWithoutAsking, describeWakeProgress } from './describe-wake-progress';
 import { cancelFromPage, wakeFromPage } from './wake-from-page';
 import { useWakeProgressStore } from './wake-progress-store';
 
@@ -45,6 +45,31 @@ describe('wakeFromPage', () => {
       message: 'This task no longer exists.',
       failureKind: 'missing',
     });
+  });
+
+  it('says, once the wake ends, what it applied without asking, each kind once', async () => {
+    wakeClient.wakeInWorker.mockImplementation(
+      async (_taskId: string, onProgress: (progress: unknown) => void) => {
+        const tool = (toolName: string, outcome: string) =>
+          onProgress({ type: 'tool', turn: 1, toolName, outcome });
+        tool('set_task_language', 'applied');
+        tool('set_task_title', 'queued');
+        tool('record_observations', 'noted');
+        expect(describeAppliedWithoutAsking(wakeOf('t1')!)).toBeUndefined();
+        tool('set_task_language', 'applied');
+        tool('update_task_estimate', 'applied');
+        tool('update_task_estimate', 'error');
+        return { status: 'done', wakeId: 'w1', proposed: 1, turns: 1 };
+      },
+    );
+    await wakeFromPage('t1');
+    expect(describeAppliedWithoutAsking(wakeOf('t1')!)).toBe(
+      'Applied without asking: language, estimate (see Activity).',
+    );
+    // A new wake starts with nothing applied.
+    wakeClient.wakeInWorker.mockReturnValue(new Promise(() => {}));
+    void wakeFromPage('t1');
+    expect(wakeOf('t1')?.appliedTools).toBeUndefined();
   });
 
   it('turns a client that throws into a failed wake instead of spinning forever', async () => {

@@ -19,6 +19,8 @@ export interface TaskWake {
   /** The latest tool call, for a quiet "last step" line. */
   lastTool?: Extract<WakeProgress, { type: 'tool' }>;
   proposed: number;
+  /** The tools this wake applied without asking (immediate or trusted), once each, in order. */
+  appliedTools?: readonly string[];
   turns: number;
   cancelRequested: boolean;
   /** Why the wake failed, or what "busy" said. */
@@ -75,8 +77,12 @@ function applyProgress(wake: TaskWake, progress: WakeProgress): TaskWake {
       return { ...wake, phase: progress };
     case 'thinking':
       return { ...wake, phase: progress, turns: Math.max(wake.turns, progress.turn) };
-    case 'tool':
-      return { ...wake, lastTool: progress };
+    case 'tool': {
+      const applied = wake.appliedTools ?? [];
+      return progress.outcome === 'applied' && !applied.includes(progress.toolName)
+        ? { ...wake, lastTool: progress, appliedTools: [...applied, progress.toolName] }
+        : { ...wake, lastTool: progress };
+    }
     case 'proposed':
       return { ...wake, proposed: progress.total };
     case 'done':

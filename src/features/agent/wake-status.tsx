@@ -7,7 +7,11 @@
 import { Link } from 'react-router';
 import { Notice } from '../../ui/notice';
 import { AGENT_SETTINGS_PATH } from '../../ui/app-paths';
-import { describeLastStep, describeWakeProgress } from './describe-wake-progress';
+import {
+  describeAppliedWithoutAsking,
+  describeLastStep,
+  describeWakeProgress,
+} from './describe-wake-progress';
 import type { TaskWake } from './wake-progress-store';
 
 /** Failures the agent's settings cannot help with (the task is gone, the policy said no). */
@@ -20,7 +24,7 @@ export function WakeStatus({ wake }: { wake: TaskWake | undefined }) {
     ? ''
     : running && wake.reason === 'automatic' && !wake.lastTool
       ? 'Woken automatically after your edit.'
-      : (describeLastStep(wake) ?? '');
+      : (describeLastStep(wake) ?? describeAppliedWithoutAsking(wake) ?? '');
   const notSetUp = wake?.status === 'failed' && wake.failureKind === 'not-configured';
   return (
     <>

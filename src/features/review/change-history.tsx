@@ -131,7 +131,7 @@ export function ChangeHistory({ taskId }: { taskId: string }) {
   return (
     <section className="card review-history" aria-label="Review history">
       <details>
-        <summary className="review-history__toggle">
+        <summary className="disclosure review-history__toggle">
           <span className="review-history__title">Review history</span>{' '}
           <span className="muted">({entries.length})</span>
         </summary>
