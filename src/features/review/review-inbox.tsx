@@ -43,7 +43,7 @@ export interface ReviewInboxProps {
 
 const PAGE = 20;
 const ESTIMATED_ROW = 176;
-const ESTIMATED_HEADING = 84;
+const ESTIMATED_HEADING = 94;
 
 const groupKey = (changeSetId: string) => `group:${changeSetId}`;
 
