@@ -103,19 +103,27 @@ async function expectOnlyMovedUp(page: Page) {
   expect(Math.max(0, ...downs)).toBeLessThanOrEqual(1);
 }
 
-/** Notes, every frame from its arrival on (10 s at most), where the card's first row is. */
-async function watchFirstProposal(page: Page) {
-  await page.evaluate(() => {
+/**
+ * Notes, every frame from their arrival on (10 s at most), where each row of the card (or
+ * of the list `within` names) is: the first in `__rowTops`, every row by key in `__rowTopsByKey`.
+ */
+async function watchProposals(page: Page, within = '.review-card') {
+  await page.evaluate((within) => {
     const tops: number[] = [];
-    Object.assign(window, { __rowTops: tops });
+    const byKey: Record<string, number[]> = {};
+    Object.assign(window, { __rowTops: tops, __rowTopsByKey: byKey });
     let frames = 0;
     const note = () => {
-      const row = document.querySelector('.review-card [data-review-key]');
-      if (row) tops.push(row.getBoundingClientRect().top);
+      const rows = document.querySelectorAll<HTMLElement>(`${within} [data-review-key]`);
+      rows.forEach((row, index) => {
+        const top = row.getBoundingClientRect().top;
+        if (index === 0) tops.push(top);
+        (byKey[row.dataset.reviewKey!] ??= []).push(top);
+      });
       if (frames++ < 600) requestAnimationFrame(note);
     };
     requestAnimationFrame(note);
-  });
+  }, within);
 }
 
 /** The watched row kept its top in every frame noted (a jump and back counts). */
@@ -123,6 +131,19 @@ async function expectNeverMoved(page: Page) {
   const tops = await page.evaluate(() => (window as unknown as { __rowTops: number[] }).__rowTops);
   expect(tops.length).toBeGreaterThan(0);
   expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(1);
+}
+
+/** No row watched moved from where it first showed: each came with its preview. */
+async function expectNoRowMoved(page: Page) {
+  const byKey = await page.evaluate(
+    () => (window as unknown as { __rowTopsByKey: Record<string, number[]> }).__rowTopsByKey,
+  );
+  const moves = Object.fromEntries(
+    Object.entries(byKey).map(([key, tops]) => [key, Math.max(...tops) - Math.min(...tops)]),
+  );
+  expect(Object.keys(moves).length).toBeGreaterThan(1);
+  for (const moved of Object.values(moves))
+    expect(moved, JSON.stringify(moves)).toBeLessThanOrEqual(1);
 }
 
 /** Waits until the element stops moving (the collapse above it has ended). */
@@ -149,8 +170,9 @@ for (const size of SIZES) {
     test('after the demo wake, the first proposal’s Confirm is on screen, and a tap where Wake agent was confirms nothing', async ({
       page,
     }) => {
-      // Every frame from the first proposal's arrival to the wake's end: it never moves.
-      const agent = await tryTheDemo(page, () => watchFirstProposal(page));
+      // Every frame from the proposals' arrival to the wake's end: no row ever moves (each
+      // shows with its preview, before → after, not in words that the preview then replaces).
+      const agent = await tryTheDemo(page, () => watchProposals(page));
       const wakeButton = await middleOf(agent.wakeButton);
       const card = new ReviewCard(page);
       await expect(card.withCount(LOGIN_BUG.proposals)).toBeVisible({ timeout: WAKE_TIMEOUT });
@@ -171,6 +193,7 @@ for (const size of SIZES) {
       await expect(card.region.locator('.review-card__why')).not.toBeEmpty();
       expect(await card.confirmButton(first).boundingBox()).toEqual(arrived);
       await expectNeverMoved(page);
+      await expectNoRowMoved(page);
 
       // A second tap on Wake agent, a second after the proposals came: whatever is
       // there now, it is not Confirm all nor any Confirm.
@@ -202,10 +225,14 @@ for (const size of SIZES) {
       await expectToLandAt(next, card.confirmButton(next), finger);
       await expectOnlyMovedUp(page);
 
-      // The same in the Review inbox, whose rows are virtualised.
+      // The same in the Review inbox, whose rows are virtualised. Its rows, too, show with
+      // their previews: none moves once it has shown.
       const inbox = new ReviewInboxPage(page);
+      await watchProposals(page, '.review-inbox__list');
       await inbox.open();
       await expect(inbox.count).toHaveText(`${LOGIN_BUG.proposals - 1} changes waiting on 1 task`);
+      await page.waitForTimeout(500);
+      await expectNoRowMoved(page);
       const row = inbox.rows.first();
       await row.evaluate((element) => element.scrollIntoView({ block: 'center' }));
       const rowFinger = await middleOf(row.getByRole('button', { name: /^Confirm: / }));

@@ -2,6 +2,10 @@
  * What a review row shows beside the summary: the change as it would land on the task as it
  * is now (the tool's before → after), and whether the person changed the same thing since
  * the agent proposed it. Read live, so an edit elsewhere updates the row.
+ *
+ * A list reads the views of the rows it is about to show with the rows themselves
+ * (withItemViews), so a row first renders with its preview: shown first in words, it
+ * would change height when the preview came, and move every row under it.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
@@ -55,11 +59,44 @@ async function readItemView(taskId: string, item: ChangeItem): Promise<ItemView>
   };
 }
 
-/** The row's view, undefined until first read. */
+/** Views read ahead by the lists, by item revision; the oldest go past PRIMED_LIMIT. */
+const primed = new Map<string, ItemView>();
+const PRIMED_LIMIT = 500;
+const viewKey = (item: ChangeItem) => `${item.id}:${item.rev}:${item.updatedAt}`;
+
+/**
+ * Inside a list's live query: reads its rows' views, then returns the rows, so a row
+ * renders with its preview when it first shows. A row already shown keeps its own live
+ * view; these are read again on every run all the same, so a row shown again later (the
+ * inbox scrolled back, the card opened again) starts from the task as it is now. A failed
+ * read costs only the head start: the row reads its view itself.
+ */
+export async function withItemViews<Rows>(
+  rows: Rows,
+  entries: readonly { taskId: string; item: ChangeItem }[],
+): Promise<Rows> {
+  try {
+    const views = await Promise.all(entries.map(({ taskId, item }) => readItemView(taskId, item)));
+    entries.forEach(({ item }, index) => {
+      const key = viewKey(item);
+      primed.delete(key);
+      primed.set(key, views[index]!);
+    });
+    for (const key of primed.keys()) {
+      if (primed.size <= PRIMED_LIMIT) break;
+      primed.delete(key);
+    }
+  } catch {
+    // The rows show in words until their own reads come back.
+  }
+  return rows;
+}
+
+/** The row's view: read ahead by its list if it was, else undefined until first read. */
 export function useItemView(taskId: string, item: ChangeItem): ItemView | undefined {
   // The list re-reads its rows after every decision, each a new object: the query is kept
   // while the item is the same row at the same revision, not re-run for every row shown.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- id and rev name the row's content
   const same = useMemo(() => item, [item.id, item.rev, item.updatedAt]);
-  return useLiveQuery(() => readItemView(taskId, same), [taskId, same]);
+  return useLiveQuery(() => readItemView(taskId, same), [taskId, same], primed.get(viewKey(same)));
 }

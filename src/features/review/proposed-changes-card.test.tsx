@@ -102,6 +102,30 @@ describe('ProposedChangesCard', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows each row with its preview from its first render, so no row grows under the next', async () => {
+    const { taskId } = await seedTwoProposals();
+    // What each row's change line said the moment the row entered the page.
+    const firstSaid = new Map<string, string>();
+    const observer = new MutationObserver(() => {
+      for (const row of document.querySelectorAll<HTMLElement>('[data-review-key]')) {
+        const key = row.dataset.reviewKey!;
+        if (!firstSaid.has(key))
+          firstSaid.set(key, row.querySelector('.review-row__change')?.textContent ?? '');
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    renderCard(taskId);
+    await screen.findByRole('region', { name: 'Proposed changes (2)' });
+    await estimateRow();
+    observer.disconnect();
+    // Before → after, not the change in words that the preview would then replace.
+    expect([...firstSaid.values()]).toEqual([
+      expect.stringMatching(/none\s*→.*1 h/),
+      expect.stringContaining('Design mockup'),
+    ]);
+    expect([...firstSaid.values()][0]).not.toContain('Set estimate');
+  });
+
   it('renders nothing when no proposal waits, and hides decided, expired and other tasks’ items', async () => {
     const taskId = await createTask('Plan the launch');
     const otherTaskId = await createTask('Something else');

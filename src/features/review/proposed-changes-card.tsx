@@ -20,6 +20,7 @@ import { Notice } from '../../ui/notice';
 import { useArmedAfter } from '../../ui/use-armed-after';
 import { useStableCallback } from '../../ui/use-stable-callback';
 import { groupRows } from './group-rows';
+import { withItemViews } from './item-view';
 import { blockingDenial, PolicyDenialNotice } from './policy-denial-notice';
 import { RejectionReasonPanel } from './rejection-reason-panel';
 import { ReviewItemGroup } from './review-item-group';
@@ -46,7 +47,10 @@ export function ProposedChangesCard({
 }) {
   const headingId = useId();
   const denialId = useId();
-  const live = useLiveQuery(() => listPendingItemsForTask(getDatabase(), taskId), [taskId]);
+  const live = useLiveQuery(async () => {
+    const items = await listPendingItemsForTask(getDatabase(), taskId);
+    return withItemViews(items, items);
+  }, [taskId]);
   const heading = useLiveQuery(() => readReviewHeading(getDatabase(), taskId), [taskId]);
   const denial = blockingDenial(
     useLiveQuery(() => readPolicyVerdict(getDatabase(), taskId), [taskId]),

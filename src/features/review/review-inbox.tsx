@@ -24,6 +24,7 @@ import {
 } from 'react';
 import { getDatabase } from '../../db/connection';
 import { readInboxWindow, type InboxRow, type PendingReviewItem } from '../../db/queries/proposals';
+import { withItemViews } from './item-view';
 import type { ReviewResult } from '../../confirmation/review-result';
 import { InboxGroupHeading } from './inbox-group-heading';
 import { RejectionReasonPanel } from './rejection-reason-panel';
@@ -113,10 +114,13 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
   const [range, setRange] = useState({ start: 0, end: PAGE });
   const [scrollMargin, setScrollMargin] = useState(0);
 
-  const live = useLiveQuery(
-    () => readInboxWindow(getDatabase(), range.start, range.end - range.start),
-    [range.start, range.end],
-  );
+  const live = useLiveQuery(async () => {
+    const rows = await readInboxWindow(getDatabase(), range.start, range.end - range.start);
+    return withItemViews(
+      rows,
+      rows.map((row) => row.entry),
+    );
+  }, [range.start, range.end]);
   const liveRows = new Map((live ?? []).map((row) => [row.index, row] as const));
   const { shown, leaving, settling, settle } = useSettle({ rows: liveRows, count }, windowShows);
   const rows = shown.rows;
