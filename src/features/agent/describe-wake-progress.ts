@@ -61,9 +61,10 @@ export function describeLastStep(wake: TaskWake): string | undefined {
 }
 
 /**
- * Once a wake has ended, the same quiet line says what it changed without asking (a tool
- * that applies at once, or one the person trusts): the rest waits below for review, and
- * Activity has the details.
+ * Once a wake has ended, the same quiet line says what it changed without asking (the
+ * tools that apply at once, such as the task's language): the rest waits below for
+ * review, and Activity has the details. Items a trusted-tool rule confirmed after the
+ * wake's turn are decisions, shown in the review history, not here.
  */
 export function describeAppliedWithoutAsking(wake: TaskWake): string | undefined {
   if (wake.status === 'running' || !wake.appliedTools?.length) return undefined;

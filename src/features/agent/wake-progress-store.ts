@@ -19,7 +19,7 @@ export interface TaskWake {
   /** The latest tool call, for a quiet "last step" line. */
   lastTool?: Extract<WakeProgress, { type: 'tool' }>;
   proposed: number;
-  /** The tools this wake applied without asking (immediate or trusted), once each, in order. */
+  /** The immediate tools this wake applied (without asking), once each, in order. */
   appliedTools?: readonly string[];
   turns: number;
   cancelRequested: boolean;
