@@ -826,6 +826,13 @@ function swipeFigures(confirms) {
   });
 }
 
+/** What the swipes read before the decision's transaction, and when (a row decides with what it shows: nothing). */
+function readsBeforeDecision(figures, step) {
+  const reads = [...new Set(figures.flatMap((figure) => figure.readsBefore))];
+  if (reads.length === 0) return "nothing was read before the decision's transaction";
+  return `a read before the decision's transaction opened ${round(step('firstReadMs'), 1)} and ended ${round(step('firstReadEndedMs'), 1)} (${reads.join(', ')})`;
+}
+
 /** The values of `key` across swipes; throws (naming the figure) when any swipe lacks it. */
 function every(figures, key, what) {
   const values = figures.map((figure) => figure[key]);
@@ -925,7 +932,7 @@ function swipePart(data) {
       `${confirms.length} swipes after 1 warm-up, each on the then-first row of /review (${data.inboxCount ?? 'count not read'}): CDP Input.dispatchTouchEvent touchStart, 10 touchMoves 16 ms apart over 200 px (the threshold is 120 px), touchEnd; each checked: the row left and its item is confirmed. Before each, the floor: the same gesture over 60 px.`,
       `Event Timing: PerformanceObserver type "event", durationThreshold 16 (the API's minimum; durations are rounded to 8 ms). Counted events: ${[...SWIPE_EVENTS].join(', ')}. Per swipe, the longest: ${longest.map((event) => (event.belowThreshold ? '<16' : `${event.name} ${Math.round(event.duration)}`)).join(', ')} ms${below ? ` (${below} swipe(s) had no such event ≥ 16 ms and count as 16 ms, an upper bound)` : ''}; floor swipes: ${floorLongest.map((event) => (event.belowThreshold ? '<16' : Math.round(event.duration))).join(', ')} ms.`,
       `Marked leaving: a MutationObserver (installed before the app) sees the row wrapped in .review-collapse, which the inbox does once confirm() has resolved, so after the decision's transaction committed. The page's IndexedDB transactions are logged through Dexie's DBCore (bench/page/timing.ts watchTransactions); the decision's is the first readwrite one after touchend that wrote the decisions table.`,
-      `Where the time goes (medians, ms after touchend): the touchend handlers ran from ${round(step('handlerStartMs'), 1)} to ${round(step('handlerEndMs'), 1)} (the wait before them is the browser's: on the floor swipes, which decide nothing, their longest event waited ${round(median(floorLongest.map((event) => event.inputDelay ?? NaN)), 1)} ms too); first read of the confirmation opened ${round(step('firstReadMs'), 1)} and ended ${round(step('firstReadEndedMs'), 1)} (reads before the decision's transaction: ${[...new Set(figures.flatMap((figure) => figure.readsBefore))].join(', ') || 'none'}); the decision's readwrite transaction opened ${round(step('openedMs'), 1)}; committed ${round(step('committedMs'), 1)}; row marked leaving ${round(step('leavingMs'), 1)}; row gone ${round(step('goneMs'), 1)}. After the commit the page opened ${msList(figures.map((figure) => figure.transactionsAfter))} more transaction(s) per swipe (its live queries re-reading).`,
+      `Where the time goes (medians, ms after touchend): the touchend handlers ran from ${round(step('handlerStartMs'), 1)} to ${round(step('handlerEndMs'), 1)} (the wait before them is the browser's: on the floor swipes, which decide nothing, their longest event waited ${round(median(floorLongest.map((event) => event.inputDelay ?? NaN)), 1)} ms too); ${readsBeforeDecision(figures, step)}; the decision's readwrite transaction opened ${round(step('openedMs'), 1)}; committed ${round(step('committedMs'), 1)}; row marked leaving ${round(step('leavingMs'), 1)}; row gone ${round(step('goneMs'), 1)}. After the commit the page opened ${msList(figures.map((figure) => figure.transactionsAfter))} more transaction(s) per swipe (its live queries re-reading).`,
       `Per swipe (ms): marked leaving ${msList(figures.map((figure) => figure.leavingMs ?? NaN))}; committed ${msList(figures.map((figure) => figure.committedMs ?? NaN))}; gone ${msList(figures.map((figure) => figure.goneMs ?? NaN))}.`,
       `Seeded ${seed.items.toLocaleString('en-US')} pending items in ${seed.sets.toLocaleString('en-US')} change sets on as many tasks (title, estimate, priority and checklist proposals, written by seedChangeSets in ${numberText(seed.transactions)} transactions in ${Math.round(seed.writeMs)} ms), on top of ${seed.alreadyPending} left by earlier sections.`,
       frames.length
@@ -1251,7 +1258,7 @@ export function curveSection({ scale, one, large }) {
       'Targets are judged on the second size’s median; the ratio is median ÷ median. Figures whose work does not grow with the journal (a swipe, one confirm, the first rows of the list or the inbox) should stay flat; only the rows with a target are judged.',
       ...(swipeLarge
         ? [
-            `At ${label} (medians, ms after touchend): the decision's reads opened ${round(step('firstReadMs'), 1)}, its readwrite transaction opened ${round(step('openedMs'), 1)} and committed ${round(step('committedMs'), 1)}, the row was marked leaving ${round(step('leavingMs'), 1)} and gone ${round(step('goneMs'), 1)}; the next row settled ${round(step('settledMs'), 1)}. Long tasks per swipe: ${swipeLarge.confirms.map((swipe) => swipe.longTasks.length).join(', ')}.`,
+            `At ${label} (medians, ms after touchend): ${readsBeforeDecision(largeFigures, step)}, the decision's readwrite transaction opened ${round(step('openedMs'), 1)} and committed ${round(step('committedMs'), 1)}, the row was marked leaving ${round(step('leavingMs'), 1)} and gone ${round(step('goneMs'), 1)}; the next row settled ${round(step('settledMs'), 1)}. Long tasks per swipe: ${swipeLarge.confirms.map((swipe) => swipe.longTasks.length).join(', ')}.`,
             largeFrames.length
               ? `At ${label}, the longest animation frames with blocking time during the swipes (+ms from touchstart): ${describeFrames(largeFrames)}.`
               : `At ${label}, no animation frame with blocking time during the swipes.`,

@@ -5,7 +5,7 @@
 import type { CountersignDatabase } from '../db/database';
 import { changeItemId } from '../domain/change-set';
 import { checkEdit } from './check-edit';
-import { decideItem } from './decide-item';
+import { decideItem, type ShownItem } from './decide-item';
 import { storageProblemResult, type ReviewResult } from './review-result';
 
 export interface ConfirmOptions {
@@ -19,6 +19,8 @@ export interface ConfirmOptions {
    */
   edited?: Record<string, unknown>;
   now?: () => Date;
+  /** The item as the caller shows it, with its set's agent: nothing is read before the decision's transaction. */
+  shown?: ShownItem;
 }
 
 export async function confirmItem(
@@ -30,9 +32,10 @@ export async function confirmItem(
   const now = (options.now?.() ?? new Date()).toISOString();
   let edited: { args: Record<string, unknown>; summary: string } | undefined;
   if (options.edited) {
-    let item;
+    const shownItem = options.shown?.item;
+    let item = shownItem?.id === changeItemId(changeSetId, itemIndex) ? shownItem : undefined;
     try {
-      item = await db.changeItems.get(changeItemId(changeSetId, itemIndex));
+      item ??= await db.changeItems.get(changeItemId(changeSetId, itemIndex));
     } catch (error) {
       return storageProblemResult(error);
     }
@@ -52,5 +55,6 @@ export async function confirmItem(
       ...(edited ?? {}),
     },
     now,
+    options.shown,
   );
 }

@@ -164,6 +164,18 @@ async function readItemForDecision(
   return { item, agentId: set.agentId };
 }
 
+/**
+ * The item as the caller already has it (the row on screen) and its set's agent. The
+ * decision then reads nothing before its transaction, which re-reads the item anyway: a
+ * copy that went stale meanwhile (decided elsewhere, deleted) is refused there, never
+ * applied. After a touch, Chromium answers IndexedDB only after the next frame, so the
+ * read this skips cost a swipe a whole frame before its transaction could open.
+ */
+export interface ShownItem {
+  item: ChangeItem;
+  agentId: string;
+}
+
 /** Runs one decision in its own transaction and says what happened, in words. Never throws. */
 export async function decideItem(
   db: CountersignDatabase,
@@ -171,13 +183,15 @@ export async function decideItem(
   itemIndex: number,
   verdict: Verdict,
   now: string,
+  shown?: ShownItem,
 ): Promise<ReviewResult> {
   let deviceId: string;
   let read: Awaited<ReturnType<typeof readItemForDecision>>;
+  const known = shown?.item.id === changeItemId(changeSetId, itemIndex) ? shown : undefined;
   try {
     [deviceId, read] = await Promise.all([
       getDeviceId(db),
-      readItemForDecision(db, changeSetId, itemIndex),
+      known ?? readItemForDecision(db, changeSetId, itemIndex),
     ]);
   } catch (error) {
     return storageProblemResult(error);

@@ -9,7 +9,7 @@ import { getDeviceId } from '../db/settings';
 import { stampFieldWrites } from '../domain/field-writes';
 import { bumpClock } from '../domain/vector-clock';
 import { runStep } from '../dispatcher/run-steps';
-import { decideItem } from './decide-item';
+import { decideItem, type ShownItem } from './decide-item';
 import type { ReviewResult } from './review-result';
 
 const REJECTION_REASON_MAX = 500;
@@ -18,7 +18,7 @@ export async function rejectItem(
   db: CountersignDatabase,
   changeSetId: string,
   itemIndex: number,
-  options: { reason?: string; now?: () => Date } = {},
+  options: { reason?: string; now?: () => Date; shown?: ShownItem } = {},
 ): Promise<ReviewResult> {
   const verdict = { verdict: 'rejected' as const, reason: options.reason };
   return decideItem(
@@ -27,6 +27,7 @@ export async function rejectItem(
     itemIndex,
     verdict,
     (options.now?.() ?? new Date()).toISOString(),
+    options.shown,
   );
 }
 

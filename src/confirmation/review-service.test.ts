@@ -74,6 +74,43 @@ describe('confirmItem', () => {
     expect(await journalSnapshot(db)).toEqual(before);
   });
 
+  it('reads nothing before its transaction when given the row it shows, and re-checks it there', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'update_task_estimate', args: { minutes: 45 } },
+    ]);
+    const shown = { item: set.items[0]!, agentId: set.agentId };
+    const transactions = vi.spyOn(db, 'transaction');
+    const result = await confirmItem(db, set.id, 0, { shown });
+    expect(result.status).toBe('applied');
+    // One transaction, the decision's: no read of the item and its set before it.
+    expect(transactions.mock.calls.map(([mode]) => mode)).toEqual(['rw']);
+    expect((await task()).estimateMinutes).toBe(45);
+    transactions.mockRestore();
+
+    // The same copy, now stale (decided): refused inside the transaction, nothing applied.
+    const before = await journalSnapshot(db);
+    expect(await confirmItem(db, set.id, 0, { shown })).toEqual({
+      status: 'already-decided',
+      message: 'This change was already confirmed.',
+    });
+    expect(await rejectItem(db, set.id, 0, { shown })).toMatchObject({
+      status: 'already-decided',
+    });
+    expect(await journalSnapshot(db)).toEqual(before);
+    expect(await db.decisions.count()).toBe(1);
+  });
+
+  it('ignores a shown row that is not the item named, and reads the right one', async () => {
+    const set = await propose(db, ids.taskId, [
+      { name: 'update_task_estimate', args: { minutes: 30 } },
+      { name: 'update_task_priority', args: { priority: 'P1' } },
+    ]);
+    const wrong = { item: set.items[0]!, agentId: set.agentId };
+    const result = await confirmItem(db, set.id, 1, { shown: wrong });
+    expect(result).toMatchObject({ status: 'applied', message: 'Applied: Set priority to P1.' });
+    expect((await task()).estimateMinutes).not.toBe(30);
+  });
+
   it('lets exactly one of two tabs apply the same item', async () => {
     const set = await propose(db, ids.taskId, [
       { name: 'add_multiple_checklist_items', args: { items: [{ title: 'Exactly once' }] } },

@@ -25,6 +25,8 @@ export interface PendingReviewItem {
   expiresAt: string | undefined;
   /** Proposed by a wake on another device (it came here by sync). */
   fromOtherDevice: boolean;
+  /** The agent whose set it is (a decision needs it): read with the row, so a swipe reads nothing first. */
+  agentId: string | undefined;
 }
 
 export type ReviewOutcome =
@@ -69,7 +71,11 @@ function madeElsewhere(item: ChangeItem, here: string | undefined): boolean {
   return here !== undefined && writers.length > 0 && !writers.includes(here);
 }
 
-function pendingEntry(item: ChangeItem, here: string | undefined): PendingReviewItem {
+function pendingEntry(
+  item: ChangeItem,
+  here: string | undefined,
+  agentId: string | undefined,
+): PendingReviewItem {
   return {
     key: item.id,
     changeSetId: item.changeSetId,
@@ -79,6 +85,7 @@ function pendingEntry(item: ChangeItem, here: string | undefined): PendingReview
     proposedAt: item.proposedAt,
     expiresAt: item.expiresAt,
     fromOtherDevice: madeElsewhere(item, here),
+    agentId,
   };
 }
 
@@ -101,9 +108,12 @@ export async function listPendingItemsForTask(
       .toArray(),
     readThisDevice(db),
   ]);
-  return items
-    .filter((item) => item.expiresAt === undefined || item.expiresAt > stamp)
-    .map((item) => pendingEntry(item, here));
+  const waiting = items.filter((item) => item.expiresAt === undefined || item.expiresAt > stamp);
+  // A task has one open set, rarely two: their agents, so a decision reads nothing first.
+  const setIds = [...new Set(waiting.map((item) => item.changeSetId))];
+  const sets = setIds.length > 0 ? await db.changeSets.bulkGet(setIds) : [];
+  const agentOf = new Map(sets.flatMap((set) => (set ? [[set.id, set.agentId] as const] : [])));
+  return waiting.map((item) => pendingEntry(item, here, agentOf.get(item.changeSetId)));
 }
 
 /** What heads a task's proposals. */
@@ -193,7 +203,7 @@ export async function readInboxWindow(
     if (index < start) return;
     const previous = items[position - 1];
     rows.push({
-      entry: pendingEntry(item, here),
+      entry: pendingEntry(item, here, setById.get(item.changeSetId)?.agentId),
       index,
       taskTitle: titles.get(item.taskId) ?? '',
       startsGroup: previous?.changeSetId !== item.changeSetId,

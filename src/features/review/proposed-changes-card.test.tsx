@@ -23,6 +23,7 @@ import {
   setUpReviewDatabase,
   swipe,
   userWrite,
+  shownRow,
 } from './review-test-helpers';
 
 vi.mock('../../confirmation/confirm-item', () => ({ confirmItem: vi.fn() }));
@@ -184,7 +185,7 @@ describe('ProposedChangesCard', () => {
       await screen.findByRole('button', { name: 'Confirm: Set estimate to 60 minutes' }),
     );
 
-    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, undefined);
+    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, shownRow(0));
     expect(await screen.findByText('Applied: Set estimate to 60 minutes')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('article', { name: /Set estimate/ })).not.toBeInTheDocument(),
@@ -202,7 +203,7 @@ describe('ProposedChangesCard', () => {
     swipe(await estimateRow(), 160);
 
     await waitFor(() =>
-      expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, undefined),
+      expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, shownRow(0)),
     );
     expect(rejectItem).not.toHaveBeenCalled();
     expect(vibrate).toHaveBeenCalledWith(10);
@@ -232,7 +233,9 @@ describe('ProposedChangesCard', () => {
 
     swipe(await estimateRow(), -160);
 
-    await waitFor(() => expect(rejectItem).toHaveBeenCalledWith(getDatabase(), set.id, 0));
+    await waitFor(() =>
+      expect(rejectItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, shownRow(0)),
+    );
     expect(confirmItem).not.toHaveBeenCalled();
     const prompt = await screen.findByRole('group', { name: /Rejected/ });
     for (const reason of ['Wrong', 'Not now', 'Duplicate', 'Already done']) {
@@ -242,7 +245,7 @@ describe('ProposedChangesCard', () => {
     // The next row is still there and still swipes.
     swipe(await checklistRow(), 160);
     await waitFor(() =>
-      expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 1, undefined),
+      expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 1, shownRow(1)),
     );
   });
 
@@ -337,7 +340,10 @@ describe('ProposedChangesCard', () => {
     expect(within(row).getByRole('status')).toHaveTextContent(/a swipe does not apply it/);
 
     await userEvent.click(applyAnyway);
-    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, { applyAnyway: true });
+    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, {
+      applyAnyway: true,
+      ...shownRow(0),
+    });
   });
 
   it('disables the row’s buttons while its action runs and shows a failure in an alert', async () => {

@@ -18,6 +18,7 @@ import {
   markItem,
   seedChangeSet,
   setUpReviewDatabase,
+  shownRow,
 } from './review-test-helpers';
 import { ReviewPage } from './review-page';
 
@@ -147,12 +148,12 @@ describe('ReviewPage', () => {
     expect(estimate).toHaveFocus();
 
     await userEvent.keyboard('y');
-    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), launchSet.id, 0, undefined);
+    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), launchSet.id, 0, shownRow(0));
     await waitFor(() => expect(mockup).toHaveFocus());
     await waitFor(() => expect(estimate).not.toBeInTheDocument());
 
     await userEvent.keyboard('n');
-    expect(rejectItem).toHaveBeenCalledWith(getDatabase(), launchSet.id, 1);
+    expect(rejectItem).toHaveBeenCalledWith(getDatabase(), launchSet.id, 1, shownRow(1));
     await waitFor(() => expect(milk).toHaveFocus());
     expect(await screen.findByRole('button', { name: 'Not now' })).toBeInTheDocument();
 
@@ -196,7 +197,10 @@ describe('ReviewPage', () => {
     await userEvent.clear(field);
     await userEvent.type(field, '60');
     await userEvent.keyboard('{Enter}');
-    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, { edited: { minutes: 60 } });
+    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, {
+      edited: { minutes: 60 },
+      ...shownRow(0),
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText(/Confirmed with changes/)).toBeInTheDocument();
   });
@@ -217,7 +221,10 @@ describe('ReviewPage', () => {
     expect(confirmItem).not.toHaveBeenCalled();
 
     await userEvent.keyboard('{Enter}');
-    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, { applyAnyway: true });
+    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, {
+      applyAnyway: true,
+      ...shownRow(0),
+    });
   });
 
   it('ignores shortcut letters typed into a field', async () => {

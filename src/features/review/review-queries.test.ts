@@ -42,6 +42,8 @@ describe('review queries', () => {
       ],
     );
     expect(items[0]!.key).toBe(`${first.id}:1`);
+    // The set's agent comes with each row: deciding it then reads nothing first.
+    expect(items.map((item) => item.agentId)).toEqual(['agent-1', 'agent-1']);
   });
 
   it('reads the inbox a window at a time, grouped by task, and counts it from the tallies', async () => {
@@ -81,6 +83,7 @@ describe('review queries', () => {
       [2, 'Errands', `${errandsSet.id}:0`, true, 1],
     ]);
     expect(all[0]!.reportOneLiner).toBe('The launch slips unless the mockup lands this week.');
+    expect(all.map((row) => row.entry.agentId)).toEqual(['agent-1', 'agent-1', 'agent-1']);
     // A window that starts inside a group still knows where its groups start.
     const window = await readInboxWindow(getDatabase(), 1, 2);
     expect(window.map((row) => [row.index, row.startsGroup])).toEqual([

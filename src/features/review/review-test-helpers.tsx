@@ -3,7 +3,7 @@
  * way the person writes them, change sets seeded directly (they are agent data), the
  * service's results written back the way the service would, and a finger on a row.
  */
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { act, cleanup, fireEvent } from '@testing-library/react';
 import { getDatabase } from '../../db/connection';
 import { dispatch } from '../../dispatcher/dispatch';
@@ -202,4 +202,9 @@ export function deferred<T>() {
       await act(async () => resolve(value));
     },
   };
+}
+
+/** What a row passes to confirmItem / rejectItem besides its place: the item it shows and its set's agent. */
+export function shownRow(itemIndex: number) {
+  return { shown: { item: expect.objectContaining({ itemIndex }), agentId: expect.any(String) } };
 }

@@ -11,6 +11,7 @@ import { getDatabase } from '../../db/connection';
 import type { PendingReviewItem } from '../../db/queries/proposals';
 import { confirmAll, summarizeConfirmAll } from '../../confirmation/confirm-all';
 import { confirmItem } from '../../confirmation/confirm-item';
+import type { ShownItem } from '../../confirmation/decide-item';
 import { rejectItem } from '../../confirmation/reject-item';
 import type {
   ConfirmAllResult,
@@ -54,6 +55,11 @@ const LEAVES_THE_LIST: ReadonlySet<ReviewStatus> = new Set([
 function failure(error: unknown): ReviewResult {
   const detail = error instanceof Error ? error.message : String(error);
   return { status: 'failed', message: `That did not work: ${detail}` };
+}
+
+/** The row as shown, so its decision reads nothing before its transaction (decide-item.ts). */
+function shownItem(entry: PendingReviewItem): ShownItem | undefined {
+  return entry.agentId === undefined ? undefined : { item: entry.item, agentId: entry.agentId };
 }
 
 /** The service's result, or what went wrong in words: never rejects, never throws. */
@@ -181,12 +187,10 @@ export function useReviewActions() {
       // Started before the state updates: its first IndexedDB read is on its way while
       // React renders them.
       const decided = settled(() =>
-        confirmItem(
-          getDatabase(),
-          entry.changeSetId,
-          entry.itemIndex,
-          Object.keys(confirmOptions).length > 0 ? confirmOptions : undefined,
-        ),
+        confirmItem(getDatabase(), entry.changeSetId, entry.itemIndex, {
+          ...confirmOptions,
+          shown: shownItem(entry),
+        }),
       );
       setRejection(undefined);
       setNotice(entry.key, undefined);
@@ -214,7 +218,9 @@ export function useReviewActions() {
 
   const reject = useCallback(
     async (entry: PendingReviewItem, where: Omit<RecentRejection, 'entry' | 'decisionId'> = {}) => {
-      const decided = settled(() => rejectItem(getDatabase(), entry.changeSetId, entry.itemIndex));
+      const decided = settled(() =>
+        rejectItem(getDatabase(), entry.changeSetId, entry.itemIndex, { shown: shownItem(entry) }),
+      );
       setRejection(undefined);
       setNotice(entry.key, undefined);
       setBusy(entry.key, true);
@@ -295,7 +301,9 @@ export function useReviewActions() {
       for (const entry of entries) {
         let result: ReviewResult;
         try {
-          result = await rejectItem(getDatabase(), entry.changeSetId, entry.itemIndex);
+          result = await rejectItem(getDatabase(), entry.changeSetId, entry.itemIndex, {
+            shown: shownItem(entry),
+          });
         } catch (error) {
           result = failure(error);
         }
