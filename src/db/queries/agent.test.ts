@@ -25,10 +25,19 @@ afterEach(async () => {
   await db.delete();
 });
 
-/** A moment strictly after everything written so far (the ledger's clock is the wall clock). */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 2));
+
+/**
+ * A moment strictly after everything written so far and strictly before anything written
+ * next (the ledger's clock is the wall clock, in milliseconds, and the watch's lower bound
+ * is inclusive): a write can finish within the millisecond it started in, so the pause
+ * before the stamp matters as much as the one after it. CI once caught the one before
+ * missing: the last of 60 writes shared its millisecond with the stamp and was watched.
+ */
 async function now(): Promise<string> {
+  await pause();
   const stamp = new Date().toISOString();
-  await new Promise((resolve) => setTimeout(resolve, 2));
+  await pause();
   return stamp;
 }
 
