@@ -66,10 +66,10 @@ const viewKey = (item: ChangeItem) => `${item.id}:${item.rev}:${item.updatedAt}`
 
 /**
  * Inside a list's live query: reads its rows' views, then returns the rows, so a row
- * renders with its preview when it first shows. A row already shown keeps its own live
- * view; these are read again on every run all the same, so a row shown again later (the
- * inbox scrolled back, the card opened again) starts from the task as it is now. A failed
- * read costs only the head start: the row reads its view itself.
+ * renders with its preview when it first shows. Read in the list's query, the views are
+ * watched by it: an edit to what a row shows runs the list's query again, and the rows
+ * take their new views from here (useItemView). A failed read costs only the head start:
+ * the row reads and watches its view itself.
  */
 export async function withItemViews<Rows>(
   rows: Rows,
@@ -92,11 +92,23 @@ export async function withItemViews<Rows>(
   return rows;
 }
 
-/** The row's view: read ahead by its list if it was, else undefined until first read. */
+/**
+ * The row's view. Its list read it with the rows (withItemViews), and reads it again
+ * whenever a write touches what it shows, so the row takes it from there and reads nothing
+ * itself: a decision re-runs one query for the list, not one more per row shown. Only a
+ * row whose list could not read it ahead reads (and watches) its own.
+ */
 export function useItemView(taskId: string, item: ChangeItem): ItemView | undefined {
   // The list re-reads its rows after every decision, each a new object: the query is kept
   // while the item is the same row at the same revision, not re-run for every row shown.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- id and rev name the row's content
   const same = useMemo(() => item, [item.id, item.rev, item.updatedAt]);
-  return useLiveQuery(() => readItemView(taskId, same), [taskId, same], primed.get(viewKey(same)));
+  const ahead = primed.get(viewKey(same));
+  const readAhead = ahead !== undefined;
+  // Reads (and so watches) nothing while the list provides the view.
+  const own = useLiveQuery(
+    () => (readAhead ? undefined : readItemView(taskId, same)),
+    [taskId, same, readAhead],
+  );
+  return ahead ?? own;
 }

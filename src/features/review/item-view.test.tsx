@@ -1,0 +1,49 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { itemStaleness } from '../../confirmation/staleness';
+import { ProposedChangesCard } from './proposed-changes-card';
+import {
+  checklistProposal,
+  createTask,
+  estimateProposal,
+  seedChangeSet,
+  setUpReviewDatabase,
+  userWrite,
+} from './review-test-helpers';
+
+// The real check, counted: each call is one row's view read.
+vi.mock('../../confirmation/staleness', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../confirmation/staleness')>();
+  return { ...actual, itemStaleness: vi.fn(actual.itemStaleness) };
+});
+
+setUpReviewDatabase();
+
+describe('a row’s view', () => {
+  it('follows an edit to the task through its list’s query, with no read of its own', async () => {
+    const taskId = await createTask('Plan the launch');
+    await seedChangeSet(taskId, [
+      estimateProposal(60),
+      checklistProposal('Design mockup'),
+      checklistProposal('Write copy'),
+      checklistProposal('Book the room'),
+    ]);
+    render(<ProposedChangesCard taskId={taskId} />);
+    const row = await screen.findByRole('article', { name: /Set estimate to 60 minutes/ });
+    await waitFor(() => expect(row).toHaveTextContent(/none\s*→.*1 h/));
+    // Let the first reads settle, then count what one edit makes the rows read again.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    vi.mocked(itemStaleness).mockClear();
+
+    await userWrite('update_task_estimate', { minutes: 45 }, taskId);
+
+    expect(
+      await within(row).findByText('Changed since proposed: estimate is now 45 min'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(row).toHaveTextContent(/45 min\s*→.*1 h/));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Four rows, one list: each view read once, by the list. With a query of its own,
+    // the row whose view the edit touched read it again.
+    expect(vi.mocked(itemStaleness).mock.calls.length).toBe(4);
+  });
+});
