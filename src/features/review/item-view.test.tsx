@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { itemStaleness } from '../../confirmation/staleness';
+import type * as Staleness from '../../confirmation/staleness';
 import { ProposedChangesCard } from './proposed-changes-card';
 import {
   checklistProposal,
@@ -13,7 +14,7 @@ import {
 
 // The real check, counted: each call is one row's view read.
 vi.mock('../../confirmation/staleness', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../confirmation/staleness')>();
+  const actual = await importOriginal<typeof Staleness>();
   return { ...actual, itemStaleness: vi.fn(actual.itemStaleness) };
 });
 
