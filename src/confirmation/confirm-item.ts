@@ -5,7 +5,7 @@
 import type { CountersignDatabase } from '../db/database';
 import { changeItemId } from '../domain/change-set';
 import { checkEdit } from './check-edit';
-import { decideItem, type ShownItem } from './decide-item';
+import { decideItem, shownIfNamed, type ShownItem } from './decide-item';
 import { storageProblemResult, type ReviewResult } from './review-result';
 
 export interface ConfirmOptions {
@@ -32,8 +32,7 @@ export async function confirmItem(
   const now = (options.now?.() ?? new Date()).toISOString();
   let edited: { args: Record<string, unknown>; summary: string } | undefined;
   if (options.edited) {
-    const shownItem = options.shown?.item;
-    let item = shownItem?.id === changeItemId(changeSetId, itemIndex) ? shownItem : undefined;
+    let item = shownIfNamed(options.shown, changeSetId, itemIndex)?.item;
     try {
       item ??= await db.changeItems.get(changeItemId(changeSetId, itemIndex));
     } catch (error) {

@@ -176,6 +176,15 @@ export interface ShownItem {
   agentId: string;
 }
 
+/** The shown item, if it is the one named (a caller's mix-up is read from storage instead). */
+export function shownIfNamed(
+  shown: ShownItem | undefined,
+  changeSetId: string,
+  itemIndex: number,
+): ShownItem | undefined {
+  return shown?.item.id === changeItemId(changeSetId, itemIndex) ? shown : undefined;
+}
+
 /** Runs one decision in its own transaction and says what happened, in words. Never throws. */
 export async function decideItem(
   db: CountersignDatabase,
@@ -187,7 +196,7 @@ export async function decideItem(
 ): Promise<ReviewResult> {
   let deviceId: string;
   let read: Awaited<ReturnType<typeof readItemForDecision>>;
-  const known = shown?.item.id === changeItemId(changeSetId, itemIndex) ? shown : undefined;
+  const known = shownIfNamed(shown, changeSetId, itemIndex);
   try {
     [deviceId, read] = await Promise.all([
       getDeviceId(db),

@@ -184,8 +184,8 @@ export function useReviewActions() {
         ...(options.applyAnyway ? { applyAnyway: true } : {}),
         ...(options.edited ? { edited: options.edited } : {}),
       };
-      // Started before the state updates: its first IndexedDB read is on its way while
-      // React renders them.
+      // Started before the state updates: its transaction is on its way while React
+      // renders them.
       const decided = settled(() =>
         confirmItem(getDatabase(), entry.changeSetId, entry.itemIndex, {
           ...confirmOptions,
