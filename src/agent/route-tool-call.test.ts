@@ -110,6 +110,53 @@ describe('routing a call to a noted tool', () => {
   });
 });
 
+describe('arguments a tool does not take', () => {
+  it('refuses a call that names another task, and changes nothing', async () => {
+    const before = await journalSnapshot(db);
+    for (const key of ['taskId', 'task_id', 'task']) {
+      const result = await route('set_task_title', { [key]: 'another-task', title: 'Offsite' });
+      expect(result.outcome).toBe('error');
+      expect(result.output).toContain(
+        `Not queued: set_task_title changes the task this wake is about (the one in your context) and takes no "${key}"; another task cannot be changed from here.`,
+      );
+    }
+    const immediate = await route('set_task_language', {
+      taskId: 'another-task',
+      languageCode: 'de',
+    });
+    expect(immediate).toMatchObject({ outcome: 'error' });
+    expect(immediate.output).toMatch(/^Not applied: set_task_language changes the task/);
+    expect(builder.hasUnflushed).toBe(false);
+    expect(await builder.flush()).toBe(0);
+    expect(await journalSnapshot(db)).toEqual(before);
+  });
+
+  it('lets through a key that names the wake’s own task', async () => {
+    const result = await route('set_task_title', { taskId: ids.taskId, title: 'Offsite' });
+    expect(result.outcome).toBe('queued');
+  });
+
+  it('names keys the tool would have dropped, and what it takes instead', async () => {
+    const result = await route('update_task_estimate', { minutes: 2, unit: 'hours' });
+    expect(result).toMatchObject({ outcome: 'error' });
+    expect(result.output).toBe(
+      'Not queued: update_task_estimate does not take "unit". It takes "minutes", "rationale"; send the call again with only those. For example {"minutes":90}.',
+    );
+    const nested = await route('add_multiple_checklist_items', {
+      items: [{ title: 'Book the room', owner: 'Priya' }],
+    });
+    expect(nested.output).toMatch(
+      /^Not queued: add_multiple_checklist_items does not take "items\.0\.owner"\./,
+    );
+    expect(builder.hasUnflushed).toBe(false);
+  });
+
+  it('leaves a call its schema refuses to the schema’s own message', async () => {
+    const result = await route('update_task_estimate', { minutes: 'soon', unit: 'hours' });
+    expect(result.output).toMatch(/^Invalid arguments for update_task_estimate: "minutes"/);
+  });
+});
+
 describe('a proposal’s rationale', () => {
   it('is checked like every argument: over 200 characters teaches the limit', async () => {
     const result = await route('set_task_title', {

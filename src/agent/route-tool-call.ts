@@ -13,6 +13,8 @@ import type { MutatedEntry } from '../dispatcher/dispatch-types';
 import { countOf } from '../lib/count-of';
 import { resolveModelToolCall } from '../tools/model-call';
 import type { WakeNotes } from '../tools/notes/wake-notes';
+import { knownKeys, unknownKeys } from '../tools/unknown-keys';
+import type { ToolDefinition } from '../tools/tool-definition';
 import type { ChangeSetBuilder } from './change-set-builder';
 
 export type { WakeNotes } from '../tools/notes/wake-notes';
@@ -63,6 +65,8 @@ export async function routeToolCall(
   const resolved = resolveModelToolCall(call.toolName, input.value);
   if (!resolved.ok) return { toolName: call.toolName, outcome: 'error', output: resolved.error };
   const { tool } = resolved;
+  const unknown = unknownArguments(tool, resolved.args, deps.taskId);
+  if (unknown) return { toolName: tool.name, outcome: 'error', output: unknown };
 
   if (tool.route === 'immediate') {
     if (deps.auditFull?.())
@@ -107,6 +111,38 @@ export async function routeToolCall(
   }
   const queued = `${PROPOSAL_QUEUED} Queued ${countOf(proposal.queued.length, 'item')}: ${proposal.queued.join('; ')}.`;
   return { toolName: tool.name, outcome: 'queued', output: [queued, ...skipped].join(' ') };
+}
+
+/** A key that names a task: every model tool acts on the wake's task, and takes none. */
+const TASK_KEY = /^task(?:[_-]?id)?$/i;
+
+/**
+ * Refuses arguments with keys the tool does not take (unknown-keys.ts), which its schema
+ * would drop without a word. A key naming the wake's own task is let through (it changes
+ * nothing); one naming another task is refused as that: a wake changes its task only.
+ */
+function unknownArguments(
+  tool: ToolDefinition<unknown>,
+  args: unknown,
+  taskId: string,
+): string | undefined {
+  // Arguments the schema refuses get its own, fuller message further on.
+  if (!tool.argsSchema.safeParse(args).success) return undefined;
+  const values = args as Record<string, unknown>;
+  const unknown = unknownKeys(tool.argsSchema, args).filter(
+    (path) => !(TASK_KEY.test(path) && values[path] === taskId),
+  );
+  if (unknown.length === 0) return undefined;
+  const refused =
+    tool.route === 'immediate' ? 'Not applied' : tool.note ? 'Not kept' : 'Not queued';
+  const otherTask = unknown.find((path) => TASK_KEY.test(path));
+  if (otherTask) {
+    return `${refused}: ${tool.name} changes the task this wake is about (the one in your context) and takes no "${otherTask}"; another task cannot be changed from here. Leave "${otherTask}" out to change this task, or say in your report what the other task needs.`;
+  }
+  const quoted = (keys: readonly string[]) => keys.map((key) => `"${key}"`).join(', ');
+  const takes = knownKeys(tool.argsSchema);
+  const example = tool.example ? ` For example ${JSON.stringify(tool.example)}.` : '';
+  return `${refused}: ${tool.name} does not take ${quoted(unknown.slice(0, 5))}${unknown.length > 5 ? ` (and ${unknown.length - 5} more)` : ''}. It takes ${quoted(takes)}; send the call again with only those.${example}`;
 }
 
 function parseInput(input: unknown): { ok: true; value: unknown } | { ok: false; error: string } {
