@@ -291,6 +291,29 @@ test.describe('waking the agent', () => {
     expect(await llm.requests()).toHaveLength(1);
   });
 
+  test('an answer that never says it finished is said so, not called a dropped connection', async ({
+    page,
+    settings,
+    agent,
+    llm,
+  }) => {
+    // Every chunk and [DONE] arrive, but no chunk carries a finish_reason: the answer may
+    // have been cut short upstream, so none of it is acted on, and the words say why.
+    await llm.script([{ ...LOGIN_PROPOSALS, withoutFinishReason: true }, LOGIN_REPORT_TURN]);
+    await setUpServer(settings, llm);
+    const task = new TaskPage(page);
+    await task.goto(LOGIN_BUG.id);
+
+    await agent.wake();
+    await expect(agent.failureMessage).toHaveText(
+      `The server at ${llm.baseURL} ended its answer without saying it was complete (no finish reason), so nothing from that answer was kept. Try again; if it keeps happening, something between here and the model may be cutting answers short, or the server does not follow the OpenAI streaming format.`,
+      { timeout: WAKE_TIMEOUT },
+    );
+    await expect(agent.proposals).toHaveCount(0);
+    await expect(task.titleField).toHaveValue(LOGIN_BUG.title);
+    expect(await llm.requests()).toHaveLength(1);
+  });
+
   test('an answer cut off in turn 2 keeps what turn 1 proposed', async ({
     page,
     settings,

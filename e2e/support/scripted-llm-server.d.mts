@@ -17,6 +17,8 @@ export interface ScriptedAnswerTurn extends TurnTiming {
   toolCalls?: ScriptedToolCall[];
   /** Stream this many SSE chunks, then destroy the socket (a non-streaming answer sends half its JSON). */
   cutAfterChunks?: number;
+  /** Stream the whole answer and [DONE], but no chunk with a finish_reason (a server that never says it finished). */
+  withoutFinishReason?: boolean;
   /** Pause between streamed chunks, so a page can be seen mid-stream. */
   chunkDelayMs?: number;
 }

@@ -216,6 +216,7 @@ export async function startScriptedLlmServer({ port = 0, host = '127.0.0.1' } = 
       await streamCompletion(request, response, completion, {
         includeUsage: body.stream_options?.include_usage === true,
         cutAfterChunks: turn.cutAfterChunks,
+        withoutFinishReason: turn.withoutFinishReason === true,
         chunkDelayMs: turn.chunkDelayMs ?? 0,
         isClosed,
       });
@@ -326,7 +327,8 @@ async function streamCompletion(request, response, completion, options) {
       chunks.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
     }
   });
-  chunks.push(chunk({}, completion.toolCalls.length > 0 ? 'tool_calls' : 'stop'));
+  if (!options.withoutFinishReason)
+    chunks.push(chunk({}, completion.toolCalls.length > 0 ? 'tool_calls' : 'stop'));
   if (options.includeUsage) {
     chunks.push({
       id: completion.id,

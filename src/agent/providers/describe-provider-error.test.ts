@@ -302,12 +302,16 @@ describe('describeProviderError', () => {
       );
     });
 
-    it('recognises a stream that ended without a finish reason', () => {
+    it('says a stream that ended without a finish reason ended so, not that it dropped', () => {
       const error = new InvalidResponseDataError({
         data: undefined,
         message: 'Response stream ended without a finish reason.',
       });
-      expect(describeProviderError(error, ollama).kind).toBe('stream-cut');
+      const description = describeProviderError(error, ollama, { whileStreaming: true });
+      expect(description.kind).toBe('stream-cut');
+      expect(description.message).toBe(
+        'The server at http://localhost:11434/v1 ended its answer without saying it was complete (no finish reason), so nothing from that answer was kept. Try again; if it keeps happening, something between here and the model may be cutting answers short, or the server does not follow the OpenAI streaming format.',
+      );
     });
   });
 

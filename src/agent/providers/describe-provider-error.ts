@@ -19,6 +19,7 @@ import {
   shorten,
   startServerHint,
   streamCut,
+  streamUnfinished,
   timeout,
   unreachableOrBlocked,
 } from './provider-error-messages';
@@ -126,7 +127,7 @@ function classify(
   switch (nameOf(error)) {
     case 'AI_InvalidResponseDataError':
       if (error instanceof Error && /ended without a finish reason/i.test(error.message)) {
-        return streamCut(address);
+        return streamUnfinished(address);
       }
       return badResponse(address);
     case 'AI_JSONParseError':

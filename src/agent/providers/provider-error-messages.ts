@@ -75,6 +75,18 @@ export function streamCut(address: ProviderAddress): ProviderErrorDescription {
   };
 }
 
+/**
+ * The server closed its answer cleanly, but never said the answer was complete (no
+ * finish_reason): a proxy's or the server's own time limit, or a server that does not
+ * follow the streaming format. Not a dropped connection: trying again may end the same way.
+ */
+export function streamUnfinished(address: ProviderAddress): ProviderErrorDescription {
+  return {
+    kind: 'stream-cut',
+    message: `${capitalize(address.name)} ended its answer without saying it was complete (no finish reason), so nothing from that answer was kept. Try again; if it keeps happening, something between here and the model may be cutting answers short, or the server does not follow the OpenAI streaming format.`,
+  };
+}
+
 export function badResponse(address: ProviderAddress): ProviderErrorDescription {
   return {
     kind: 'bad-response',
