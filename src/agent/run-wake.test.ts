@@ -328,6 +328,78 @@ describe('malformed calls never end the wake', () => {
   });
 });
 
+describe('how a wake ends', () => {
+  const observation = (index: number) => ({
+    name: 'record_observations',
+    args: { observations: [{ text: `Observation ${index}` }] },
+  });
+
+  it('answers every call past the turn’s 25 with "not run", and keeps them in the history', async () => {
+    const calls = [
+      ...Array.from({ length: 24 }, (_, index) => observation(index)),
+      { name: 'update_task_estimate', args: { minutes: 120 } },
+      { name: 'update_task_priority', args: { priority: 'P0' } },
+      REPORT,
+    ];
+    const { run, prompts } = wake([{ toolCalls: calls }, { toolCalls: [REPORT] }]);
+    const outcome = await run;
+    expect(outcome).toMatchObject({ status: 'done', proposed: 1, refused: 2, turns: 2 });
+    const results = toolResultsIn(prompts[1]);
+    // The turn's 27 answers, then turn 2's (the prompt's messages are the wake's own list).
+    expect(results).toHaveLength(28);
+    expect(results[27]).toBe('Report saved.');
+    expect(results[25]).toBe(
+      'Not run: one turn may make at most 25 calls, and this was call 26. Send it again in your next turn if it is still needed.',
+    );
+    const echoed = prompts[1]!.prompt.find((message) => message.role === 'assistant');
+    expect(echoed?.content.filter((part) => part.type === 'tool-call')).toHaveLength(27);
+    expect(await items()).toMatchObject([{ toolName: 'update_task_estimate' }]);
+  });
+
+  it('gives the model another turn when its report came with a refused call', async () => {
+    const { run, prompts } = wake([
+      {
+        toolCalls: [{ name: 'update_task_estimate', args: { minutes: 'two hours' } }, REPORT],
+      },
+      { toolCalls: [{ name: 'update_task_estimate', args: { minutes: 120 } }, REPORT] },
+    ]);
+    const outcome = await run;
+    expect(prompts).toHaveLength(2);
+    expect(toolResultsIn(prompts[1])[0]).toMatch(/^Invalid arguments for update_task_estimate/);
+    expect(outcome).toMatchObject({ status: 'done', proposed: 1, turns: 2, refused: 1 });
+    expect(outcome.ending).toBeUndefined();
+  });
+
+  it('says when the model answered with nothing, and notes it in the trail', async () => {
+    const outcome = await wake([{ text: '' }]).run;
+    expect(outcome).toMatchObject({ status: 'done', proposed: 0, ending: 'empty' });
+    const notes = await db.auditMessages.where('kind').equals('observation').toArray();
+    expect(notes.map((note) => note.summary)).toEqual([
+      "The model's answer in turn 1 was empty: no text and no tool call.",
+    ]);
+  });
+
+  it('says when the model answered in words only, or used every turn without its report', async () => {
+    expect(await wake([{ text: 'All looks fine to me.' }]).run).toMatchObject({
+      ending: 'words-only',
+    });
+    const refusedEveryTurn = Array.from({ length: 8 }, () => ({
+      toolCalls: [{ name: 'update_task_estimate', args: { minutes: -1 } }],
+    }));
+    expect(await wake(refusedEveryTurn).run).toMatchObject({
+      status: 'done',
+      turns: 8,
+      ending: 'turn-limit',
+      refused: 8,
+    });
+  });
+
+  it('ends as before when the agent reports: no ending to explain', async () => {
+    const outcome = await wake([{ text: 'Done.', toolCalls: [REPORT] }]).run;
+    expect(outcome).toEqual({ status: 'done', wakeId: expect.any(String), proposed: 0, turns: 1 });
+  });
+});
+
 describe('provider failures end the wake with words a person understands', () => {
   it.each([
     ['401', httpError(401), 'unauthorized'],

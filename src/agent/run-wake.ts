@@ -28,7 +28,7 @@ import { withTaskLock } from './task-lock';
 import { WakeAudit } from './wake-audit';
 import { readWakeStart } from './wake-context';
 import { createWakeJournal } from './wake-journal';
-import type { WakeProgress } from './wake-progress';
+import type { WakeEnding, WakeProgress } from './wake-progress';
 import { newWakeRecord, saveWakeEnd, saveWakeStart } from './wake-record';
 
 export interface ErrorDescription {
@@ -67,9 +67,32 @@ export interface WakeOutcome {
   kind?: string;
   proposed: number;
   turns: number;
+  /** A wake done without its usual end: see WakeEnding. */
+  ending?: WakeEnding;
+  /** How many of its calls were refused (each answered with why). */
+  refused?: number;
 }
 
 const MAX_CALLS_PER_TURN = 25;
+/** Calls of one answer that are answered at all; a longer answer is hostile, not eager. */
+const MAX_CALLS_ECHOED = 100;
+
+const EMPTY_ANSWER = (turn: number) =>
+  `The model's answer in turn ${turn} was empty: no text and no tool call.`;
+
+/** A call past the turn's limit: answered, not run, so the model can send it again. */
+function notRun(call: RawToolCall, index: number, total: number): RoutedCall {
+  const dropped = total - MAX_CALLS_ECHOED;
+  const more =
+    index === MAX_CALLS_ECHOED - 1 && dropped > 0
+      ? ` The ${dropped} call${dropped === 1 ? '' : 's'} after this one were left out unanswered.`
+      : '';
+  return {
+    toolName: String(call.toolName).slice(0, 200),
+    outcome: 'error',
+    output: `Not run: one turn may make at most ${MAX_CALLS_PER_TURN} calls, and this was call ${index + 1}. Send it again in your next turn if it is still needed.${more}`,
+  };
+}
 
 export async function runWake(options: WakeOptions): Promise<WakeOutcome> {
   const report = (progress: WakeProgress) => options.onProgress?.(shownToPeople(progress));
@@ -164,6 +187,12 @@ async function runLocked(
   ];
   let turns = 0;
   let callCount = 0;
+  /** Calls refused (the model was told why), for the words at the end. */
+  let refused = 0;
+  const answered = { inWords: false, withTools: false };
+  /** How the wake ended, when not with the agent's report or a quiet last answer. */
+  let ending: WakeEnding | undefined;
+  const maxTurns = options.maxTurns ?? MAX_TURNS;
 
   const finish = async (status: Wake['status'], error?: ErrorDescription): Promise<WakeOutcome> => {
     const endedAt = now().toISOString();
@@ -195,8 +224,9 @@ async function runLocked(
       );
     }
     if (status === 'done') {
-      report({ type: 'done', proposed, turns, oneLiner: notes.report?.oneLiner });
-      return { status: 'done', wakeId, proposed, turns };
+      const said = { ...(ending ? { ending } : {}), ...(refused > 0 ? { refused } : {}) };
+      report({ type: 'done', proposed, turns, oneLiner: notes.report?.oneLiner, ...said });
+      return { status: 'done', wakeId, proposed, turns, ...said };
     }
     if (status === 'cancelled') {
       report({ type: 'cancelled' });
@@ -216,41 +246,59 @@ async function runLocked(
   };
 
   try {
-    for (let turn = 1; turn <= (options.maxTurns ?? MAX_TURNS); turn++) {
+    for (let turn = 1; turn <= maxTurns; turn++) {
       turns = turn;
       report({ type: 'thinking', turn });
       const answer = await askModel(model, messages, options, report);
       usage.inputTokens += answer.usage.inputTokens ?? 0;
       usage.outputTokens += answer.usage.outputTokens ?? 0;
-      if (answer.text.trim()) audit.thought(turn, answer.text);
-      if (answer.toolCalls.length === 0) break;
+      if (answer.text.trim()) {
+        audit.thought(turn, answer.text);
+        answered.inWords = true;
+      } else if (answer.toolCalls.length === 0) {
+        audit.note(`${runKey}:empty:${turn}`, EMPTY_ANSWER(turn));
+      }
+      if (answer.toolCalls.length === 0) {
+        ending = answered.withTools ? undefined : answered.inWords ? 'words-only' : 'empty';
+        break;
+      }
+      answered.withTools = true;
 
-      const calls = answer.toolCalls.slice(0, MAX_CALLS_PER_TURN);
+      // Every call gets an answer, so the model's history stays whole: past the turn's
+      // limit, "not run"; past the echo's limit (a hostile answer), the rest is left out.
+      const calls = answer.toolCalls.slice(0, MAX_CALLS_ECHOED);
       callCount += calls.length;
       const routed: RoutedCall[] = [];
-      for (const call of calls) {
+      for (const [index, call] of calls.entries()) {
         if (options.signal?.aborted) throw options.signal.reason;
-        const result = await routeToolCall(call, {
-          db,
-          taskId,
-          agentId,
-          runKey,
-          builder,
-          notes,
-          mutatedEntries,
-          auditFull: () => audit.full,
-        });
+        const result =
+          index < MAX_CALLS_PER_TURN
+            ? await routeToolCall(call, {
+                db,
+                taskId,
+                agentId,
+                runKey,
+                builder,
+                notes,
+                mutatedEntries,
+                auditFull: () => audit.full,
+              })
+            : notRun(call, index, answer.toolCalls.length);
         routed.push(result);
+        if (result.outcome === 'error') refused += 1;
         // The wake changed the journal: later proposals read it again.
         if (result.outcome === 'applied') journal.forget();
         report({ type: 'tool', turn, toolName: result.toolName, outcome: result.outcome });
         if (result.audited) audit.dispatched(call, result);
         else audit.call(call, result);
       }
-      // The report is the agent's last word (see the system prompt): no need for another turn.
-      const last = routed.some(
-        (result) => result.toolName === 'update_report' && result.outcome === 'noted',
-      );
+      // The report is the agent's last word (see the system prompt): no need for another
+      // turn, unless a call of the same turn was refused. Then the model hears why, and
+      // has a turn to mend it (the system prompt asks it to try once more).
+      const last =
+        routed.some(
+          (result) => result.toolName === 'update_report' && result.outcome === 'noted',
+        ) && !routed.some((result) => result.outcome === 'error');
       // The turn boundary: this turn's proposals (and its audit) become visible now. A last
       // turn with nothing to propose leaves its audit to the wake's end, one write fewer.
       if (!last || builder.hasUnflushed) {
@@ -277,6 +325,7 @@ async function runLocked(
         },
       );
       if (last) break;
+      if (turn === maxTurns) ending = 'turn-limit';
     }
     return await finish('done');
   } catch (error) {

@@ -34,6 +34,11 @@ export class WakeAudit {
     ]);
   }
 
+  /** What the wake itself says of a turn (an empty answer), as a note in the trail. */
+  note(operationId: string, summary: string): void {
+    this.add(operationId, '', [{ kind: 'observation', summary, payload: {} }]);
+  }
+
   /** A call the wake handled itself (dispatch() audits the immediate ones). */
   call(call: RawToolCall, result: RoutedCall): void {
     this.add(

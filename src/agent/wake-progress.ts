@@ -21,12 +21,20 @@ export const wakeProgressSchema = z.discriminatedUnion('type', [
     proposed: z.number().int(),
     turns: z.number().int(),
     oneLiner: z.string().optional(),
+    ending: z.enum(['empty', 'words-only', 'turn-limit']).optional(),
+    refused: z.number().int().optional(),
   }),
   z.object({ type: z.literal('failed'), message: z.string(), kind: z.string() }),
   z.object({ type: z.literal('cancelled') }),
   z.object({ type: z.literal('busy'), message: z.string() }),
 ]);
 export type WakeProgress = z.infer<typeof wakeProgressSchema>;
+
+/**
+ * A wake done without its usual end: the model answered with nothing, or in words without
+ * a tool call (its answer is in Activity), or used every turn without its report.
+ */
+export type WakeEnding = NonNullable<Extract<WakeProgress, { type: 'done' }>['ending']>;
 
 export const wakeRequestSchema = z.object({
   taskId: z.string().min(1),

@@ -10,9 +10,7 @@ import { countOf } from '../../lib/count-of';
 export function describeWakeProgress(wake: TaskWake): string {
   switch (wake.status) {
     case 'done':
-      return wake.proposed === 0
-        ? 'Done: no changes proposed.'
-        : `Done: ${changes(wake.proposed)} proposed for your review.`;
+      return doneWith(wake);
     case 'cancelled':
       return wake.proposed === 0
         ? 'Cancelled. Nothing was proposed.'
@@ -23,6 +21,22 @@ export function describeWakeProgress(wake: TaskWake): string {
       return '';
     case 'running':
       return [running(wake), soFar(wake)].filter(Boolean).join(' ');
+  }
+}
+
+/** At most two lines on a phone: the status block keeps its height (agent.css). */
+function doneWith(wake: TaskWake): string {
+  switch (wake.ending) {
+    case 'empty':
+      return 'Done: the model sent an empty answer. Try again, or another model.';
+    case 'words-only':
+      return 'Done: the model answered in words, without a tool (see Activity).';
+    case 'turn-limit':
+      return `Stopped at ${MAX_TURNS} turns, without a report: ${wake.proposed === 0 ? 'no changes' : changes(wake.proposed)} proposed.`;
+    default:
+      return wake.proposed === 0
+        ? 'Done: no changes proposed.'
+        : `Done: ${changes(wake.proposed)} proposed for your review.`;
   }
 }
 
@@ -62,14 +76,19 @@ export function describeLastStep(wake: TaskWake): string | undefined {
 
 /**
  * Once a wake has ended, the same quiet line says what it changed without asking (the
- * tools that apply at once, such as the task's language): the rest waits below for
+ * tools that apply at once, such as the task's language) and how many of its calls were
+ * refused, so "no changes" is not read as "nothing to change": the rest waits below for
  * review, and Activity has the details. Items a trusted-tool rule confirmed after the
  * wake's turn are decisions, shown in the review history, not here.
  */
-export function describeAppliedWithoutAsking(wake: TaskWake): string | undefined {
-  if (wake.status === 'running' || !wake.appliedTools?.length) return undefined;
-  const kinds = [...new Set(wake.appliedTools.map((name) => lowerFirst(reviewKind(name))))];
-  return `Applied without asking: ${kinds.join(', ')} (see Activity).`;
+export function describeWakeEnd(wake: TaskWake): string | undefined {
+  if (wake.status === 'running') return undefined;
+  const kinds = [...new Set((wake.appliedTools ?? []).map((name) => lowerFirst(reviewKind(name))))];
+  const parts = [
+    kinds.length > 0 ? `Applied without asking: ${kinds.join(', ')}` : '',
+    wake.refused ? `${countOf(wake.refused, 'call')} refused` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? `${parts.join('; ')} (see Activity).` : undefined;
 }
 
 function changes(count: number): string {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WakeOutcome } from '../../agent/run-wake';
-import { describeAppliedWithoutAsking, describeWakeProgress } from './describe-wake-progress';
+import { describeWakeEnd, describeWakeProgress } from './describe-wake-progress';
 import { cancelFromPage, wakeFromPage } from './wake-from-page';
 import { useWakeProgressStore } from './wake-progress-store';
 
@@ -55,7 +55,7 @@ describe('wakeFromPage', () => {
         tool('set_task_language', 'applied');
         tool('set_task_title', 'queued');
         tool('record_observations', 'noted');
-        expect(describeAppliedWithoutAsking(wakeOf('t1')!)).toBeUndefined();
+        expect(describeWakeEnd(wakeOf('t1')!)).toBeUndefined();
         tool('set_task_language', 'applied');
         tool('update_task_estimate', 'applied');
         tool('update_task_estimate', 'error');
@@ -63,7 +63,7 @@ describe('wakeFromPage', () => {
       },
     );
     await wakeFromPage('t1');
-    expect(describeAppliedWithoutAsking(wakeOf('t1')!)).toBe(
+    expect(describeWakeEnd(wakeOf('t1')!)).toBe(
       'Applied without asking: language, estimate (see Activity).',
     );
     // A new wake starts with nothing applied.
@@ -104,5 +104,26 @@ describe('describeWakeProgress', () => {
     expect(describeWakeProgress({ ...base, status: 'cancelled', proposed: 2 })).toBe(
       'Cancelled. 2 changes proposed before that are waiting for your review.',
     );
+  });
+
+  it('tells an empty answer, words only and running out of turns apart from "nothing to change"', () => {
+    const none = { ...base, proposed: 0 };
+    expect(describeWakeProgress({ ...none, ending: 'empty' })).toBe(
+      'Done: the model sent an empty answer. Try again, or another model.',
+    );
+    expect(describeWakeProgress({ ...none, ending: 'words-only' })).toBe(
+      'Done: the model answered in words, without a tool (see Activity).',
+    );
+    expect(describeWakeProgress({ ...base, ending: 'turn-limit' })).toBe(
+      'Stopped at 8 turns, without a report: 1 change proposed.',
+    );
+  });
+
+  it('says under the status how many calls were refused, beside what applied without asking', () => {
+    expect(describeWakeEnd({ ...base, refused: 1 })).toBe('1 call refused (see Activity).');
+    expect(describeWakeEnd({ ...base, refused: 2, appliedTools: ['set_task_language'] })).toBe(
+      'Applied without asking: language; 2 calls refused (see Activity).',
+    );
+    expect(describeWakeEnd(base)).toBeUndefined();
   });
 });

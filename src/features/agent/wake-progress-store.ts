@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import type { WakeOutcome } from '../../agent/run-wake';
-import type { WakeProgress } from '../../agent/wake-progress';
+import type { WakeEnding, WakeProgress } from '../../agent/wake-progress';
 
 export type WakeReason = 'manual' | 'automatic';
 
@@ -27,6 +27,10 @@ export interface TaskWake {
   message?: string;
   failureKind?: string;
   oneLiner?: string;
+  /** A wake done without its usual end (an empty answer, words only, out of turns). */
+  ending?: WakeEnding;
+  /** How many of the agent's calls were refused, each answered with why. */
+  refused?: number;
 }
 
 interface WakeProgressState {
@@ -93,6 +97,8 @@ function applyProgress(wake: TaskWake, progress: WakeProgress): TaskWake {
         proposed: progress.proposed,
         turns: progress.turns,
         oneLiner: progress.oneLiner,
+        ending: progress.ending,
+        refused: progress.refused,
       };
     case 'failed':
       return {
@@ -118,7 +124,13 @@ function settle(wake: TaskWake, outcome: WakeOutcome): TaskWake {
   };
   switch (outcome.status) {
     case 'done':
-      return { ...wake, ...counts, status: 'done' };
+      return {
+        ...wake,
+        ...counts,
+        status: 'done',
+        ending: outcome.ending ?? wake.ending,
+        refused: outcome.refused ?? wake.refused,
+      };
     case 'cancelled':
       return { ...wake, ...counts, status: 'cancelled' };
     case 'busy':

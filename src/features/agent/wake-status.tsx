@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { Notice } from '../../ui/notice';
 import { AGENT_SETTINGS_PATH } from '../../ui/app-paths';
 import {
-  describeAppliedWithoutAsking,
+  describeWakeEnd,
   describeLastStep,
   describeWakeProgress,
 } from './describe-wake-progress';
@@ -24,7 +24,7 @@ export function WakeStatus({ wake }: { wake: TaskWake | undefined }) {
     ? ''
     : running && wake.reason === 'automatic' && !wake.lastTool
       ? 'Woken automatically after your edit.'
-      : (describeLastStep(wake) ?? describeAppliedWithoutAsking(wake) ?? '');
+      : (describeLastStep(wake) ?? describeWakeEnd(wake) ?? '');
   const notSetUp = wake?.status === 'failed' && wake.failureKind === 'not-configured';
   return (
     <>
