@@ -40,8 +40,14 @@ export async function undoDecision(
   } catch (error) {
     return storageProblemResult(error);
   }
-  const mutation = decision.operationId ? await db.mutations.get(decision.operationId) : undefined;
-  const diffs = mutation?.diffs ?? [];
+  const applied = await changedHere(db, decision.operationId);
+  if (!applied) {
+    return {
+      status: 'cannot-undo',
+      message: `Cannot undo "${summary}" on this device: it was decided on another device, before this one kept what it changed. Undo it on the device that decided it.`,
+    };
+  }
+  const diffs = applied.diffs;
   const runKey = `undo:${decisionId}`;
   const outcome = await runStep<UndoRefusal, undefined>(
     db,
@@ -121,6 +127,32 @@ export async function undoDecision(
         decisionId,
       };
   }
+}
+
+/**
+ * What the decision's operation changed on this device, to put back: its own ledger row
+ * when it was made here; when it came from another device, the ledger row of applying it
+ * here (sync keeps which). Nothing, for an operation that changed no journal row here (a
+ * confirmation that found the value already set, a plain rejection). Undefined when it
+ * came from another device before this one kept that: undoing it here would mark it
+ * undone and put nothing back.
+ */
+async function changedHere(
+  db: CountersignDatabase,
+  operationId: string | undefined,
+): Promise<{ diffs: EntityDiff[] } | undefined> {
+  if (!operationId) return { diffs: [] };
+  const [own, remote] = await Promise.all([
+    db.mutations.get(operationId),
+    db.syncApplied.get(operationId),
+  ]);
+  if (own) return { diffs: own.diffs };
+  if (!remote || remote.journalRows === 0) return { diffs: [] };
+  if (remote.journalRows === undefined) return undefined;
+  const local = remote.localOperationId
+    ? await db.mutations.get(remote.localOperationId)
+    : undefined;
+  return { diffs: local?.diffs ?? [] };
 }
 
 /** Undoes several decisions, newest first (the order they must be peeled off in). */

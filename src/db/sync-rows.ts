@@ -42,6 +42,14 @@ export interface SyncAppliedRow {
   deviceId: string;
   kind: string;
   appliedAt: string;
+  /**
+   * How many journal rows the operation carried, and the ledger row of applying them here
+   * (its apply_synced_rows call; none when they changed nothing here): what undoing the
+   * operation on this device puts back, for a decision confirmed on another device. Rows
+   * stored before these were kept have neither.
+   */
+  journalRows?: number;
+  localOperationId?: string;
 }
 
 /** One part of a split operation, kept until every part arrived. */

@@ -10,6 +10,7 @@ import { connect } from '@nats-io/transport-node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { confirmItem } from '../../src/confirmation/confirm-item';
 import { rejectItem } from '../../src/confirmation/reject-item';
+import { undoDecision } from '../../src/confirmation/undo-decision';
 import { itemStaleness } from '../../src/confirmation/staleness';
 import { createJournalReader } from '../../src/db/journal-store';
 import type { CountersignDatabase } from '../../src/db/database';
@@ -238,6 +239,83 @@ describe('decide once across devices', () => {
     const claims = await observer.countBySubject(`decisions.${set.id}.>`);
     expect(Object.values(claims)).toEqual([1]);
     await observer.close();
+  });
+});
+
+describe('undo on the other device', () => {
+  it('puts back on both devices what a confirmation made on the other changed', async () => {
+    const { laptop, tablet } = await twoDevices('bob');
+    const { taskId } = await readyTask(laptop);
+    const set = await propose(laptop, taskId, [
+      { name: 'update_task_estimate', args: { minutes: 90 } },
+      { name: 'add_multiple_checklist_items', args: { items: [{ title: 'Rehearse' }] } },
+    ]);
+    await sent(laptop);
+    await waitFor(() => tablet.changeItems.get(`${set.id}:1`));
+    expect((await confirmItem(laptop, set.id, 0)).status).toBe('applied');
+    expect((await confirmItem(laptop, set.id, 1)).status).toBe('applied');
+    await sent(laptop);
+    const decided = await waitFor(async () => {
+      const rows = await tablet.decisions.where('changeSetId').equals(set.id).toArray();
+      return rows.length === 2 && (await tablet.tasks.get(taskId))?.estimateMinutes === 90
+        ? rows
+        : undefined;
+    });
+    const checklist = (db: CountersignDatabase) =>
+      db.checklistItems.where('taskId').equals(taskId).toArray();
+    await waitFor(async () => ((await checklist(tablet)).length === 3 ? true : undefined));
+
+    // The tablet undoes both (newest first): the estimate and the added item go, here and there.
+    for (const decision of [...decided].sort((a, b) => b.itemIndex - a.itemIndex)) {
+      expect(await undoDecision(tablet, decision.id)).toMatchObject({ status: 'undone' });
+    }
+    expect((await tablet.tasks.get(taskId))?.estimateMinutes).toBeUndefined();
+    const live = async (db: CountersignDatabase) =>
+      (await checklist(db))
+        .filter((item) => item.deletedAt === undefined)
+        .map((item) => item.title);
+    expect(await live(tablet)).toEqual(['Write script', 'Book room']);
+    await sent(tablet);
+    await waitFor(async () =>
+      (await laptop.tasks.get(taskId))?.estimateMinutes === undefined &&
+      (await live(laptop)).length === 2
+        ? true
+        : undefined,
+    );
+    for (const db of [laptop, tablet]) {
+      expect((await db.changeItems.get(`${set.id}:0`))?.status).toBe('undone');
+      const undone = await db.decisions.where('changeSetId').equals(set.id).toArray();
+      expect(undone.every((decision) => decision.undoneAt !== undefined)).toBe(true);
+    }
+  });
+
+  it('refuses, and changes nothing, for a decision applied here before that was kept', async () => {
+    const { laptop, tablet } = await twoDevices('alice');
+    const { taskId } = await readyTask(laptop);
+    const set = await propose(laptop, taskId, [
+      { name: 'update_task_estimate', args: { minutes: 75 } },
+    ]);
+    expect((await confirmItem(laptop, set.id, 0)).status).toBe('applied');
+    await sent(laptop);
+    const decision = await waitFor(async () =>
+      (await tablet.tasks.get(taskId))?.estimateMinutes === 75
+        ? (await tablet.decisions.where('changeSetId').equals(set.id).toArray())[0]
+        : undefined,
+    );
+    // As a device synced by an older version stored it: which operation, not what it changed.
+    const applied = (await tablet.syncApplied.get(decision.operationId!))!;
+    const { journalRows: _rows, localOperationId: _local, ...older } = applied;
+    await tablet.syncApplied.put(older);
+
+    const result = await undoDecision(tablet, decision.id);
+    expect(result).toEqual({
+      status: 'cannot-undo',
+      message:
+        'Cannot undo "Set estimate to 75 minutes" on this device: it was decided on another device, before this one kept what it changed. Undo it on the device that decided it.',
+    });
+    expect((await tablet.decisions.get(decision.id))?.undoneAt).toBeUndefined();
+    expect((await tablet.tasks.get(taskId))?.estimateMinutes).toBe(75);
+    expect(await tablet.outbox.count()).toBe(0);
   });
 });
 

@@ -238,6 +238,8 @@ function applyStep(
           deviceId: operation.deviceId,
           kind: operation.kind,
           appliedAt: now,
+          journalRows: rows.length,
+          ...(applied?.operationId ? { localOperationId: applied.operationId } : {}),
         });
       }
       if (planned.partIds.length > 0) await db.syncParts.bulkDelete(planned.partIds);
