@@ -69,3 +69,11 @@ function sameValue(left: unknown, right: unknown): boolean {
   if (left === undefined || right === undefined) return false;
   return canonicalJson(left) === canonicalJson(right);
 }
+
+/** The device that last wrote a field of a row, when the row carries its stamps. */
+export function fieldWriter(row: object | undefined, field: string): string | undefined {
+  const writes = (row as { fieldWrites?: Record<string, { by?: unknown }> } | undefined)
+    ?.fieldWrites;
+  const by = writes?.[field]?.by;
+  return typeof by === 'string' ? by : undefined;
+}

@@ -32,6 +32,23 @@ describe('the sync status in words', () => {
       short: 'Sync problem',
       long: 'Wrong password.',
     });
+    expect(
+      describeSync(
+        view({
+          phase: 'error',
+          message: 'The sync server cannot be reached. Trying again in 8 s.',
+          counts: { ...counts, waiting: 2 },
+        }),
+      ),
+    ).toMatchObject({
+      short: 'Sync problem',
+      long: 'The sync server cannot be reached. Trying again in 8 s. 2 changes waiting to send.',
+    });
+    expect(
+      describeSync(
+        view({ phase: 'connecting', message: 'Connecting…', counts: { ...counts, waiting: 1 } }),
+      ).long,
+    ).toBe('Connecting… 1 change waiting to send.');
     expect(describeSync(view({ enabled: false })).short).toBe('Sync off');
   });
 

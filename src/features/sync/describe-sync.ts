@@ -42,11 +42,21 @@ export function describeSync({ enabled, status, counts }: SyncView): SyncWords {
         long: `${sentence}${waiting ? ` ${waiting}.` : ''}`,
         tone: 'warning',
       };
+    // Changes still wait while the server cannot be reached: the sentence says so, as
+    // offline does (the pill's few words stay as wide as they were).
     case 'error':
-      return { short: 'Sync problem', long: sentence, tone: 'error' };
+      return {
+        short: 'Sync problem',
+        long: `${sentence}${waiting ? ` ${waiting}.` : ''}`,
+        tone: 'error',
+      };
     case 'connecting':
     case 'stopped':
-      return { short: 'Connecting…', long: sentence, tone: 'busy' };
+      return {
+        short: 'Connecting…',
+        long: `${sentence}${waiting ? ` ${waiting}.` : ''}`,
+        tone: 'busy',
+      };
     case 'connected':
       return waiting
         ? {

@@ -4,6 +4,7 @@
  * go through change-items.ts, the one writer of them, which keeps each device's own
  * inbox keys, set counts and tallies. Runs inside the operation's transaction.
  */
+import { fieldWriter } from '../../domain/field-writes';
 import { writeChangeItems, writeMergedChangeSet } from '../../db/change-items';
 import type { CountersignDatabase } from '../../db/database';
 import { observationSchema, reportSchema } from '../../domain/agent';
@@ -65,6 +66,7 @@ export async function applyAgentRows(
           lost: value,
           kept: row[field],
           side,
+          localWriter: fieldWriter(local, field),
           taskId: typeof row.taskId === 'string' ? row.taskId : undefined,
         });
       }

@@ -229,7 +229,14 @@ function applyStep(
         ];
         if (lost.length > 0) {
           await db.auditMessages.bulkAdd(
-            lost.map((loss) => lossMessage(loss, operation.deviceId, operation.operationId, now)),
+            lost.map((loss) =>
+              lossMessage(
+                loss,
+                { remote: operation.deviceId, here: deviceId },
+                operation.operationId,
+                now,
+              ),
+            ),
           );
         }
         await db.syncApplied.put({

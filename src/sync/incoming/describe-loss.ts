@@ -2,6 +2,7 @@
 import type { AuditMessage } from '../../domain/audit';
 import { tableWord } from '../../domain/table-words';
 import type { LostFieldValue } from '../../tools/catalog/apply-synced-rows';
+import { fieldLabel } from '../../tools/registry';
 
 function shown(value: unknown): string {
   if (value === undefined || value === null || value === '') return '(empty)';
@@ -11,13 +12,20 @@ function shown(value: unknown): string {
 
 export function lossMessage(
   loss: LostFieldValue,
-  remoteDeviceId: string,
+  devices: { remote: string; here: string },
   operationId: string,
   now: string,
 ): AuditMessage {
   const what = `${tableWord(loss.table)}${loss.title ? ` "${loss.title}"` : ''}`;
-  const loser = loss.side === 'local' ? 'this device' : `device ${remoteDeviceId.slice(0, 8)}`;
-  const winner = loss.side === 'local' ? `device ${remoteDeviceId.slice(0, 8)}` : 'this device';
+  // The value this device had may have come from a third device: named by who wrote it.
+  const localWriter = loss.localWriter ?? devices.here;
+  const name = (deviceId: string) =>
+    deviceId === devices.here ? 'this device' : `device ${deviceId.slice(0, 8)}`;
+  const [loser, winner] =
+    loss.side === 'local'
+      ? [name(localWriter), name(devices.remote)]
+      : [name(devices.remote), name(localWriter)];
+  const field = fieldLabel(loss.field) ?? loss.field;
   return {
     id: crypto.randomUUID(),
     kind: 'observation',
@@ -25,7 +33,7 @@ export function lossMessage(
     operationId,
     ...(loss.taskId ? { taskId: loss.taskId } : {}),
     summary:
-      `Edited on two devices at once: ${loss.field} of ${what}. Kept ${shown(loss.kept)} ` +
+      `Edited on two devices at once: the ${field} of ${what}. Kept ${shown(loss.kept)} ` +
       `(from ${winner}); the value ${shown(loss.lost)} from ${loser} lost.`,
     payload: {
       table: loss.table,
@@ -33,7 +41,7 @@ export function lossMessage(
       field: loss.field,
       lostValue: loss.lost,
       keptValue: loss.kept,
-      lostOn: loss.side === 'local' ? 'this device' : remoteDeviceId,
+      lostOn: loss.side === 'local' ? localWriter : devices.remote,
     },
     createdAt: now,
   };

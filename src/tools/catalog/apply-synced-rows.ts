@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldWriter } from '../../domain/field-writes';
 import { idSchema } from '../../domain/entity';
 import { isLive } from '../../domain/is-live';
 import type { JournalWriter } from '../../domain/journal-access';
@@ -27,8 +28,10 @@ export interface LostFieldValue {
   /** The value that lost, and the value every device keeps. */
   lost: unknown;
   kept: unknown;
-  /** Whose value lost: this device's, or the other device's. */
+  /** Whose value lost: the one this device had, or the one that arrived. */
   side: 'local' | 'remote';
+  /** The device that wrote the value this device had (not always this one), when stamped. */
+  localWriter?: string | undefined;
   /** The task the row is or belongs to, for the audit trail. */
   taskId: string | undefined;
   /** The task's title (or the row's), to name it in words. */
@@ -94,6 +97,7 @@ export const applySyncedRows = defineTool({
           lost: value,
           kept: decision.row[field],
           side,
+          localWriter: fieldWriter(local, field),
           taskId: taskIdOf({ table, id, after }),
           title: typeof decision.row.title === 'string' ? decision.row.title : undefined,
         });
