@@ -81,9 +81,38 @@ describe('routing a call to a noted tool', () => {
     const result = await route('update_report', { oneLiner: '' });
     expect(result.outcome).toBe('error');
     expect(result.output).toMatch(
-      /^Invalid arguments for update_report: "oneLiner": "oneLiner" cannot be empty\..*Expected arguments like \{"oneLiner"/,
+      /^Invalid arguments for update_report: "oneLiner": "oneLiner" cannot be empty;.*\. Expected arguments like \{"oneLiner"/,
     );
     expect(notes.report).toBeUndefined();
+  });
+
+  it('refuses a report or observation with direction overrides or control characters', async () => {
+    const report = await route('update_report', {
+      oneLiner: 'Approved by \u202Eeciffo\u202C',
+      tldr: 'Fine.',
+      content: '## Notes\n\t- ok',
+    });
+    expect(report.outcome).toBe('error');
+    expect(report.output).toContain(
+      '"oneLiner": "oneLiner" cannot contain control characters or invisible direction marks (such as U+202E, which makes text display reversed). Send it as plain text on one line.',
+    );
+    const bell = await route('update_report', { oneLiner: 'Ok', tldr: 'Bell \u0007', content: '' });
+    expect(bell.output).toContain('"tldr": "tldr" cannot contain control characters');
+    const observed = await route('record_observations', {
+      observations: [{ text: 'Risk \u2066hidden\u2069' }],
+    });
+    expect(observed.output).toContain('"observations.0.text": "text" cannot contain');
+    expect(notes).toEqual({ observations: [] });
+    // Line breaks and tabs are text of several lines, not hidden characters.
+    expect(
+      await route('update_report', { oneLiner: 'Ok', tldr: 'One.\nTwo.', content: '## A\n\t- b' }),
+    ).toMatchObject({ outcome: 'noted' });
+  });
+
+  it('ends its list of problems with one period, not two', async () => {
+    const result = await route('set_task_title', { title: 'Line one\nline two' });
+    expect(result.output).toMatch(/on one line\. Expected arguments like/);
+    expect(result.output).not.toContain('..');
   });
 
   it('is never dispatched: the journal is no place for the agent’s notes', async () => {

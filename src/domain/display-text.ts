@@ -38,6 +38,30 @@ export function refuseHiddenCharacters<Schema extends z.ZodType<string>>(schema:
   });
 }
 
+// The same characters, less the line breaks and tabs that text of several lines may hold.
+const HIDDEN_IN_LINES =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * For a model's text of one line or of several (its report, an observation): refused like
+ * a title, with a sentence that names the field. Several lines keep their line breaks and
+ * tabs; everything else hidden is refused.
+ */
+export function refuseHiddenCharactersIn<Schema extends z.ZodType<string>>(
+  schema: Schema,
+  field: string,
+  shape: 'one line' | 'lines',
+) {
+  const oneLine = shape === 'one line';
+  return schema.refine(
+    (text) => (oneLine ? !hasHiddenCharacters(text) : !HIDDEN_IN_LINES.test(text)),
+    {
+      error: `"${field}" cannot contain control characters or invisible direction marks (such as U+202E, which makes text display reversed). Send it as plain text${oneLine ? ' on one line' : ''}.`,
+    },
+  );
+}
+
 /** For stored rows: a title of at most `max` characters, hidden characters removed. */
 export function storedTitleSchema(max: number, message?: string) {
   return z

@@ -27,4 +27,11 @@ describe('due dates', () => {
     const result = dueDateSchema.safeParse('2026-02-31');
     expect(result.error?.issues[0]?.message).toMatch(/does not exist/);
   });
+
+  it('say only the form for a text not in it: no false "does not exist"', () => {
+    for (const value of ['next Friday', '2026-03-15T00:00:00Z']) {
+      const messages = dueDateSchema.safeParse(value).error?.issues.map((issue) => issue.message);
+      expect(messages).toEqual(['Use the form YYYY-MM-DD, for example "2026-03-15".']);
+    }
+  });
 });

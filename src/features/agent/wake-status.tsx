@@ -7,11 +7,7 @@
 import { Link } from 'react-router';
 import { Notice } from '../../ui/notice';
 import { AGENT_SETTINGS_PATH } from '../../ui/app-paths';
-import {
-  describeWakeEnd,
-  describeLastStep,
-  describeWakeProgress,
-} from './describe-wake-progress';
+import { describeWakeEnd, describeLastStep, describeWakeProgress } from './describe-wake-progress';
 import type { TaskWake } from './wake-progress-store';
 
 /** Failures the agent's settings cannot help with (the task is gone, the policy said no). */

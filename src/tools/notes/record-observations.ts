@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuseHiddenCharactersIn } from '../../domain/display-text';
 import { countOf } from '../../lib/count-of';
 import { defineNotedTool } from './define-noted-tool';
 
@@ -13,11 +14,15 @@ export const recordObservations = defineNotedTool({
     observations: z
       .array(
         z.object({
-          text: z
-            .string()
-            .trim()
-            .min(1, 'An observation needs "text".')
-            .max(1000, 'An observation is at most 1000 characters.'),
+          text: refuseHiddenCharactersIn(
+            z
+              .string()
+              .trim()
+              .min(1, 'An observation needs "text".')
+              .max(1000, 'An observation is at most 1000 characters.'),
+            'text',
+            'lines',
+          ),
           priority: z.preprocess(
             (value) => (typeof value === 'string' ? value.toLowerCase() : value),
             z.enum(['low', 'normal', 'high']).default('normal'),

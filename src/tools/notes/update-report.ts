@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuseHiddenCharactersIn } from '../../domain/display-text';
 import { defineNotedTool } from './define-noted-tool';
 
 const REPORT_LIMITS = { oneLiner: 140, tldr: 800, content: 8000 } as const;
@@ -12,18 +13,31 @@ export const updateReport = defineNotedTool({
     'open questions). Call it once, at the end. Example: {"oneLiner": "Blocked on the pension statement; due in 9 days", ' +
     '"tldr": "...", "content": "## Status\\n..."}.',
   argsSchema: z.object({
-    oneLiner: z
-      .string()
-      .trim()
-      .min(1, '"oneLiner" cannot be empty.')
-      .max(REPORT_LIMITS.oneLiner, `"oneLiner" is at most ${REPORT_LIMITS.oneLiner} characters.`),
-    tldr: z
-      .string()
-      .trim()
-      .max(REPORT_LIMITS.tldr, `"tldr" is at most ${REPORT_LIMITS.tldr} characters.`),
-    content: z
-      .string()
-      .max(REPORT_LIMITS.content, `"content" is at most ${REPORT_LIMITS.content} characters.`),
+    // Shown beside the Confirm buttons: no direction overrides or control characters.
+    oneLiner: refuseHiddenCharactersIn(
+      z
+        .string()
+        .trim()
+        .min(1, '"oneLiner" cannot be empty.')
+        .max(REPORT_LIMITS.oneLiner, `"oneLiner" is at most ${REPORT_LIMITS.oneLiner} characters.`),
+      'oneLiner',
+      'one line',
+    ),
+    tldr: refuseHiddenCharactersIn(
+      z
+        .string()
+        .trim()
+        .max(REPORT_LIMITS.tldr, `"tldr" is at most ${REPORT_LIMITS.tldr} characters.`),
+      'tldr',
+      'lines',
+    ),
+    content: refuseHiddenCharactersIn(
+      z
+        .string()
+        .max(REPORT_LIMITS.content, `"content" is at most ${REPORT_LIMITS.content} characters.`),
+      'content',
+      'lines',
+    ),
   }),
   example: {
     oneLiner: 'Ready to start; estimate proposed',
