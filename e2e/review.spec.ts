@@ -283,6 +283,36 @@ test('the Review inbox works from the keyboard: j/k move, y confirms, n rejects,
   expect(stored.task?.estimateMinutes).toBeUndefined();
 });
 
+test('arriving through the navigation, the inbox keys work at once, and Enter in a drop-down confirms its edit', async ({
+  page,
+}) => {
+  await proposalsOn(page, LOGIN_BUG);
+  const inbox = new ReviewInboxPage(page);
+  // A click on the navigation, as a person arrives: focus must not stay on the link.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /^Review/ })
+    .click();
+  await expect(inbox.rows).toHaveCount(LOGIN_BUG.proposals);
+  const title = inbox.row(`Title · Set title to "${LOGIN_BUG.proposedTitle}"`);
+  const priority = inbox.row('Priority · Set priority to P0');
+
+  await page.keyboard.press('j');
+  await expect(title).toBeFocused();
+  await page.keyboard.press('j');
+  await expect(priority).toBeFocused();
+  await page.keyboard.press('e');
+  const sheet = page.getByRole('dialog', { name: 'Edit before confirming' });
+  const choice = sheet.getByRole('combobox');
+  await expect(choice).toBeFocused();
+  await choice.selectOption('P1');
+  await page.keyboard.press('Enter');
+  await expect(sheet).toHaveCount(0);
+  await expect(priority).toHaveCount(0);
+  await expect(inbox.badge).toHaveAccessibleName(`${LOGIN_BUG.proposals - 1} pending`);
+  expect((await readStoredReview(page, LOGIN_BUG.id)).task?.priority).toBe('P1');
+});
+
 test('two tabs confirming the same proposal at once apply it exactly once', async ({ context }) => {
   const first = await context.newPage();
   await proposalsOn(first, LOGIN_BUG);

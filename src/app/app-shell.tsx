@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { ReviewNavBadge } from '../features/review/pending-count';
 import { SyncNavStatus } from '../features/sync/sync-nav-status';
 import { useSyncRuntime } from '../features/sync/use-sync-runtime';
@@ -16,6 +17,7 @@ const LINKS = [
 export function AppShell() {
   useExpirySweep();
   useSyncRuntime();
+  const main = useFocusOnArrival();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -40,11 +42,32 @@ export function AppShell() {
         </ul>
         <SyncNavStatus />
       </nav>
-      <main id="main" className="shell__main" tabIndex={-1}>
+      <main id="main" className="shell__main" tabIndex={-1} ref={main}>
         <Outlet />
       </main>
       <UpdatePrompt />
       <ToastRegion />
     </div>
   );
+}
+
+/**
+ * After a move through the navigation, focus goes to the page (its `main`), not left on the
+ * link: a screen reader starts reading the new page, and the page's keys (the inbox's j/k/y)
+ * work at once. Focus a page set itself, or anywhere else, is left alone.
+ */
+function useFocusOnArrival() {
+  const main = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    if (active === null || active === document.body || active.closest('nav') !== null)
+      main.current?.focus({ preventScroll: true });
+  }, [pathname]);
+  return main;
 }

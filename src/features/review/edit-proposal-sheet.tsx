@@ -6,7 +6,7 @@
  * nothing. A stale proposal is confirmed only with "Apply anyway".
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { getDatabase } from '../../db/connection';
 import { listLabels } from '../../db/queries/catalog';
 import type { PendingReviewItem } from '../../db/queries/proposals';
@@ -81,6 +81,18 @@ function FieldControl({
   return <TextValueField {...shared} inputProps={inputProps} />;
 }
 
+/**
+ * Enter confirms the edit from any field: a text or number field submits its form on
+ * Enter by itself, a drop-down (priority, status, label) does not.
+ */
+function submitOnEnterInSelect(event: KeyboardEvent<HTMLFormElement>) {
+  if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey)
+    return;
+  if (!(event.target instanceof HTMLSelectElement)) return;
+  event.preventDefault();
+  event.currentTarget.requestSubmit();
+}
+
 export function EditProposalSheet({
   entry,
   stale,
@@ -113,7 +125,12 @@ export function EditProposalSheet({
   );
   return (
     <Sheet labelledBy={headingId} onCancel={onCancel}>
-      <form className="edit-sheet stack" onSubmit={(event) => void submit(event)} noValidate>
+      <form
+        className="edit-sheet stack"
+        onSubmit={(event) => void submit(event)}
+        onKeyDown={submitOnEnterInSelect}
+        noValidate
+      >
         <h2 id={headingId} className="edit-sheet__title">
           Edit before confirming
         </h2>
