@@ -291,7 +291,7 @@ describe('AgentPanel', () => {
     const startedAt = new Date(Date.now() - 11 * 60_000).toISOString();
     await getDatabase().wakes.put(wakeRow({ status: 'running', startedAt }));
     renderPanel();
-    await screen.findByText(/^Wake started .* · still running$/);
+    await screen.findByText(/^Wake started .* · interrupted: its page closed before it finished$/);
     expect(screen.queryByText(/already working/)).toBeNull();
     expect(wakeButton()).not.toHaveAttribute('aria-disabled');
   });
@@ -305,7 +305,9 @@ describe('AgentPanel', () => {
     try {
       await getDatabase().wakes.put(wakeRow({ status: 'running' }));
       renderPanel();
-      await screen.findByText(/^Wake started .* · still running$/);
+      await screen.findByText(
+        /^Wake started .* · interrupted: its page closed before it finished$/,
+      );
       await waitFor(() => expect(wakeButton()).not.toHaveAttribute('aria-disabled'));
       expect(screen.queryByText(/already working/)).toBeNull();
       cleanup();
@@ -314,6 +316,7 @@ describe('AgentPanel', () => {
       renderPanel();
       expect(await screen.findByText(/already working on this task in another tab/)).toBeVisible();
       expect(wakeButton()).toHaveAttribute('aria-disabled', 'true');
+      expect(screen.getByText(/^Wake started .* · still running$/)).toBeVisible();
     } finally {
       vi.unstubAllGlobals();
     }

@@ -124,7 +124,10 @@ export function AgentPanel({ taskId }: { taskId: string }) {
       )}
       {data?.latestWake && (
         <p className="muted agent-panel__summary">
-          {formatWakeSummary(data.latestWake)}
+          {formatWakeSummary(data.latestWake, {
+            // A row still "running" that nothing here or elsewhere runs: its tab died.
+            interrupted: data.latestWake.status === 'running' && !busy,
+          })}
           {/* This tab already said it (once) in the failure notice above. */}
           {data.latestWake.error && wake?.status !== 'failed' && (
             <span className="agent-panel__summary-error"> · Error: {data.latestWake.error}</span>

@@ -10,18 +10,31 @@ const STATUS_WORDS: Record<Wake['status'], string> = {
   cancelled: 'cancelled',
 };
 
+interface SummaryOptions {
+  locale?: string;
+  now?: Date;
+  /** A row still "running" that no tab or worker runs any more (isWakeRowAlive). */
+  interrupted?: boolean;
+}
+
 /**
  * "Last wake 9:04 AM · finished · 2 turns · took 4 s" (the date only when it was not today),
  * short enough for one line on a phone; the token counts are in `formatWakeUsage`.
  */
-export function formatWakeSummary(wake: Wake, locale?: string, now: Date = new Date()): string {
+export function formatWakeSummary(
+  wake: Wake,
+  { locale, now = new Date(), interrupted = false }: SummaryOptions = {},
+): string {
   const started = new Date(wake.startedAt);
   const today = started.toDateString() === now.toDateString();
   const when = new Intl.DateTimeFormat(
     locale,
     today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
   ).format(started);
-  if (wake.status === 'running') return `Wake started ${when} · ${STATUS_WORDS.running}`;
+  if (wake.status === 'running')
+    return interrupted
+      ? `Wake started ${when} · interrupted: its page closed before it finished`
+      : `Wake started ${when} · ${STATUS_WORDS.running}`;
   const parts = [`Last wake ${when}`, STATUS_WORDS[wake.status]];
   if (wake.turns !== undefined) parts.push(countOf(wake.turns, 'turn'));
   if (wake.endedAt)
