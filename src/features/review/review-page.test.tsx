@@ -99,6 +99,19 @@ describe('ReviewPage', () => {
     expect(await screen.findByText('Nothing to review')).toBeInTheDocument();
   });
 
+  it('says all is reviewed, not "0 changes waiting on 0 tasks", while the last Undo stays', async () => {
+    const taskId = await createTask('Plan the launch');
+    await seedChangeSet(taskId, [estimateProposal(90)]);
+    renderPage();
+    const estimate = await row(/Set estimate to 90 minutes/);
+    await userEvent.keyboard('j');
+    expect(estimate).toHaveFocus();
+    await userEvent.keyboard('y');
+    expect(await screen.findByText('All reviewed: nothing else waits.')).toBeInTheDocument();
+    expect(screen.queryByText(/0 changes waiting/)).toBeNull();
+    expect(screen.getByRole('button', { name: /^Undo/ })).toBeInTheDocument();
+  });
+
   it('groups pending items by task, with the task as a link and Confirm all per task', async () => {
     const { launch, launchSet } = await seedTwoTasks();
     renderPage();

@@ -68,7 +68,10 @@ export function ReviewPage({ nextStep = (openTasks) => openTasks }: ReviewPagePr
       ) : (
         <>
           <p className="review-page__count">
-            {countOf(counts.items, 'change')} waiting on {countOf(counts.sets, 'task')}
+            {counts.items === 0
+              ? // The last decision's Undo stays where it was; the empty page comes on the next visit.
+                'All reviewed: nothing else waits.'
+              : `${countOf(counts.items, 'change')} waiting on ${countOf(counts.sets, 'task')}`}
           </p>
           <p className="review-page__keys muted">
             Keys: <kbd>j</kbd> / <kbd>k</kbd> next / previous · <kbd>y</kbd> confirm · <kbd>n</kbd>{' '}
