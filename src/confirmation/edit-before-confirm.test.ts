@@ -86,7 +86,11 @@ describe('confirming an edited proposal', () => {
     const result = await confirmItem(suite.db, set.id, 0, { edited: { minutes: 60 } });
     expect((await task()).estimateMinutes).toBe(60);
     const undone = await undoDecision(suite.db, result.decisionId!);
-    expect(undone.status).toBe('undone');
+    // It names what was applied (the person's 60), not what was proposed (90).
+    expect(undone).toMatchObject({
+      status: 'undone',
+      message: 'Undone: Set estimate to 60 minutes.',
+    });
     expect((await task()).estimateMinutes).toBe(120);
     expect((await suite.db.decisions.get(result.decisionId!))?.undoneAt).toBeDefined();
   });

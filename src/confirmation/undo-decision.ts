@@ -7,10 +7,13 @@
  */
 import { writeChangeItems } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
+import { createJournalReader } from '../db/journal-store';
+import { findTool } from '../tools/registry';
+import { loadSummaryNames } from '../tools/summary-names';
 import { getDeviceId } from '../db/settings';
 import type { EntityDiff } from '../domain/audit';
 import { sameContent } from '../domain/row-content';
-import { changeItemId } from '../domain/change-set';
+import { changeItemId, type Decision } from '../domain/change-set';
 import { stampFieldWrites } from '../domain/field-writes';
 import type { JournalReader } from '../domain/journal-access';
 import { JOURNAL_TABLES, type JournalTable } from '../domain/journal';
@@ -31,7 +34,7 @@ export async function undoDecision(
   if (!decision || (decision.verdict !== 'confirmed' && decision.verdict !== 'rejected'))
     return { status: 'missing', message: 'There is nothing to undo.' };
   const rejection = decision.verdict === 'rejected';
-  const summary = decision.humanSummary ?? decision.toolName;
+  const summary = await appliedSummary(db, decision);
   if (decision.undoneAt)
     return { status: 'already-decided', message: 'This change was already undone.' };
   let deviceId: string;
@@ -126,6 +129,23 @@ export async function undoDecision(
           : `Undone: ${summary}.`,
         decisionId,
       };
+  }
+}
+
+/**
+ * The change as it was applied, in words: for a proposal the person edited before
+ * confirming, what they applied (Set estimate to 60), not what the agent proposed (90).
+ */
+async function appliedSummary(db: CountersignDatabase, decision: Decision): Promise<string> {
+  const proposed = decision.humanSummary ?? decision.toolName;
+  const tool = decision.appliedArgs ? findTool(decision.toolName) : undefined;
+  if (!tool || !decision.appliedArgs) return proposed;
+  try {
+    const names = await loadSummaryNames(createJournalReader(db), decision.taskId);
+    return tool.summarize(decision.appliedArgs, names);
+  } catch {
+    // A summary that cannot be worded (a name gone) still has the proposal's words.
+    return proposed;
   }
 }
 
