@@ -273,8 +273,9 @@ describe('undo on the other device', () => {
     const live = async (db: CountersignDatabase) =>
       (await checklist(db))
         .filter((item) => item.deletedAt === undefined)
-        .map((item) => item.title);
-    expect(await live(tablet)).toEqual(['Write script', 'Book room']);
+        .map((item) => item.title)
+        .sort();
+    expect(await live(tablet)).toEqual(['Book room', 'Write script']);
     await sent(tablet);
     await waitFor(async () =>
       (await laptop.tasks.get(taskId))?.estimateMinutes === undefined &&
