@@ -222,6 +222,22 @@ describe('AgentPanel', () => {
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
+  it('never calls this tab’s own wake interrupted while its row catches up with its end', async () => {
+    const wake = scriptWake();
+    renderPanel();
+    await userEvent.click(wakeButton());
+    wake.emit({ type: 'started', wakeId: 'w1', taskId });
+    // The row says "running" (and is old enough to count as dead by time alone) when the
+    // worker's end reaches the page, before the row's own end does.
+    const startedAt = new Date(Date.now() - 11 * 60_000).toISOString();
+    await getDatabase().wakes.put(wakeRow({ id: 'w1', status: 'running', startedAt }));
+    await screen.findByText(/^Wake started .* · still running$/);
+    wake.emit({ type: 'done', proposed: 0, turns: 1 });
+    await wake.finish({ status: 'done', wakeId: 'w1', proposed: 0, turns: 1 });
+    expect(status()).toHaveTextContent('Done: no changes proposed.');
+    expect(screen.queryByText(/interrupted/)).toBeNull();
+  });
+
   it('cancels a running wake', async () => {
     const wake = scriptWake();
     renderPanel();
@@ -291,7 +307,7 @@ describe('AgentPanel', () => {
     const startedAt = new Date(Date.now() - 11 * 60_000).toISOString();
     await getDatabase().wakes.put(wakeRow({ status: 'running', startedAt }));
     renderPanel();
-    await screen.findByText(/^Wake started .* · interrupted: its page closed before it finished$/);
+    await screen.findByText(/^Wake started .* · interrupted \(its page closed\)$/);
     expect(screen.queryByText(/already working/)).toBeNull();
     expect(wakeButton()).not.toHaveAttribute('aria-disabled');
   });
@@ -305,9 +321,7 @@ describe('AgentPanel', () => {
     try {
       await getDatabase().wakes.put(wakeRow({ status: 'running' }));
       renderPanel();
-      await screen.findByText(
-        /^Wake started .* · interrupted: its page closed before it finished$/,
-      );
+      await screen.findByText(/^Wake started .* · interrupted \(its page closed\)$/);
       await waitFor(() => expect(wakeButton()).not.toHaveAttribute('aria-disabled'));
       expect(screen.queryByText(/already working/)).toBeNull();
       cleanup();

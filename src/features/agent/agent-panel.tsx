@@ -125,8 +125,12 @@ export function AgentPanel({ taskId }: { taskId: string }) {
       {data?.latestWake && (
         <p className="muted agent-panel__summary">
           {formatWakeSummary(data.latestWake, {
-            // A row still "running" that nothing here or elsewhere runs: its tab died.
-            interrupted: data.latestWake.status === 'running' && !busy,
+            // A row still "running" that no tab runs: not this tab's (whose row may say
+            // "running" a moment after its wake ended), and not alive elsewhere.
+            interrupted:
+              data.latestWake.status === 'running' &&
+              data.latestWake.id !== wake?.wakeId &&
+              !isWakeRowAlive(data.latestWake, { now, lockHeld }),
           })}
           {/* This tab already said it (once) in the failure notice above. */}
           {data.latestWake.error && wake?.status !== 'failed' && (

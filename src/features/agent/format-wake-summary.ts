@@ -33,7 +33,7 @@ export function formatWakeSummary(
   ).format(started);
   if (wake.status === 'running')
     return interrupted
-      ? `Wake started ${when} · interrupted: its page closed before it finished`
+      ? `Wake started ${when} · interrupted (its page closed)`
       : `Wake started ${when} · ${STATUS_WORDS.running}`;
   const parts = [`Last wake ${when}`, STATUS_WORDS[wake.status]];
   if (wake.turns !== undefined) parts.push(countOf(wake.turns, 'turn'));
