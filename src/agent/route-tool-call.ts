@@ -65,7 +65,10 @@ export async function routeToolCall(
   const resolved = resolveModelToolCall(call.toolName, input.value);
   if (!resolved.ok) return { toolName: call.toolName, outcome: 'error', output: resolved.error };
   const { tool } = resolved;
-  const unknown = unknownArguments(tool, resolved.args, deps.taskId);
+  // Parsed once: arguments the schema refuses get its own message (below, or dispatch()'s
+  // for an immediate tool); accepted ones are checked for keys the schema would drop.
+  const parsed = tool.argsSchema.safeParse(resolved.args);
+  const unknown = parsed.success ? unknownArguments(tool, resolved.args, deps.taskId) : undefined;
   if (unknown) return { toolName: tool.name, outcome: 'error', output: unknown };
 
   if (tool.route === 'immediate') {
@@ -91,7 +94,6 @@ export async function routeToolCall(
     };
   }
 
-  const parsed = tool.argsSchema.safeParse(resolved.args);
   if (!parsed.success)
     return {
       toolName: tool.name,
@@ -117,8 +119,8 @@ export async function routeToolCall(
 const TASK_KEY = /^task(?:[_-]?id)?$/i;
 
 /**
- * Refuses arguments with keys the tool does not take (unknown-keys.ts), which its schema
- * would drop without a word. A key naming the wake's own task is let through (it changes
+ * Refuses arguments the schema accepted but with keys the tool does not take
+ * (unknown-keys.ts), which the schema would drop without a word. A key naming the wake's own task is let through (it changes
  * nothing); one naming another task is refused as that: a wake changes its task only.
  */
 function unknownArguments(
@@ -126,8 +128,6 @@ function unknownArguments(
   args: unknown,
   taskId: string,
 ): string | undefined {
-  // Arguments the schema refuses get its own, fuller message further on.
-  if (!tool.argsSchema.safeParse(args).success) return undefined;
   const values = args as Record<string, unknown>;
   const unknown = unknownKeys(tool.argsSchema, args).filter(
     (path) => !(TASK_KEY.test(path) && values[path] === taskId),

@@ -8,8 +8,6 @@
 import { writeChangeItems } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
 import { createJournalReader } from '../db/journal-store';
-import { findTool } from '../tools/registry';
-import { loadSummaryNames } from '../tools/summary-names';
 import { getDeviceId } from '../db/settings';
 import type { EntityDiff } from '../domain/audit';
 import { sameContent } from '../domain/row-content';
@@ -20,6 +18,8 @@ import { JOURNAL_TABLES, type JournalTable } from '../domain/journal';
 import { tableWord } from '../domain/table-words';
 import { bumpClock } from '../domain/vector-clock';
 import { runStep } from '../dispatcher/run-steps';
+import { findTool } from '../tools/registry';
+import { loadSummaryNames } from '../tools/summary-names';
 import { storageProblemResult, type ReviewResult } from './review-result';
 
 type UndoRefusal = { kind: 'done-already' } | { kind: 'changed'; table: string };
@@ -34,9 +34,9 @@ export async function undoDecision(
   if (!decision || (decision.verdict !== 'confirmed' && decision.verdict !== 'rejected'))
     return { status: 'missing', message: 'There is nothing to undo.' };
   const rejection = decision.verdict === 'rejected';
-  const summary = await appliedSummary(db, decision);
   if (decision.undoneAt)
     return { status: 'already-decided', message: 'This change was already undone.' };
+  const summary = await appliedSummary(db, decision);
   let deviceId: string;
   try {
     deviceId = await getDeviceId(db);
