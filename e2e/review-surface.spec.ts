@@ -177,6 +177,19 @@ for (const size of SIZES) {
       const card = new ReviewCard(page);
       await expect(card.withCount(LOGIN_BUG.proposals)).toBeVisible({ timeout: WAKE_TIMEOUT });
 
+      // The Review count came with the proposals, and no tab moved for it: Review, count
+      // and all, is as tall as Tasks.
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: /^Review/ }).getByRole('img')).toBeVisible();
+      const [tasks, review] = await Promise.all(
+        ['Tasks', 'Review'].map((name) =>
+          nav.getByRole('link', { name: new RegExp(`^${name}`) }).boundingBox(),
+        ),
+      );
+      expect(review?.height).toBe(tasks?.height);
+      // On a bottom bar the tabs share one top; the landscape rail stacks them.
+      if (size.name !== 'tablet landscape') expect(review?.y).toBe(tasks?.y);
+
       // Nobody scrolled: the page is where it opened, and the first row's buttons show.
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       const first = card.rows.first();
