@@ -216,7 +216,10 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
    */
   async function decide(row: InboxRow, action: () => Promise<ReviewResult>) {
     const element = findRowElement(listRef.current, row.entry.key);
-    const hadFocus = element?.contains(document.activeElement) ?? false;
+    const active = document.activeElement;
+    // The row's edit sheet is portalled to the body: a decision made in it had the focus too.
+    const hadFocus =
+      (element?.contains(active) ?? false) || active?.closest('[aria-modal="true"]') != null;
     const next = rows.get(row.index + 1) ?? rows.get(row.index - 1);
     const result = await settle(row.entry.key, action);
     if (hadFocus && next && leavesTheList(result)) focusRequest.current = { key: next.entry.key };

@@ -182,9 +182,13 @@ describe('ReviewPage', () => {
 
   it('edits from the keyboard: e opens the sheet, Escape cancels, Enter confirms the edit', async () => {
     const taskId = await createTask('Plan the launch');
-    const set = await seedChangeSet(taskId, [estimateProposal(90)]);
+    const set = await seedChangeSet(taskId, [
+      estimateProposal(90),
+      checklistProposal('Book a room'),
+    ]);
     renderPage();
     const estimate = await row(/Set estimate to 90 minutes/);
+    const room = await row(/Book a room/);
     await within(estimate).findByRole('button', { name: /^Edit before confirming/ });
 
     await userEvent.keyboard('j');
@@ -216,6 +220,9 @@ describe('ReviewPage', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText(/Confirmed with changes/)).toBeInTheDocument();
+    // The sheet was the row's: the focus goes on to the next row, as after `y`, so the
+    // next key works at once (it used to fall to the page).
+    await waitFor(() => expect(room).toHaveFocus());
   });
 
   it('asks for Apply anyway when y is pressed on an item changed since it was proposed', async () => {
