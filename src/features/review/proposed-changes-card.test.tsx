@@ -249,6 +249,44 @@ describe('ProposedChangesCard', () => {
     );
   });
 
+  it('offers one Undo for a rejection: the prompt’s, and the status bar’s once the prompt is closed', async () => {
+    const { taskId } = await seedTwoProposals();
+    renderCard(taskId);
+
+    swipe(await estimateRow(), -160);
+    const prompt = await screen.findByRole('group', { name: /Rejected/ });
+    expect(await screen.findByText('Rejected: Set estimate to 60 minutes')).toHaveRole('status');
+    // Two Undo buttons side by side for the same rejection read as two things to undo.
+    expect(screen.getAllByRole('button', { name: 'Undo' })).toEqual([
+      within(prompt).getByRole('button', { name: 'Undo' }),
+    ]);
+
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('group', { name: /Rejected/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(undoDecision).toHaveBeenCalledWith(getDatabase(), 'rejection-0');
+  });
+
+  it('moves the focus on to the next row after Confirm with changes, as after a confirm in the row', async () => {
+    const { taskId, set } = await seedTwoProposals();
+    renderCard(taskId);
+
+    await userEvent.click(
+      await within(await estimateRow()).findByRole('button', { name: /^Edit before confirming/ }),
+    );
+    const sheet = await screen.findByRole('dialog', { name: 'Edit before confirming' });
+    const minutes = within(sheet).getByLabelText('Estimate (minutes)');
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '45{Enter}');
+
+    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, {
+      edited: { minutes: 45 },
+      ...shownRow(0),
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(async () => expect(await checklistRow()).toHaveFocus());
+  });
+
   it('saves a quick reason or a typed one for the rejection', async () => {
     const { taskId } = await seedTwoProposals();
     renderCard(taskId);

@@ -24,7 +24,7 @@ import { withItemViews } from './item-view';
 import { blockingDenial, PolicyDenialNotice } from './policy-denial-notice';
 import { RejectionReasonPanel } from './rejection-reason-panel';
 import { ReviewItemGroup } from './review-item-group';
-import { findRowElement, ReviewItemRow } from './review-item-row';
+import { findRowElement, ReviewItemRow, rowHasFocus } from './review-item-row';
 import { ReviewStatusBar } from './review-status-bar';
 import { RuleOfferBar } from './rule-offer-bar';
 import { leavesTheList, useReviewActions } from './use-review-actions';
@@ -65,7 +65,7 @@ export function ProposedChangesCard({
   /** Runs a decision; when the focus was in the row, it moves on to the next one. */
   async function decide(entry: PendingReviewItem, action: () => Promise<ReviewResult>) {
     const element = findRowElement(section.current, entry.key);
-    const hadFocus = element?.contains(document.activeElement) ?? false;
+    const hadFocus = rowHasFocus(element);
     const list = items ?? [];
     const at = list.findIndex((candidate) => candidate.key === entry.key);
     const next = list[at + 1]?.key ?? list[at - 1]?.key;
@@ -166,6 +166,7 @@ export function ProposedChangesCard({
         applying={bulk?.progress?.total}
         last={actions.last}
         idle={hint.idle}
+        undoOfferedFor={actions.rejection?.decisionId}
         onUndo={(decisionIds) => void actions.undo(decisionIds)}
       />
       {denial && items.length > 0 && <PolicyDenialNotice denial={denial} id={denialId} />}

@@ -28,7 +28,7 @@ import { withItemViews } from './item-view';
 import type { ReviewResult } from '../../confirmation/review-result';
 import { InboxGroupHeading } from './inbox-group-heading';
 import { RejectionReasonPanel } from './rejection-reason-panel';
-import { findRowElement, isEditableTarget, ReviewItemRow } from './review-item-row';
+import { findRowElement, isEditableTarget, ReviewItemRow, rowHasFocus } from './review-item-row';
 import { leavesTheList, type ReviewActions } from './use-review-actions';
 import { useSettle } from './use-settle';
 import { useStableCallback } from '../../ui/use-stable-callback';
@@ -216,10 +216,7 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
    */
   async function decide(row: InboxRow, action: () => Promise<ReviewResult>) {
     const element = findRowElement(listRef.current, row.entry.key);
-    const active = document.activeElement;
-    // The row's edit sheet is portalled to the body: a decision made in it had the focus too.
-    const hadFocus =
-      (element?.contains(active) ?? false) || active?.closest('[aria-modal="true"]') != null;
+    const hadFocus = rowHasFocus(element);
     const next = rows.get(row.index + 1) ?? rows.get(row.index - 1);
     const result = await settle(row.entry.key, action);
     if (hadFocus && next && leavesTheList(result)) focusRequest.current = { key: next.entry.key };

@@ -47,6 +47,16 @@ export function findRowElement(container: ParentNode | null, key: string): HTMLE
   );
 }
 
+/**
+ * Whether the focus is on a row (or in it), or in a sheet over the list: a row's edit sheet
+ * is portalled to the body, and a decision made in it moves the focus on as one made in
+ * the row does.
+ */
+export function rowHasFocus(row: HTMLElement | undefined): boolean {
+  const active = document.activeElement;
+  return (row?.contains(active) ?? false) || active?.closest('[aria-modal="true"]') != null;
+}
+
 export function isEditableTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return (

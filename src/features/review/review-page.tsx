@@ -83,6 +83,7 @@ export function ReviewPage({ nextStep = (openTasks) => openTasks }: ReviewPagePr
             applying={applying}
             last={actions.last}
             idle={hint.idle}
+            undoOfferedFor={actions.rejection?.decisionId}
             onUndo={(decisionIds) => void actions.undo(decisionIds)}
           />
           <ReviewInbox count={counts.items} actions={actions} onSwiped={hint.swiped} />

@@ -13,10 +13,19 @@ export interface ReviewStatusBarProps {
   last: LastAction | undefined;
   /** What to say when nothing happened yet (how to use the list). */
   idle: string;
+  /** A rejection whose reason prompt is open: the prompt offers its Undo, so this does not. */
+  undoOfferedFor?: string | undefined;
   onUndo(decisionIds: string[]): void;
 }
 
-export function ReviewStatusBar({ applying, last, idle, onUndo }: ReviewStatusBarProps) {
+export function ReviewStatusBar({
+  applying,
+  last,
+  idle,
+  undoOfferedFor,
+  onUndo,
+}: ReviewStatusBarProps) {
+  const undoable = last?.decisionIds?.filter((id) => id !== undoOfferedFor) ?? [];
   const message =
     applying !== undefined
       ? `Applying ${applying} change${applying === 1 ? '' : 's'}…`
@@ -27,8 +36,8 @@ export function ReviewStatusBar({ applying, last, idle, onUndo }: ReviewStatusBa
       <p className="review-status__text" role="status" title={message || undefined}>
         {message || <span className="review-status__idle">{idle}</span>}
       </p>
-      {applying === undefined && last?.decisionIds && last.decisionIds.length > 0 && (
-        <Button size="small" onClick={() => onUndo(last.decisionIds!)}>
+      {applying === undefined && undoable.length > 0 && (
+        <Button size="small" onClick={() => onUndo(undoable)}>
           Undo
         </Button>
       )}
