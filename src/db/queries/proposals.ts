@@ -271,3 +271,33 @@ export async function listReviewHistory(
   }
   return entries.sort((a, b) => b.at.localeCompare(a.at) || a.key.localeCompare(b.key));
 }
+
+/**
+ * What became of decisions taken here, as far as undoing them goes: still standing, taken
+ * back (the row went: another device decided the item first, and this one's was reverted),
+ * undone (here or on another device), or standing on a task deleted since.
+ */
+export type DecisionStanding = 'standing' | 'taken-back' | 'undone' | 'task-deleted';
+
+export async function readDecisionStandings(
+  db: CountersignDatabase,
+  decisionIds: readonly string[],
+): Promise<Map<string, DecisionStanding>> {
+  return db.transaction('r', [db.decisions, db.tasks], async () => {
+    const decisions = await db.decisions.bulkGet([...decisionIds]);
+    const taskIds = [
+      ...new Set(decisions.flatMap((decision) => (decision ? [decision.taskId] : []))),
+    ];
+    const liveTasks = new Set(
+      (await db.tasks.bulkGet(taskIds)).filter(isLive).map((task) => task.id),
+    );
+    return new Map(
+      decisionIds.map((id, index): [string, DecisionStanding] => {
+        const decision = decisions[index];
+        if (!decision) return [id, 'taken-back'];
+        if (decision.undoneAt) return [id, 'undone'];
+        return [id, liveTasks.has(decision.taskId) ? 'standing' : 'task-deleted'];
+      }),
+    );
+  });
+}

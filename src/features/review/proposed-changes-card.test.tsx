@@ -20,6 +20,7 @@ import {
   estimateProposal,
   markItem,
   seedChangeSet,
+  seedDecision,
   setUpReviewDatabase,
   swipe,
   userWrite,
@@ -54,11 +55,11 @@ beforeEach(() => {
   Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
   // Like the service: a decided item leaves the pending list.
   vi.mocked(confirmItem).mockImplementation(async (_db, changeSetId, itemIndex) => {
-    await markItem(changeSetId, itemIndex, 'confirmed');
+    await markItem(changeSetId, itemIndex, 'confirmed', `decision-${itemIndex}`);
     return { status: 'applied', message: 'Applied.', decisionId: `decision-${itemIndex}` };
   });
   vi.mocked(rejectItem).mockImplementation(async (_db, changeSetId, itemIndex) => {
-    await markItem(changeSetId, itemIndex, 'rejected');
+    await markItem(changeSetId, itemIndex, 'rejected', `rejection-${itemIndex}`);
     return { status: 'rejected', message: 'Rejected.', decisionId: `rejection-${itemIndex}` };
   });
 });
@@ -194,6 +195,42 @@ describe('ProposedChangesCard', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(undoDecision).toHaveBeenCalledWith(getDatabase(), 'decision-0');
+  });
+
+  it('drops the Undo, and says why, when sync takes the decision back or the task is deleted elsewhere', async () => {
+    const { taskId } = await seedTwoProposals();
+    renderCard(taskId);
+    const bar = () =>
+      screen.getByRole('region', { name: /Proposed changes/ }).querySelector('.review-status')!;
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Confirm: Set estimate to 60 minutes' }),
+    );
+    expect(await screen.findByText('Applied: Set estimate to 60 minutes')).toBeInTheDocument();
+    expect(within(bar() as HTMLElement).getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+
+    // Another device decided the item first: sync reverts this one and its decision row goes.
+    await getDatabase().decisions.delete('decision-0');
+    await waitFor(() =>
+      expect(within(bar() as HTMLElement).getByRole('status')).toHaveTextContent(
+        'Applied: Set estimate to 60 minutes Taken back: another device decided it first.',
+      ),
+    );
+    expect(within(bar() as HTMLElement).queryByRole('button', { name: 'Undo' })).toBeNull();
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Confirm: Add: "Design mockup"' }),
+    );
+    expect(await screen.findByText('Applied: Add: "Design mockup"')).toBeInTheDocument();
+    const db = getDatabase();
+    const task = await db.tasks.get(taskId);
+    await db.tasks.put({ ...task!, deletedAt: new Date().toISOString() });
+    await waitFor(() =>
+      expect(within(bar() as HTMLElement).getByRole('status')).toHaveTextContent(
+        'Its task has since been deleted.',
+      ),
+    );
+    expect(within(bar() as HTMLElement).queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 
   it('confirms when a row is swiped right past the threshold, with a buzz as it is crossed', async () => {
@@ -456,6 +493,7 @@ describe('ProposedChangesCard', () => {
     expect(confirmAll).toHaveBeenCalledWith(getDatabase(), set.id);
     expect(await screen.findByText('Applying 3 changes…')).toBeInTheDocument();
 
+    for (const id of ['d1', 'd2']) await seedDecision({ id, changeSetId: set.id, taskId });
     await finished.resolve({
       applied: ['Set estimate to 60 minutes', 'Add: "Design mockup"'],
       failed: [{ summary: 'Add: "Write copy"', message: 'Too long' }],

@@ -39,13 +39,13 @@ beforeEach(() => {
   vi.mocked(confirmItem)
     .mockReset()
     .mockImplementation(async (_db, changeSetId, itemIndex) => {
-      await markItem(changeSetId, itemIndex, 'confirmed');
+      await markItem(changeSetId, itemIndex, 'confirmed', `confirmed-${itemIndex}`);
       return { status: 'applied', message: 'Applied.', decisionId: `confirmed-${itemIndex}` };
     });
   vi.mocked(rejectItem)
     .mockReset()
     .mockImplementation(async (_db, changeSetId, itemIndex) => {
-      await markItem(changeSetId, itemIndex, 'rejected');
+      await markItem(changeSetId, itemIndex, 'rejected', `rejected-${itemIndex}`);
       return { status: 'rejected', message: 'Rejected.', decisionId: `rejected-${itemIndex}` };
     });
   vi.mocked(confirmAll)
@@ -55,7 +55,8 @@ beforeEach(() => {
         .changeItems.where('changeSetId')
         .equals(changeSetId)
         .sortBy('itemIndex');
-      for (const item of items) await markItem(changeSetId, item.itemIndex, 'confirmed');
+      for (const item of items)
+        await markItem(changeSetId, item.itemIndex, 'confirmed', `all-${item.itemIndex}`);
       return {
         applied: items.map((item) => item.humanSummary),
         failed: [],

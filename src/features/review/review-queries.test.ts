@@ -5,6 +5,7 @@ import { reportId } from '../../db/agent-records';
 import {
   listPendingItemsForTask,
   listReviewHistory,
+  readDecisionStandings,
   readInboxWindow,
 } from '../../db/queries/proposals';
 import {
@@ -112,6 +113,28 @@ describe('review queries', () => {
       taskId,
     );
     expect(await countPendingItems(getDatabase())).toEqual({ items: 1, sets: 1 });
+  });
+
+  it('says what became of decisions, for their Undo: standing, taken back, undone, or on a deleted task', async () => {
+    const db = getDatabase();
+    const kept = await createTask('Kept');
+    const gone = await createTask('Gone');
+    const set = await seedChangeSet(kept, [estimateProposal(60)]);
+    const goneSet = await seedChangeSet(gone, [estimateProposal(60)]);
+    await seedDecision({ id: 'standing', changeSetId: set.id, taskId: kept });
+    await seedDecision({ id: 'undone', changeSetId: set.id, taskId: kept, undoneAt: past(0) });
+    await seedDecision({ id: 'orphan', changeSetId: goneSet.id, taskId: gone });
+    const task = await db.tasks.get(gone);
+    await db.tasks.put({ ...task!, deletedAt: past(0) });
+
+    const standings = await readDecisionStandings(db, ['standing', 'undone', 'orphan', 'lost']);
+
+    expect([...standings]).toEqual([
+      ['standing', 'standing'],
+      ['undone', 'undone'],
+      ['orphan', 'task-deleted'],
+      ['lost', 'taken-back'],
+    ]);
   });
 
   it('tells the history newest first: decisions, undone ones, failures and what ran out of time', async () => {

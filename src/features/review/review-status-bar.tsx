@@ -3,7 +3,14 @@
  * what Confirm all is doing, what the last action did (with Undo), or how to use the list.
  * It keeps one height whatever it says, so nothing below it ever moves, and it is where
  * a confirmation's message goes instead of a toast over the next row.
+ *
+ * The last action's decisions are watched: one taken back by sync (another device decided
+ * the item first), undone on another device, or left on a task deleted since loses its
+ * Undo, and the message says what became of it instead of offering an Undo that cannot.
  */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { getDatabase } from '../../db/connection';
+import { readDecisionStandings, type DecisionStanding } from '../../db/queries/proposals';
 import { Button } from '../../ui/button';
 import type { LastAction } from './use-review-actions';
 
@@ -18,6 +25,12 @@ export interface ReviewStatusBarProps {
   onUndo(decisionIds: string[]): void;
 }
 
+const SINCE: Record<Exclude<DecisionStanding, 'standing'>, string> = {
+  'taken-back': 'Taken back: another device decided it first.',
+  undone: 'Since undone on another device.',
+  'task-deleted': 'Its task has since been deleted.',
+};
+
 export function ReviewStatusBar({
   applying,
   last,
@@ -25,12 +38,23 @@ export function ReviewStatusBar({
   undoOfferedFor,
   onUndo,
 }: ReviewStatusBarProps) {
-  const undoable = last?.decisionIds?.filter((id) => id !== undoOfferedFor) ?? [];
-  const message =
-    applying !== undefined
-      ? `Applying ${applying} change${applying === 1 ? '' : 's'}…`
+  const decisionIds = last?.decisionIds;
+  const standings = useLiveQuery(
+    () => (decisionIds?.length ? readDecisionStandings(getDatabase(), decisionIds) : undefined),
+    [decisionIds],
+  );
+  // Until the first read answers, the Undo stays: it was offered with the message.
+  const stands = (id: string) => (standings?.get(id) ?? 'standing') === 'standing';
+  const undoable = decisionIds?.filter((id) => stands(id) && id !== undoOfferedFor) ?? [];
+  const fallen =
+    decisionIds?.length && !decisionIds.some(stands) ? standings?.get(decisionIds[0]!) : undefined;
+  const said =
+    fallen && fallen !== 'standing'
+      ? `${last?.message ?? ''} ${SINCE[fallen]}`
       : (last?.message ?? '');
-  const tone = applying !== undefined ? 'info' : (last?.tone ?? 'idle');
+  const message =
+    applying !== undefined ? `Applying ${applying} change${applying === 1 ? '' : 's'}…` : said;
+  const tone = applying !== undefined ? 'info' : fallen ? 'warning' : (last?.tone ?? 'idle');
   return (
     <div className={`review-status review-status--${tone}`}>
       <p className="review-status__text" role="status" title={message || undefined}>

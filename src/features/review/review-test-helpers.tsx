@@ -135,20 +135,39 @@ export async function seedChangeSet(
 }
 
 /** What the service does to an item it decided: a new status (the row leaves the list). */
+/** Marks an item decided, as the service does; with its decision row when given its id. */
 export async function markItem(
   changeSetId: string,
   itemIndex: number,
   status: ChangeItem['status'],
+  decisionId?: string,
 ) {
   const db = getDatabase();
-  await db.transaction('rw', [db.changeSets, db.changeItems, db.tallies, db.tasks], async () => {
-    const item = await db.changeItems.get(changeItemId(changeSetId, itemIndex));
-    if (!item) throw new Error(`No item ${itemIndex} in ${changeSetId}`);
-    await writeChangeItems(db, [{ before: item, after: { ...item, status } }], {
-      deviceId: 'device',
-      now: new Date().toISOString(),
+  const item = await db.transaction(
+    'rw',
+    [db.changeSets, db.changeItems, db.tallies, db.tasks],
+    async () => {
+      const row = await db.changeItems.get(changeItemId(changeSetId, itemIndex));
+      if (!row) throw new Error(`No item ${itemIndex} in ${changeSetId}`);
+      await writeChangeItems(db, [{ before: row, after: { ...row, status } }], {
+        deviceId: 'device',
+        now: new Date().toISOString(),
+      });
+      return row;
+    },
+  );
+  if (decisionId && (status === 'confirmed' || status === 'rejected')) {
+    await seedDecision({
+      id: decisionId,
+      changeSetId,
+      taskId: item.taskId,
+      itemIndex,
+      toolName: item.toolName,
+      args: item.args,
+      humanSummary: item.humanSummary,
+      verdict: status,
     });
-  });
+  }
 }
 
 export async function seedDecision(
