@@ -1,19 +1,27 @@
 /**
  * Registers the service worker and, when a new version is waiting, asks before
  * switching, so a half-written entry is never lost to a surprise reload. "Ready to work
- * offline" needs no answer, so it is a toast that goes away by itself rather than a card
- * over the page.
+ * offline" needs no answer: it is said to screen readers as it happens, and shown in
+ * Settings → Storage, never as a toast over the top of the page on the first visit.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { storageQueries } from '../features/settings/storage-queries';
 import { showToast } from '../ui/toast-store';
 
 const OFFLINE_READY_MESSAGE = 'Countersign is ready to work offline.';
 
 export function UpdatePrompt() {
+  const queryClient = useQueryClient();
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
-  } = useRegisterSW({ onOfflineReady: () => showToast({ message: OFFLINE_READY_MESSAGE }) });
+  } = useRegisterSW({
+    onOfflineReady: () => {
+      showToast({ message: OFFLINE_READY_MESSAGE, spokenOnly: true });
+      void queryClient.invalidateQueries({ queryKey: storageQueries.offline().queryKey });
+    },
+  });
 
   if (!needRefresh) return null;
   return (

@@ -6,6 +6,11 @@ export interface Toast {
   message: string;
   actionLabel?: string;
   onAction?: () => void;
+  /**
+   * Said to screen readers only: news that needs no answer and must not cover the top of
+   * the page under a finger (the app being ready offline, on the first visit).
+   */
+  spokenOnly?: true;
 }
 
 interface ToastState {

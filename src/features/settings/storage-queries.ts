@@ -35,10 +35,25 @@ export async function requestPersistence(): Promise<Persistence> {
   return (await storage.persist()) ? 'persisted' : 'notPersisted';
 }
 
+export type OfflineReadiness = 'ready' | 'not-yet' | 'unsupported';
+
+/** Whether the service worker holds the app, so it opens without a network. */
+async function readOfflineReadiness(): Promise<OfflineReadiness> {
+  const workers = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+  if (typeof workers?.getRegistration !== 'function') return 'unsupported';
+  const registration = await workers.getRegistration();
+  return registration?.active ? 'ready' : 'not-yet';
+}
+
 export const storageQueries = {
   all: () => ['storage'] as const,
   persisted: () =>
     queryOptions({ queryKey: [...storageQueries.all(), 'persisted'], queryFn: readPersistence }),
   estimate: () =>
     queryOptions({ queryKey: [...storageQueries.all(), 'estimate'], queryFn: readUsage }),
+  offline: () =>
+    queryOptions({
+      queryKey: [...storageQueries.all(), 'offline'],
+      queryFn: readOfflineReadiness,
+    }),
 };

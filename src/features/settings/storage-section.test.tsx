@@ -21,7 +21,15 @@ afterEach(() => {
   cleanup();
   // jsdom has no StorageManager: remove the stub so the next test starts without one.
   Reflect.deleteProperty(navigator, 'storage');
+  Reflect.deleteProperty(navigator, 'serviceWorker');
 });
+
+function stubServiceWorker(active: boolean) {
+  Object.defineProperty(navigator, 'serviceWorker', {
+    value: { getRegistration: async () => (active ? { active: {} } : undefined) },
+    configurable: true,
+  });
+}
 
 const MB = 1024 * 1024;
 
@@ -32,6 +40,22 @@ describe('StorageSection', () => {
     expect(await screen.findByText(/does not say whether it keeps your data/)).toBeInTheDocument();
     expect(await screen.findByText(/does not say how much space/)).toBeInTheDocument();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says whether the app works offline: ready, not yet, or not in this browser', async () => {
+    stubStorage(undefined);
+    renderSection();
+    expect(await screen.findByText(/cannot keep the app for offline use/)).toBeInTheDocument();
+    cleanup();
+
+    stubServiceWorker(false);
+    renderSection();
+    expect(await screen.findByText(/Not ready to work offline yet/)).toBeInTheDocument();
+    cleanup();
+
+    stubServiceWorker(true);
+    renderSection();
+    expect(await screen.findByText(/Works offline: the app is saved/)).toBeInTheDocument();
   });
 
   it('shows usage and quota in MB and that the data is kept', async () => {

@@ -3,7 +3,18 @@ import { useId } from 'react';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { formatMegabytes } from './format-megabytes';
-import { requestPersistence, storageQueries, type Persistence } from './storage-queries';
+import {
+  requestPersistence,
+  storageQueries,
+  type OfflineReadiness,
+  type Persistence,
+} from './storage-queries';
+
+const OFFLINE_WORDS: Record<OfflineReadiness, string> = {
+  ready: 'Works offline: the app is saved on this device and opens without a network.',
+  'not-yet': 'Not ready to work offline yet: the app is still being saved on this device.',
+  unsupported: 'This browser cannot keep the app for offline use: it needs a network to open.',
+};
 
 const EXPORT_ADVICE = 'Export your journal regularly so a copy exists outside this browser.';
 
@@ -39,6 +50,7 @@ export function StorageSection() {
   const queryClient = useQueryClient();
   const persisted = useQuery(storageQueries.persisted());
   const estimate = useQuery(storageQueries.estimate());
+  const offline = useQuery(storageQueries.offline());
   const persist = useMutation({
     mutationFn: requestPersistence,
     onSuccess: (answer) => {
@@ -92,6 +104,9 @@ export function StorageSection() {
           : usage.supported
             ? `Using ${formatMegabytes(usage.usageBytes)} of about ${formatMegabytes(usage.quotaBytes)} available to this site.`
             : 'This browser does not say how much space the journal uses.'}
+      </p>
+      <p className="muted">
+        {offline.data ? OFFLINE_WORDS[offline.data] : 'Checking whether the app works offline…'}
       </p>
     </section>
   );
