@@ -25,6 +25,7 @@ import { blockingDenial, PolicyDenialNotice } from './policy-denial-notice';
 import { RejectionReasonPanel } from './rejection-reason-panel';
 import { ReviewItemGroup } from './review-item-group';
 import { findRowElement, ReviewItemRow, rowHasFocus } from './review-item-row';
+import { AgentSummaryLine } from './agent-summary-line';
 import { ReviewStatusBar } from './review-status-bar';
 import { RuleOfferBar } from './rule-offer-bar';
 import { leavesTheList, useReviewActions } from './use-review-actions';
@@ -152,14 +153,7 @@ export function ProposedChangesCard({
       {/* The summary's two lines are kept from the first proposal on while the agent works:
           its report (and so this line) comes after its proposals, and must not push them. */}
       {items.length > 0 && (working || heading.oneLiner) && (
-        <p className="review-card__why">
-          {heading.oneLiner && (
-            <>
-              <span className="visually-hidden">The agent’s summary: </span>
-              {heading.oneLiner}
-            </>
-          )}
-        </p>
+        <AgentSummaryLine text={heading.oneLiner} />
       )}
       {actions.offer && <RuleOfferBar offer={actions.offer} onDone={actions.dismissOffer} />}
       <ReviewStatusBar
