@@ -7,19 +7,17 @@
  */
 import { writeChangeItems } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
-import { createJournalReader } from '../db/journal-store';
 import { getDeviceId } from '../db/settings';
 import type { EntityDiff } from '../domain/audit';
 import { sameContent } from '../domain/row-content';
-import { changeItemId, type Decision } from '../domain/change-set';
+import { changeItemId } from '../domain/change-set';
 import { stampFieldWrites } from '../domain/field-writes';
 import type { JournalReader } from '../domain/journal-access';
 import { JOURNAL_TABLES, type JournalTable } from '../domain/journal';
 import { tableWord } from '../domain/table-words';
 import { bumpClock } from '../domain/vector-clock';
 import { runStep } from '../dispatcher/run-steps';
-import { findTool } from '../tools/registry';
-import { loadSummaryNames } from '../tools/summary-names';
+import { appliedSummary } from './applied-summary';
 import { storageProblemResult, type ReviewResult } from './review-result';
 
 type UndoRefusal = { kind: 'done-already' } | { kind: 'changed'; table: string };
@@ -136,19 +134,6 @@ export async function undoDecision(
  * The change as it was applied, in words: for a proposal the person edited before
  * confirming, what they applied (Set estimate to 60), not what the agent proposed (90).
  */
-async function appliedSummary(db: CountersignDatabase, decision: Decision): Promise<string> {
-  const proposed = decision.humanSummary ?? decision.toolName;
-  const tool = decision.appliedArgs ? findTool(decision.toolName) : undefined;
-  if (!tool || !decision.appliedArgs) return proposed;
-  try {
-    const names = await loadSummaryNames(createJournalReader(db), decision.taskId);
-    return tool.summarize(decision.appliedArgs, names);
-  } catch {
-    // A summary that cannot be worded (a name gone) still has the proposal's words.
-    return proposed;
-  }
-}
-
 /**
  * What the decision's operation changed on this device, to put back: its own ledger row
  * when it was made here; when it came from another device, the ledger row of applying it

@@ -84,6 +84,8 @@ export interface SyncNoticeRow {
   /** What this device had decided (and has reverted). */
   localVerdict: 'confirmed' | 'rejected';
   summary: string;
+  /** What this device applied, in words, when the person edited the proposal first. */
+  appliedSummary?: string;
   /** The device that decided first. */
   deviceId: string;
   /** False when the local change could not be reverted (the rows were changed since). */

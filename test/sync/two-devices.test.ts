@@ -213,8 +213,11 @@ describe('decide once across devices', () => {
     await waitFor(() => tablet.changeItems.get(`${set.id}:0`));
 
     await offline(tablet);
-    expect((await confirmItem(tablet, set.id, 0)).status).toBe('applied');
-    expect((await tablet.tasks.get(taskId))?.estimateMinutes).toBe(90);
+    // Edited before confirming: the notice names the 45 applied, not only the 90 proposed.
+    expect((await confirmItem(tablet, set.id, 0, { edited: { minutes: 45 } })).status).toBe(
+      'applied',
+    );
+    expect((await tablet.tasks.get(taskId))?.estimateMinutes).toBe(45);
     expect((await rejectItem(laptop, set.id, 0, { reason: 'Too long' })).status).toBe('rejected');
     await sent(laptop);
     proxy.setMode('pass');
@@ -224,8 +227,14 @@ describe('decide once across devices', () => {
     expect(notice).toMatchObject({
       verdict: 'rejected',
       localVerdict: 'confirmed',
+      summary: 'Set estimate to 90 minutes',
+      appliedSummary: 'Set estimate to 45 minutes',
       reverted: true,
     });
+    const said = await tablet.auditMessages.toArray();
+    expect(said.map((message) => message.summary)).toContain(
+      'Decided on the other device: rejected. Your confirmation of "Set estimate to 90 minutes", edited to "Set estimate to 45 minutes", was taken back on this device.',
+    );
     for (const db of [laptop, tablet]) {
       await waitFor(async () =>
         (await db.changeItems.get(`${set.id}:0`))?.status === 'rejected' ? true : undefined,

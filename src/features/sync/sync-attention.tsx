@@ -61,7 +61,9 @@ export function SyncAttention() {
                 <p>
                   Decided on the other device: <strong>{notice.verdict}</strong>. Your{' '}
                   {notice.localVerdict === 'confirmed' ? 'confirmation' : 'rejection'} of “
-                  {notice.summary}” was taken back
+                  {notice.summary}”
+                  {notice.appliedSummary ? `, edited to “${notice.appliedSummary}”,` : ''} was taken
+                  back
                   {notice.reverted
                     ? ' on this device.'
                     : ', but the change stays in your journal because you edited it since. Undo it by hand if needed.'}

@@ -15,7 +15,8 @@ import type { CountersignDatabase } from '../../db/database';
 import type { SyncNoticeRow, SyncPushRecord } from '../../db/sync-rows';
 import type { EntityDiff } from '../../domain/audit';
 import { canonicalJson } from '../../domain/canonical-json';
-import { changeItemId, type ChangeItem } from '../../domain/change-set';
+import { changeItemId, type ChangeItem, type Decision } from '../../domain/change-set';
+import { appliedSummary } from '../../confirmation/applied-summary';
 import type { JournalReader } from '../../domain/journal-access';
 import { JOURNAL_TABLES, type JournalTable } from '../../domain/journal';
 import { runStep } from '../../dispatcher/run-steps';
@@ -41,8 +42,17 @@ export async function revertLostDecision(
     (diff) => diff.table === 'changeItems' && diff.id === changeItemId(changeSetId, itemIndex),
   );
   const decisionRow = diffs.find((diff) => diff.table === 'decisions' && diff.id === decisionId)
-    ?.after as { humanSummary?: string; taskId?: string } | undefined;
+    ?.after as Partial<Decision> | undefined;
   const summary = decisionRow?.humanSummary ?? 'a proposed change';
+  // Edited before confirming: the notice names what was applied, not only what was proposed.
+  const applied =
+    decisionRow?.appliedArgs && decisionRow.toolName && decisionRow.taskId
+      ? await appliedSummary(db, {
+          ...decisionRow,
+          toolName: decisionRow.toolName,
+          taskId: decisionRow.taskId,
+        })
+      : undefined;
 
   const attempt = (rewindJournal: boolean) =>
     runStep<'changed', SyncNoticeRow>(
@@ -88,6 +98,7 @@ export async function revertLostDecision(
             verdict: winner.verdict,
             localVerdict: record.claim.verdict,
             summary,
+            ...(applied && applied !== summary ? { appliedSummary: applied } : {}),
             deviceId: winner.deviceId,
             reverted: rewindJournal || journalDiffs.length === 0,
             createdAt: now,
@@ -134,7 +145,8 @@ function describeNotice(notice: SyncNoticeRow): string {
   const back = notice.reverted
     ? 'was taken back on this device'
     : 'was taken back, but the change stays in your journal because you edited it since: undo it by hand if needed';
-  return `Decided on the other device: ${VERDICT_WORDS[notice.verdict]}. Your ${yours} of "${notice.summary}" ${back}.`;
+  const edited = notice.appliedSummary ? `, edited to "${notice.appliedSummary}",` : '';
+  return `Decided on the other device: ${VERDICT_WORDS[notice.verdict]}. Your ${yours} of "${notice.summary}"${edited} ${back}.`;
 }
 
 /** The item as it was before this device's decision, if nothing changed it since. */
