@@ -6,6 +6,28 @@
 import { create } from 'zustand';
 import type { WakeOutcome } from '../../agent/run-wake';
 import type { WakeEnding, WakeProgress } from '../../agent/wake-progress';
+import { clearWakeAsked, markWakeAsked, takeUnstartedWakes } from './wake-request-marks';
+
+/** Said for a wake this tab asked for that the page's reload stopped before it began. */
+export const NOT_STARTED_MESSAGE =
+  'The wake you asked for did not start: the page was reloaded before the agent began. Wake the agent again to run it.';
+
+function unstartedWakes(): Record<string, TaskWake> {
+  return Object.fromEntries(
+    takeUnstartedWakes().map((taskId): [string, TaskWake] => [
+      taskId,
+      {
+        status: 'failed',
+        reason: 'manual',
+        proposed: 0,
+        turns: 0,
+        cancelRequested: false,
+        message: NOT_STARTED_MESSAGE,
+        failureKind: 'not-started',
+      },
+    ]),
+  );
+}
 
 export type WakeReason = 'manual' | 'automatic';
 
@@ -49,8 +71,9 @@ export const useWakeProgressStore = create<WakeProgressState>((set) => {
     });
 
   return {
-    byTask: {},
+    byTask: unstartedWakes(),
     wakeRequested(taskId, reason) {
+      markWakeAsked(taskId);
       set((state) => ({
         byTask: {
           ...state.byTask,
@@ -59,6 +82,7 @@ export const useWakeProgressStore = create<WakeProgressState>((set) => {
       }));
     },
     progressReceived(taskId, progress) {
+      if (progress.type === 'started') clearWakeAsked(taskId);
       update(taskId, (wake) => applyProgress(wake, progress));
     },
     cancelRequested(taskId) {
@@ -67,6 +91,7 @@ export const useWakeProgressStore = create<WakeProgressState>((set) => {
       );
     },
     wakeSettled(taskId, outcome) {
+      clearWakeAsked(taskId);
       update(taskId, (wake) => settle(wake, outcome));
     },
   };

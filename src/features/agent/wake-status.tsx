@@ -10,8 +10,11 @@ import { AGENT_SETTINGS_PATH } from '../../ui/app-paths';
 import { describeWakeEnd, describeLastStep, describeWakeProgress } from './describe-wake-progress';
 import type { TaskWake } from './wake-progress-store';
 
-/** Failures the agent's settings cannot help with (the task is gone, the policy said no). */
-const NOT_A_SETTINGS_MATTER = new Set(['missing', 'policy', 'busy']);
+/**
+ * Failures the agent's settings cannot help with (the task is gone, the policy said no, a
+ * reload stopped the wake before it began).
+ */
+const NOT_A_SETTINGS_MATTER = new Set(['missing', 'policy', 'busy', 'not-started']);
 
 export function WakeStatus({ wake }: { wake: TaskWake | undefined }) {
   const running = wake?.status === 'running';
