@@ -18,11 +18,11 @@ describe('AgentSummaryLine', () => {
   it('offers More when two lines do not hold the summary, and opens the whole of it', async () => {
     layOut(92);
     const { container } = render(<AgentSummaryLine text="A summary longer than two lines." />);
-    const more = screen.getByRole('button', { name: 'Show all of the agent’s summary' });
+    const more = screen.getByRole('button', { name: 'More of the agent’s summary' });
     expect(more).toHaveAttribute('aria-expanded', 'false');
 
     await userEvent.click(more);
-    const less = screen.getByRole('button', { name: 'Show less of the agent’s summary' });
+    const less = screen.getByRole('button', { name: 'Less of the agent’s summary' });
     expect(less).toHaveAttribute('aria-expanded', 'true');
     expect(container.querySelector('.review-card__why--open')).not.toBeNull();
 

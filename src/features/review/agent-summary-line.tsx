@@ -38,10 +38,10 @@ export function AgentSummaryLine({ text }: { text: string | undefined }) {
           type="button"
           className="review-card__more"
           aria-expanded={open}
-          aria-label={open ? 'Show less of the agent’s summary' : 'Show all of the agent’s summary'}
           onClick={() => setOpen((value) => !value)}
         >
-          {open ? 'Less' : 'More'}
+          {/* The name starts with the words shown, as speech input expects. */}
+          {open ? 'Less' : 'More'} <span className="visually-hidden">of the agent’s summary</span>
         </button>
       )}
     </div>
