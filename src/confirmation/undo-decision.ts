@@ -131,10 +131,6 @@ export async function undoDecision(
 }
 
 /**
- * The change as it was applied, in words: for a proposal the person edited before
- * confirming, what they applied (Set estimate to 60), not what the agent proposed (90).
- */
-/**
  * What the decision's operation changed on this device, to put back: its own ledger row
  * when it was made here; when it came from another device, the ledger row of applying it
  * here (sync keeps which). Nothing, for an operation that changed no journal row here (a

@@ -73,7 +73,8 @@ export const useWakeProgressStore = create<WakeProgressState>((set) => {
   return {
     byTask: unstartedWakes(),
     wakeRequested(taskId, reason) {
-      markWakeAsked(taskId);
+      // Only a wake the person asked for: an automatic one comes again with their next edit.
+      if (reason === 'manual') markWakeAsked(taskId);
       set((state) => ({
         byTask: {
           ...state.byTask,

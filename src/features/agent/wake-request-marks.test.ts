@@ -26,8 +26,10 @@ describe('a wake asked for just before a reload', () => {
     expect((await reloadedStore()).getState().byTask).toEqual({});
   });
 
-  it('is not mentioned once the worker said it started, or once it settled', async () => {
+  it('is not mentioned once the worker said it started, once it settled, or when automatic', async () => {
     const before = await reloadedStore();
+    // An automatic wake comes again with the person's next edit: nothing to tell them.
+    before.getState().wakeRequested('automatic', 'automatic');
     before.getState().wakeRequested('started', 'manual');
     before.getState().progressReceived('started', {
       type: 'started',

@@ -46,12 +46,11 @@ export function ReviewStatusBar({
   // Until the first read answers, the Undo stays: it was offered with the message.
   const stands = (id: string) => (standings?.get(id) ?? 'standing') === 'standing';
   const undoable = decisionIds?.filter((id) => stands(id) && id !== undoOfferedFor) ?? [];
-  const fallen =
-    decisionIds?.length && !decisionIds.some(stands) ? standings?.get(decisionIds[0]!) : undefined;
-  const said =
-    fallen && fallen !== 'standing'
-      ? `${last?.message ?? ''} ${SINCE[fallen]}`
-      : (last?.message ?? '');
+  // None of them stands any more: the first says what became of them.
+  const first = decisionIds?.[0];
+  const gone = first && !decisionIds.some(stands) ? standings?.get(first) : undefined;
+  const fallen = gone === 'standing' ? undefined : gone;
+  const said = fallen ? `${last?.message ?? ''} ${SINCE[fallen]}` : (last?.message ?? '');
   const message =
     applying !== undefined ? `Applying ${applying} change${applying === 1 ? '' : 's'}…` : said;
   const tone = applying !== undefined ? 'info' : fallen ? 'warning' : (last?.tone ?? 'idle');

@@ -134,8 +134,10 @@ export async function seedChangeSet(
   return { ...set!, items: stored };
 }
 
-/** What the service does to an item it decided: a new status (the row leaves the list). */
-/** Marks an item decided, as the service does; with its decision row when given its id. */
+/**
+ * What the service does to an item it decided: a new status (the row leaves the list), and
+ * its decision row when given the decision's id (the status bar's Undo watches it).
+ */
 export async function markItem(
   changeSetId: string,
   itemIndex: number,
