@@ -6,8 +6,18 @@ import { Field } from '../../ui/field';
 import { fieldError } from '../../lib/field-error';
 import { isSubmitShortcut } from './is-submit-shortcut';
 
-/** Inline editing of one entry. Escape cancels; a failed save keeps the edited text. */
-export function EntryEditor({ entry, onDone }: { entry: JournalEntry; onDone: () => void }) {
+/**
+ * Inline editing of one entry. Escape cancels; a failed save keeps the edited text. A save
+ * hands its text to `onDone`, so the row can show it before its live query reads it back.
+ */
+export function EntryEditor({
+  entry,
+  onDone,
+}: {
+  entry: JournalEntry;
+  /** After a save: the text saved, and the row's updatedAt it replaced. */
+  onDone: (saved?: { text: string; over: string }) => void;
+}) {
   const [text, setText] = useState(entry.text);
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -28,6 +38,7 @@ export function EntryEditor({ entry, onDone }: { entry: JournalEntry; onDone: ()
       return;
     }
     setSaving(true);
+    const over = entry.updatedAt;
     const result = await userEdit(
       'update_journal_entry',
       { id: entry.id, text },
@@ -38,7 +49,7 @@ export function EntryEditor({ entry, onDone }: { entry: JournalEntry; onDone: ()
       setError(result.output);
       return;
     }
-    onDone();
+    onDone({ text, over });
   }
 
   function onSubmit(event: FormEvent) {
@@ -72,7 +83,7 @@ export function EntryEditor({ entry, onDone }: { entry: JournalEntry; onDone: ()
         <Button type="submit" variant="primary" aria-disabled={saving || undefined}>
           Save
         </Button>
-        <Button onClick={onDone}>Cancel</Button>
+        <Button onClick={() => onDone()}>Cancel</Button>
       </div>
     </form>
   );

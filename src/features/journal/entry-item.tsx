@@ -33,8 +33,14 @@ export function EntryItem({ entry, onDeleted }: { entry: JournalEntry; onDeleted
     previousMode.current = mode;
   }, [mode]);
 
-  const backToView = () => {
+  // The text just saved, shown while the live row is still the one it replaced: without
+  // it, the old text showed for a moment after Save.
+  const [saved, setSaved] = useState<{ text: string; over: string }>();
+  const pending = saved?.over === entry.updatedAt ? saved.text : undefined;
+
+  const backToView = (savedEdit?: { text: string; over: string }) => {
     setDeleteError(undefined);
+    if (savedEdit) setSaved(savedEdit);
     setMode('view');
   };
 
@@ -55,7 +61,7 @@ export function EntryItem({ entry, onDeleted }: { entry: JournalEntry; onDeleted
   }
 
   const when = formatTimestamp(entry.createdAt);
-  const edited = entry.updatedAt !== entry.createdAt;
+  const edited = pending !== undefined || entry.updatedAt !== entry.createdAt;
 
   return (
     <li className="journal__entry">
@@ -68,7 +74,7 @@ export function EntryItem({ entry, onDeleted }: { entry: JournalEntry; onDeleted
           <EntryEditor entry={entry} onDone={backToView} />
         ) : (
           <>
-            <p className="journal__text">{entry.text}</p>
+            <p className="journal__text">{pending ?? entry.text}</p>
             {mode === 'view' ? (
               <EditDeleteButtons
                 subject={`entry from ${when}`}
@@ -84,7 +90,7 @@ export function EntryItem({ entry, onDeleted }: { entry: JournalEntry; onDeleted
                   <Button variant="danger" onClick={() => void confirmDelete()}>
                     Delete entry
                   </Button>
-                  <Button data-focus="keep" onClick={backToView}>
+                  <Button data-focus="keep" onClick={() => backToView()}>
                     Keep it
                   </Button>
                 </div>

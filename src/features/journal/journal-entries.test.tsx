@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDatabase } from '../../db/connection';
 import { dispatch } from '../../dispatcher/dispatch';
 import { entryRow, stamp } from '../../../test/support/factories';
+import { EntryItem } from './entry-item';
 import { ENTRIES_PER_PAGE, JournalEntries } from './journal-entries';
 
 let taskId: string;
@@ -128,6 +129,26 @@ describe('JournalEntries', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: /^Edit entry from/ })).toHaveFocus(),
     );
+  });
+
+  it('shows the saved text at once, before the live row reads it back', async () => {
+    await write('add_journal_entry', { text: 'Frist draft' });
+    const [stored] = await getDatabase().entries.toArray();
+    // The row as the list last read it, and not read again: the live query's lag, held open.
+    render(
+      <ul>
+        <EntryItem entry={stored!} onDeleted={() => {}} />
+      </ul>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /^Edit entry from/ }));
+    await userEvent.clear(screen.getByLabelText('Edit entry'));
+    await userEvent.type(screen.getByLabelText('Edit entry'), 'First draft');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByLabelText('Edit entry')).toBeNull());
+    expect(screen.getByText('First draft')).toBeInTheDocument();
+    expect(screen.queryByText('Frist draft')).toBeNull();
+    expect(screen.getByText(/edited/)).toBeInTheDocument();
   });
 
   it('leaves the entry unchanged when an edit is cancelled or emptied', async () => {
