@@ -128,17 +128,25 @@ test('a device offline while the other makes 20 changes catches up exactly once'
   const tabletList = new TaskListPage(tablet);
   await tabletList.goto();
   await expect(tabletList.taskLink('Made while apart 20')).toBeVisible({ timeout: 30_000 });
-  const tasks = await storedRows<{ title: string }>(tablet, 'tasks');
-  const arrived = tasks.filter((task) => task.title.startsWith('Made while apart '));
-  expect(arrived.map((task) => task.title).sort()).toEqual([...titles].sort());
+  // The list shows the 20th as soon as it is applied; the store is polled for all 20,
+  // so the test does not rest on the order in which they are applied.
+  const arrivedTasks = async () =>
+    (await storedRows<{ id: string; title: string }>(tablet, 'tasks')).filter((task) =>
+      task.title.startsWith('Made while apart '),
+    );
+  await expect
+    .poll(async () => (await arrivedTasks()).map((task) => task.title).sort(), {
+      timeout: 30_000,
+    })
+    .toEqual([...titles].sort());
+  const arrived = await arrivedTasks();
   // Exactly once: one ledger row per operation applied from the other device.
   const ledger = await storedRows<{ source: string; toolName: string; taskId?: string }>(
     tablet,
     'mutations',
   );
   const applied = ledger.filter(
-    (row) =>
-      row.source === 'sync' && arrived.some((task) => (task as { id?: string }).id === row.taskId),
+    (row) => row.source === 'sync' && arrived.some((task) => task.id === row.taskId),
   );
   expect(applied).toHaveLength(20);
 });
@@ -153,10 +161,14 @@ test('concurrent edits of one field converge, and the losing value is in Activit
   const onLaptop = new TaskPage(laptop);
   await onLaptop.goto(LOGIN_BUG.id);
   await onLaptop.enter(onLaptop.titleField, 'Fix login (laptop)');
+  // The heading follows the stored row (the field shows what was typed at once): the
+  // laptop's edit is written, and so stamped, before the tablet makes the later one.
+  await expect(onLaptop.heading).toHaveText('Fix login (laptop)');
   await expect(new SyncSettings(laptop).indicator).toHaveAccessibleName(/^Sync: Connected/);
   const onTablet = new TaskPage(tablet);
   await onTablet.goto(LOGIN_BUG.id);
   await onTablet.enter(onTablet.titleField, 'Fix login (tablet)');
+  await expect(onTablet.heading).toHaveText('Fix login (tablet)');
   await tablet.context().setOffline(false);
 
   // The later edit wins on both devices.
@@ -169,6 +181,8 @@ test('concurrent edits of one field converge, and the losing value is in Activit
       .getByRole('article')
       .filter({ has: device.getByRole('heading', { name: /Edited on two devices at once/ }) })
       .first();
-    await expect(note).toContainText('"Fix login (laptop)"');
+    // The tablet may still be taking in the laptop's edit when the page is opened: it
+    // reconnects after the load and writes the note then.
+    await expect(note).toContainText('"Fix login (laptop)"', { timeout: 30_000 });
   }
 });
