@@ -186,6 +186,30 @@ describe('arguments a tool does not take', () => {
   });
 });
 
+describe('null for a key the call leaves out', () => {
+  it('reads null for an optional key as not given, as strict-mode models send it', async () => {
+    const title = await route('set_task_title', { title: 'Offsite plan', rationale: null });
+    expect(title).toMatchObject({ outcome: 'queued' });
+    const batch = await route('add_multiple_checklist_items', {
+      items: [{ title: 'Write the regression test', isChecked: null }],
+      rationale: null,
+    });
+    expect(batch.output).toMatch(/Queued 1 item: Add: "Write the regression test"/);
+    await builder.flush();
+    const items = await itemsOfTask(db, ids.taskId);
+    expect(items.map((item) => item.rationale)).toEqual([undefined, undefined]);
+    // Left out, the item is not ticked: the batch's own default, not a refusal.
+    expect(items[1]!.args).toMatchObject({ title: 'Write the regression test', isChecked: false });
+  });
+
+  it('still refuses null for a key the tool needs, with the schema’s message', async () => {
+    const result = await route('set_task_title', { title: null });
+    expect(result.outcome).toBe('error');
+    expect(result.output).toMatch(/^Invalid arguments for set_task_title: "title"/);
+    expect(builder.queuedCount).toBe(0);
+  });
+});
+
 describe('a proposal’s rationale', () => {
   it('is checked like every argument: over 200 characters teaches the limit', async () => {
     const result = await route('set_task_title', {

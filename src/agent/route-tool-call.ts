@@ -13,6 +13,7 @@ import type { MutatedEntry } from '../dispatcher/dispatch-types';
 import { countOf } from '../lib/count-of';
 import { resolveModelToolCall } from '../tools/model-call';
 import type { WakeNotes } from '../tools/notes/wake-notes';
+import { withoutNullOptionals } from '../tools/null-optionals';
 import { knownKeys, unknownKeys } from '../tools/unknown-keys';
 import type { ToolDefinition } from '../tools/tool-definition';
 import type { ChangeSetBuilder } from './change-set-builder';
@@ -65,10 +66,11 @@ export async function routeToolCall(
   const resolved = resolveModelToolCall(call.toolName, input.value);
   if (!resolved.ok) return { toolName: call.toolName, outcome: 'error', output: resolved.error };
   const { tool } = resolved;
+  const args = withoutNullOptionals(tool.argsSchema, resolved.args);
   // Parsed once: arguments the schema refuses get its own message (below, or dispatch()'s
   // for an immediate tool); accepted ones are checked for keys the schema would drop.
-  const parsed = tool.argsSchema.safeParse(resolved.args);
-  const unknown = parsed.success ? unknownArguments(tool, resolved.args, deps.taskId) : undefined;
+  const parsed = tool.argsSchema.safeParse(args);
+  const unknown = parsed.success ? unknownArguments(tool, args, deps.taskId) : undefined;
   if (unknown) return { toolName: tool.name, outcome: 'error', output: unknown };
 
   if (tool.route === 'immediate') {
@@ -79,7 +81,7 @@ export async function routeToolCall(
         output:
           'Not applied: this wake has made more calls than one wake may record. Finish with update_report.',
       };
-    const result = await dispatch(deps.db, tool.name, resolved.args, {
+    const result = await dispatch(deps.db, tool.name, args, {
       source: 'agent',
       taskId: deps.taskId,
       runKey: deps.runKey,

@@ -11,6 +11,7 @@
  * the schema accepted: their size is then within the tool's limits.
  */
 import { z } from 'zod';
+import { isPlainObject, structureOf } from './schema-structure';
 
 /** Paths of the keys the schema would drop: "unit", "items.0.note". */
 export function unknownKeys(schema: z.ZodType, value: unknown): string[] {
@@ -38,33 +39,4 @@ function walk(schema: z.ZodType, value: unknown, path: string[], found: string[]
     const element = structure.element as z.ZodType;
     value.forEach((item, index) => walk(element, item, [...path, String(index)], found));
   }
-}
-
-/** The object or array a schema checks, through the wrappers that leave its keys alone. */
-function structureOf(schema: z.ZodType): z.ZodType | undefined {
-  let current: z.ZodType = schema;
-  for (let depth = 0; depth < 16; depth++) {
-    if (current instanceof z.ZodObject || current instanceof z.ZodArray) return current;
-    if (
-      current instanceof z.ZodOptional ||
-      current instanceof z.ZodNullable ||
-      current instanceof z.ZodDefault ||
-      current instanceof z.ZodPrefault ||
-      current instanceof z.ZodCatch ||
-      current instanceof z.ZodReadonly ||
-      current instanceof z.ZodNonOptional
-    ) {
-      current = current.def.innerType as z.ZodType;
-    } else if (current instanceof z.ZodPipe) {
-      // A preprocess reads its input as the schema after it; a transform, as the one before.
-      current = (current.in instanceof z.ZodTransform ? current.out : current.in) as z.ZodType;
-    } else {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
