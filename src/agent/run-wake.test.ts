@@ -397,6 +397,60 @@ describe('how a wake ends', () => {
   it('ends as before when the agent reports: no ending to explain', async () => {
     const outcome = await wake([{ text: 'Done.', toolCalls: [REPORT] }]).run;
     expect(outcome).toEqual({ status: 'done', wakeId: expect.any(String), proposed: 0, turns: 1 });
+    expect(await endings()).toEqual([]);
+  });
+});
+
+/** The rows a wake writes for Activity when it ends without its report. */
+const endings = async () =>
+  (await db.auditMessages.where('kind').equals('observation').toArray())
+    .filter((row) => row.payload.wakeEnded === true)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .map(({ summary, outcome, runKey }) => ({ summary, outcome, runKey }));
+
+describe('a wake that ends without its report leaves that in the trail', () => {
+  it('a failure, in the words the panel said, with the wake’s run key', async () => {
+    const outcome = await wake([{ throws: httpError(500, { body: 'boom' }) }]).run;
+    expect(await endings()).toEqual([
+      {
+        summary: `The wake failed: ${outcome.message}`,
+        outcome: 'failure',
+        runKey: `wake:${(await db.wakes.toArray())[0]!.id}`,
+      },
+    ]);
+  });
+
+  it('a failure after earlier turns proposed, beside what they proposed', async () => {
+    await wake([
+      { toolCalls: [{ name: 'update_task_priority', args: { priority: 'P0' } }] },
+      { cutAfterToolCallStart: { name: 'update_task_estimate', partialArgs: '{"minu' } },
+    ]).run;
+    expect(await endings()).toMatchObject([
+      {
+        summary: expect.stringMatching(
+          /^The wake failed: The connection to the AI provider dropped/,
+        ),
+      },
+    ]);
+    expect(await items()).toHaveLength(1);
+  });
+
+  it('words without a tool, an empty answer after a proposal, and every turn used', async () => {
+    await wake([{ text: 'All looks fine to me.' }]).run;
+    await wake([
+      { toolCalls: [{ name: 'update_task_priority', args: { priority: 'P0' } }] },
+      { text: '' },
+    ]).run;
+    await wake(
+      Array.from({ length: 8 }, () => ({
+        toolCalls: [{ name: 'update_task_estimate', args: { minutes: -1 } }],
+      })),
+    ).run;
+    expect((await endings()).map(({ summary, outcome }) => [summary, outcome])).toEqual([
+      ['The model answered in words, without a tool, so nothing was proposed.', 'noop'],
+      ["The model's answer in turn 2 was empty: no text and no tool call.", 'noop'],
+      ['Stopped at 8 turns, without a report.', 'noop'],
+    ]);
   });
 });
 
@@ -491,6 +545,9 @@ describe('wake control', () => {
     });
     expect(outcome.status).toBe('cancelled');
     expect((await db.wakes.toArray())[0]!.status).toBe('cancelled');
+    expect(await endings()).toMatchObject([
+      { summary: 'The wake was cancelled before the agent finished.', outcome: 'noop' },
+    ]);
   });
 
   it('sends nothing to the provider for a task outside the allowed categories', async () => {

@@ -77,8 +77,40 @@ const MAX_CALLS_PER_TURN = 25;
 /** Calls of one answer that are answered at all; a longer answer is hostile, not eager. */
 const MAX_CALLS_ECHOED = 100;
 
-const EMPTY_ANSWER = (turn: number) =>
-  `The model's answer in turn ${turn} was empty: no text and no tool call.`;
+/**
+ * The wake's last row in the audit trail when it did not end with the agent's own word:
+ * Activity shows it on the wake (a failure stays findable after the panel moves on).
+ */
+function endingInWords(
+  status: Wake['status'],
+  error: ErrorDescription | undefined,
+  ending: WakeEnding | undefined,
+  turns: number,
+): { summary: string; outcome: 'failure' | 'noop' } | undefined {
+  if (status === 'failed')
+    return {
+      summary: `The wake failed: ${withoutCredentials(error?.message ?? 'no reason was given.')}`,
+      outcome: 'failure',
+    };
+  if (status === 'cancelled')
+    return { summary: 'The wake was cancelled before the agent finished.', outcome: 'noop' };
+  switch (ending) {
+    case 'empty':
+      return {
+        summary: `The model's answer in turn ${turns} was empty: no text and no tool call.`,
+        outcome: 'noop',
+      };
+    case 'words-only':
+      return {
+        summary: 'The model answered in words, without a tool, so nothing was proposed.',
+        outcome: 'noop',
+      };
+    case 'turn-limit':
+      return { summary: `Stopped at ${turns} turns, without a report.`, outcome: 'noop' };
+    default:
+      return undefined;
+  }
+}
 
 /** A call past the turn's limit: answered, not run, so the model can send it again. */
 function notRun(call: RawToolCall, index: number, total: number): RoutedCall {
@@ -192,6 +224,7 @@ async function runLocked(
   const answered = { inWords: false, withTools: false };
   /** How the wake ended, when not with the agent's report or a quiet last answer. */
   let ending: WakeEnding | undefined;
+  let emptyAnswer = false;
   const maxTurns = options.maxTurns ?? MAX_TURNS;
 
   const finish = async (status: Wake['status'], error?: ErrorDescription): Promise<WakeOutcome> => {
@@ -212,6 +245,14 @@ async function runLocked(
       mutatedEntries,
       ...(error ? { error: withoutCredentials(error.message) } : {}),
     };
+    // An empty last answer is said even after earlier turns proposed (the panel, then, says "Done").
+    const endedAs = endingInWords(
+      status,
+      error,
+      ending ?? (emptyAnswer ? 'empty' : undefined),
+      turns,
+    );
+    if (endedAs) audit.ended(endedAs.summary, endedAs.outcome);
     // The last turn's audit, when it proposed nothing, is written with the wake's end.
     const storageProblem = await saveWakeEnd(db, ended, notes, deviceId, audit.take());
     if (storageProblem && status !== 'failed') {
@@ -255,10 +296,9 @@ async function runLocked(
       if (answer.text.trim()) {
         audit.thought(turn, answer.text);
         answered.inWords = true;
-      } else if (answer.toolCalls.length === 0) {
-        audit.note(`${runKey}:empty:${turn}`, EMPTY_ANSWER(turn));
       }
       if (answer.toolCalls.length === 0) {
+        if (!answer.text.trim()) emptyAnswer = true;
         ending = answered.withTools ? undefined : answered.inWords ? 'words-only' : 'empty';
         break;
       }

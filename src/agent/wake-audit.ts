@@ -34,9 +34,23 @@ export class WakeAudit {
     ]);
   }
 
-  /** What the wake itself says of a turn (an empty answer), as a note in the trail. */
+  /** What the wake itself says of a turn, as a note in the trail. */
   note(operationId: string, summary: string): void {
     this.add(operationId, '', [{ kind: 'observation', summary, payload: {} }]);
+  }
+
+  /**
+   * How the wake ended, when it did not end with the agent's report: failed, cancelled,
+   * an empty answer, words without a tool, or out of turns. Activity shows it on the
+   * wake, so a failure can be found after the panel has moved on. Always stored, past
+   * the budget too: it is one short row, and the one a person looks for.
+   */
+  ended(summary: string, outcome: 'failure' | 'noop'): void {
+    const text = clipText(summary);
+    this.spent += encoder.encode(text).length;
+    this.push(`${this.base.runKey}:ended`, '', [
+      { kind: 'observation', summary: text, outcome, payload: { wakeEnded: true } },
+    ]);
   }
 
   /** A call the wake handled itself (dispatch() audits the immediate ones). */

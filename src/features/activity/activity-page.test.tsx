@@ -9,7 +9,8 @@ import { getDatabase } from '../../db/connection';
 import { dispatch } from '../../dispatcher/dispatch';
 import type { DispatchContext } from '../../dispatcher/dispatch-types';
 import { ActivityPage } from './activity-page';
-import { scriptedWake } from '../../../test/support/scripted-wake';
+import { httpError, scriptedModel } from '../../../test/support/scripted-model';
+import { scriptedWake, wakeWithModel } from '../../../test/support/scripted-wake';
 
 let clock = 0;
 
@@ -182,6 +183,19 @@ describe('ActivityPage', () => {
     expect(articles[1]).toHaveAccessibleName('You tried to change estimate');
     expect(within(articles[1]!).getByText(/at most 1440/)).toBeVisible();
     expect(articles[2]).toHaveAccessibleName('You set priority to P2');
+  });
+
+  it('shows a failed wake with how it failed, on the closed card, after the panel moved on', async () => {
+    const { taskId } = await createAgentReadyTask(getDatabase());
+    const failure = scriptedModel([{ throws: httpError(500, { body: 'boom' }) }]).model;
+    const outcome = await wakeWithModel(getDatabase(), taskId, failure);
+    renderActivity();
+
+    const group = await screen.findByRole('article', { name: 'Agent wake: Prepare the demo' });
+    expect(badgesOf(group)).toEqual(['1 Failed']);
+    expect(within(group).getByText(`The wake failed: ${outcome.message}`)).toBeVisible();
+    // Said on the card, not again as a step: a wake that failed at once has no steps.
+    expect(within(group).queryByRole('button', { name: /^Show/ })).not.toBeInTheDocument();
   });
 
   it('shows a wake as one group, closed to its counts, its proposals "Proposed" until confirmed', async () => {

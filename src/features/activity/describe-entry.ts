@@ -204,12 +204,22 @@ function summaryOf(entry: ActivityEntry): string {
   return kind === 'Change' ? 'Make a change' : `Change ${kind.toLowerCase()}`;
 }
 
+/** The row a wake writes when it ends without the agent's report (src/agent/wake-audit.ts). */
+export function isWakeEnding(message: AuditMessage | undefined): boolean {
+  return message?.kind === 'observation' && message.payload.wakeEnded === true;
+}
+
 function describeNote(note: AuditMessage): EntryWords {
   const text = note.summary.trim();
   const title = shorten(text, TITLE_LENGTH);
+  const ending = isWakeEnding(note);
   return {
-    title: note.kind === 'thought' ? `The agent noted: ${title}` : `Note: ${title}`,
-    badges: [],
+    title: ending
+      ? title
+      : note.kind === 'thought'
+        ? `The agent noted: ${title}`
+        : `Note: ${title}`,
+    badges: ending && note.outcome === 'failure' ? [BADGES.failed] : [],
     items: [],
     ...(title !== text.replace(/\s+/g, ' ') && { body: text }),
   };

@@ -3,7 +3,7 @@ import type { ProposalFate, TaskName } from '../../db/queries/audit';
 import { countOf } from '../../lib/count-of';
 import { ActivityBadges } from './activity-badge';
 import { ActivityEntryCard, TaskLink } from './activity-entry-card';
-import { describeEntry, describeWake } from './describe-entry';
+import { describeEntry, describeWake, isWakeEnding } from './describe-entry';
 import { ActivityTime } from './activity-time';
 import { DisclosureButton } from './disclosure-button';
 import type { WakeGroup } from './group-activity';
@@ -18,14 +18,22 @@ export interface WakeGroupCardProps {
 
 /**
  * One wake of the agent: when, on which task (the heading links to it), and what it did,
- * counted ("5 Proposed", "1 Applied", "2 Noted"). Closed, it is that heading and those
+ * counted ("5 Proposed", "1 Applied", "2 Noted"), and how it ended when not with the
+ * agent's report (failed, cancelled, out of turns). Closed, it is that heading and those
  * counts; its own button opens the steps, in the order the wake took them.
  */
 export function WakeGroupCard({ wake, tasks, proposals, index }: WakeGroupCardProps) {
   const headingId = useId();
   const stepsId = useId();
   const [open, setOpen] = useState(false);
-  const steps = wake.entries.map((entry) => ({ entry, words: describeEntry(entry, proposals) }));
+  const described = wake.entries.map((entry) => ({
+    entry,
+    words: describeEntry(entry, proposals),
+  }));
+  // How it ended, when not with the agent's report: said on the card, not as a step, so a
+  // failure is read without opening the steps. Its badge ("1 Failed") counts with theirs.
+  const ending = described.findLast(({ entry }) => isWakeEnding(entry.note));
+  const steps = described.filter((step) => step !== ending);
   return (
     <article
       className="card activity-entry__card activity-wake"
@@ -39,24 +47,35 @@ export function WakeGroupCard({ wake, tasks, proposals, index }: WakeGroupCardPr
         </h3>
         <ActivityTime at={wake.startedAt} />
       </div>
-      <div className="activity-entry__status">
-        <ActivityBadges badges={describeWake(steps.map((step) => step.words))} />
-        <DisclosureButton
-          className="activity-wake__toggle"
-          open={open}
-          controls={stepsId}
-          onToggle={() => setOpen((shown) => !shown)}
+      {ending && (
+        <p
+          className={`activity-entry__output${ending.entry.note!.outcome === 'failure' ? ' activity-wake__ending--failed' : ''}`}
         >
-          {open ? 'Hide steps' : `Show ${countOf(steps.length, 'step')}`}
-        </DisclosureButton>
+          {ending.entry.note!.summary}
+        </p>
+      )}
+      <div className="activity-entry__status">
+        <ActivityBadges badges={describeWake(described.map((step) => step.words))} />
+        {steps.length > 0 && (
+          <DisclosureButton
+            className="activity-wake__toggle"
+            open={open}
+            controls={stepsId}
+            onToggle={() => setOpen((shown) => !shown)}
+          >
+            {open ? 'Hide steps' : `Show ${countOf(steps.length, 'step')}`}
+          </DisclosureButton>
+        )}
       </div>
-      <ol id={stepsId} className="activity-wake__steps" aria-label="Steps" hidden={!open}>
-        {steps.map(({ entry, words }) => (
-          <li key={entry.key}>
-            <ActivityEntryCard entry={entry} words={words} tasks={tasks} inWake />
-          </li>
-        ))}
-      </ol>
+      {steps.length > 0 && (
+        <ol id={stepsId} className="activity-wake__steps" aria-label="Steps" hidden={!open}>
+          {steps.map(({ entry, words }) => (
+            <li key={entry.key}>
+              <ActivityEntryCard entry={entry} words={words} tasks={tasks} inWake />
+            </li>
+          ))}
+        </ol>
+      )}
     </article>
   );
 }
