@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/accessibility';
-import { swipe } from './support/touch';
+import { swipe, tapAt } from './support/touch';
 import { ReviewCard, ReviewHistory } from './pages/review-card';
 import { ReviewInboxPage } from './pages/review-inbox';
 import { LOGIN_BUG, OFFSITE, chooseDemoAgent, wakeAgent } from './pages/review-setup';
@@ -281,6 +281,46 @@ test('the Review inbox works from the keyboard: j/k move, y confirms, n rejects,
   const stored = await readStoredReview(page, LOGIN_BUG.id);
   expect(stored.task?.priority).toBe('P2');
   expect(stored.task?.estimateMinutes).toBeUndefined();
+});
+
+test('a second tap where the inbox’s Confirm all was does not confirm the next task too', async ({
+  page,
+}) => {
+  await proposalsOn(page, LOGIN_BUG);
+  await new TaskPage(page).goto(OFFSITE.id);
+  await wakeAgent(page, OFFSITE.proposals);
+  await expect(page.getByRole('button', { name: 'Wake agent' })).toBeEnabled({ timeout: 15_000 });
+  const inbox = new ReviewInboxPage(page);
+  await inbox.goto();
+  const total = LOGIN_BUG.proposals + OFFSITE.proposals;
+  await expect(inbox.badge).toHaveAccessibleName(`${total} pending`);
+  const confirmAll = inbox.region.getByRole('button', { name: /^Confirm all \d+ for / });
+  // A decision first, as a person reviewing would have made: its status line stays above.
+  await inbox.region
+    .getByRole('button', { name: /^Confirm: / })
+    .first()
+    .click();
+  await expect(inbox.badge).toHaveAccessibleName(`${total - 1} pending`);
+  await expect(confirmAll).toHaveCount(2);
+  await expect(confirmAll.first()).not.toHaveAttribute('aria-disabled');
+  const tapped = Number(/\d+/.exec((await confirmAll.first().getAttribute('aria-label'))!)![0]);
+  const box = (await confirmAll.first().boundingBox())!;
+  const finger = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+
+  // A double tap, as a person makes by mistake: the second lands 400 ms after the first.
+  await tapAt(page, finger);
+  await page.waitForTimeout(400);
+  await tapAt(page, finger);
+  await page.waitForTimeout(1500);
+  await expect(inbox.badge).toHaveAccessibleName(`${total - 1 - tapped} pending`);
+  await expect(inbox.rows).toHaveCount(total - 1 - tapped);
+  // The next task's Confirm all had come up under the finger; it ignored the second tap,
+  // and settled, it works as before.
+  await expect(confirmAll).toHaveCount(1);
+  const next = (await confirmAll.boundingBox())!;
+  expect(finger.y).toBeGreaterThan(next.y);
+  expect(finger.y).toBeLessThan(next.y + next.height);
+  await expect(confirmAll).not.toHaveAttribute('aria-disabled');
 });
 
 test('arriving through the navigation, the inbox keys work at once, and Enter in a drop-down confirms its edit', async ({

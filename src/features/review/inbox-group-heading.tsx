@@ -1,7 +1,7 @@
 /**
  * The heading of one task's group in the inbox: the task (a link to it), how many of its
  * changes wait, the agent's one-line summary of the task (why, next to what), and Confirm
- * all, which ignores taps for a moment after it appears.
+ * all, which ignores taps for a moment after it appears or moves.
  */
 import { Link } from 'react-router';
 import type { InboxRow } from '../../db/queries/proposals';
@@ -10,15 +10,18 @@ import { useArmedAfter } from '../../ui/use-armed-after';
 
 export function InboxGroupHeading({
   row,
+  placedAt,
   running,
   onConfirmAll,
 }: {
   row: InboxRow;
+  /** Where the group starts in the list (px): Confirm all ignores taps for a moment when it moves. */
+  placedAt: number;
   running: boolean;
   onConfirmAll(): void;
 }) {
   const title = row.taskTitle || 'Untitled task';
-  const armed = useArmedAfter(row.groupWaiting > 1);
+  const armed = useArmedAfter(row.groupWaiting > 1, placedAt);
   return (
     <div className="review-group__header">
       <h2 className="review-group__title">

@@ -335,7 +335,7 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
     );
   });
 
-  function renderRow(row: InboxRow) {
+  function renderRow(row: InboxRow, placedAt: number) {
     const bulk = actions.bulk.get(groupKey(row.entry.changeSetId));
     const entry: PendingReviewItem = row.entry;
     const previous = rows.get(row.index - 1);
@@ -345,6 +345,7 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
         {row.startsGroup && (
           <InboxGroupHeading
             row={row}
+            placedAt={placedAt}
             running={bulk?.progress !== undefined}
             onConfirmAll={() => void confirmGroup(row)}
           />
@@ -405,7 +406,7 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
             {isPrompt ? (
               <>{renderPrompt()}</>
             ) : row ? (
-              renderRow(row)
+              renderRow(row, virtual.start)
             ) : (
               <div
                 className="review-inbox__placeholder"
