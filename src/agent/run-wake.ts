@@ -224,7 +224,8 @@ async function runLocked(
   const answered = { inWords: false, withTools: false };
   /** How the wake ended, when not with the agent's report or a quiet last answer. */
   let ending: WakeEnding | undefined;
-  let emptyAnswer = false;
+  /** Said in the trail even after earlier turns proposed (the panel, then, says "Done"). */
+  let lastAnswerEmpty = false;
   const maxTurns = options.maxTurns ?? MAX_TURNS;
 
   const finish = async (status: Wake['status'], error?: ErrorDescription): Promise<WakeOutcome> => {
@@ -245,13 +246,7 @@ async function runLocked(
       mutatedEntries,
       ...(error ? { error: withoutCredentials(error.message) } : {}),
     };
-    // An empty last answer is said even after earlier turns proposed (the panel, then, says "Done").
-    const endedAs = endingInWords(
-      status,
-      error,
-      ending ?? (emptyAnswer ? 'empty' : undefined),
-      turns,
-    );
+    const endedAs = endingInWords(status, error, lastAnswerEmpty ? 'empty' : ending, turns);
     if (endedAs) audit.ended(endedAs.summary, endedAs.outcome);
     // The last turn's audit, when it proposed nothing, is written with the wake's end.
     const storageProblem = await saveWakeEnd(db, ended, notes, deviceId, audit.take());
@@ -298,7 +293,7 @@ async function runLocked(
         answered.inWords = true;
       }
       if (answer.toolCalls.length === 0) {
-        if (!answer.text.trim()) emptyAnswer = true;
+        lastAnswerEmpty = !answer.text.trim();
         ending = answered.withTools ? undefined : answered.inWords ? 'words-only' : 'empty';
         break;
       }

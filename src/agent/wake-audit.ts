@@ -34,11 +34,6 @@ export class WakeAudit {
     ]);
   }
 
-  /** What the wake itself says of a turn, as a note in the trail. */
-  note(operationId: string, summary: string): void {
-    this.add(operationId, '', [{ kind: 'observation', summary, payload: {} }]);
-  }
-
   /**
    * How the wake ended, when it did not end with the agent's report: failed, cancelled,
    * an empty answer, words without a tool, or out of turns. Activity shows it on the
