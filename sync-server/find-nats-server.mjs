@@ -2,12 +2,9 @@
 // command (scripts/test-all.mjs) and the Playwright sync journeys. Looks in $NATS_SERVER,
 // PATH, /usr/sbin, /usr/local/bin and /usr/bin; root on Debian/Ubuntu may install Debian's
 // package; anyone else is told exactly what to install.
-import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-
-// Named once: the one package tool this project ever calls, and only as root on Debian.
-const DEBIAN_INSTALLER = 'apt-get';
+import { installDebianPackage } from '../scripts/install-debian-package.mjs';
 
 export const NATS_SERVER_MISSING = `nats-server was not found (looked in $NATS_SERVER, PATH, /usr/sbin, /usr/local/bin, /usr/bin).
 Install it, then run this again:
@@ -39,25 +36,7 @@ export function findNatsServer() {
 
 /** Debian's package, when this process may install it; otherwise undefined. */
 export function installNatsServer({ quiet = false } = {}) {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const hasApt =
-    spawnSync('sh', ['-c', `command -v ${DEBIAN_INSTALLER}`], { stdio: 'ignore' }).status === 0;
-  if (!isRoot || !hasApt) return undefined;
-  console.log(
-    `nats-server is not installed: installing Debian's package (${DEBIAN_INSTALLER} install -y nats-server)…`,
-  );
-  const environment = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', 'nats-server'],
-  ]) {
-    const result = spawnSync(DEBIAN_INSTALLER, args, {
-      stdio: quiet ? 'ignore' : 'inherit',
-      env: environment,
-    });
-    if (result.status !== 0) return undefined;
-  }
-  return findNatsServer();
+  return installDebianPackage('nats-server', { quiet }) ? findNatsServer() : undefined;
 }
 
 /** The binary, installing it when allowed; undefined (and the message printed) otherwise. */
