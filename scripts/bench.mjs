@@ -30,6 +30,7 @@ import {
   measureWakeTap,
 } from './bench/measure-agent.mjs';
 import { measureBundle } from './bench/measure-bundle.mjs';
+import { measureExport } from './bench/measure-export.mjs';
 import { measureImport } from './bench/measure-import.mjs';
 import { measureRenderCurve, measureRenderRounds } from './bench/measure-render.mjs';
 import {
@@ -79,6 +80,7 @@ const PARTS = [
   'curve',
   'curve-renders',
   'curve-review',
+  'curve-export',
   'bundle',
 ];
 
@@ -404,6 +406,22 @@ async function measureCurve(server, scale, one, sections, browsers) {
       { context: browser.context, probeTasks: seed.probeTasks },
     ]);
   }
+  if (wants('curve-export')) {
+    progress(`measuring Export journal at 1× and ${scale}× (Settings, a tap to the file)`);
+    const exportOne = await attempt('exporting the 1× journal', () =>
+      measureExport(one.browser.context),
+    );
+    const exportLarge = await attempt(`exporting the ${scale}× journal`, () =>
+      measureExport(browser.context),
+    );
+    sections.push(
+      await section('export', `12. Export journal at 1× and ${scale}×`, async () => {
+        if (exportOne.error) throw exportOne.error;
+        if (exportLarge.error) throw exportLarge.error;
+        return build.exportSection(scale, exportOne.value, exportLarge.value);
+      }),
+    );
+  }
   if (!wants('curve-review')) {
     return { one: { renders: rendersOne, seed: one.seed }, large: { renders: rendersLarge, seed } };
   }
@@ -460,7 +478,10 @@ async function main() {
         ),
       );
     }
-    if (largeScale !== undefined && (wants('curve-renders') || wants('curve-review'))) {
+    if (
+      largeScale !== undefined &&
+      (wants('curve-renders') || wants('curve-review') || wants('curve-export'))
+    ) {
       const loadBeforeCurve = loadavg()[0];
       let curve;
       try {
@@ -510,6 +531,7 @@ async function main() {
     'sync',
     'curve',
     'import',
+    'export',
   ];
   sections.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   for (const result of sections) printSection(result);

@@ -1338,3 +1338,29 @@ export function importSection({ rows, fileBytes, imported, undone }) {
     raw: { rows, fileBytes, imported, undone },
   };
 }
+
+/* Section 12: export of the whole journal at 1× and the curve's large size (issue 24, item 7). */
+
+export function exportSection(scale, one, large) {
+  return {
+    id: 'export',
+    title: `12. Export journal at 1× and ${scale}×`,
+    status: 'measured',
+    rows: [
+      ...importRow(
+        `Export journal at 1× (${(one.fileBytes / 1e6).toFixed(1)} MB): tap → outcome shown`,
+        one.log,
+      ),
+      ...importRow(
+        `Export journal at ${scale}× (${(large.fileBytes / 1e6).toFixed(1)} MB): tap → outcome shown`,
+        large.log,
+      ),
+    ],
+    notes: [
+      'The export is written in a worker, 2,000 rows a page inside one read transaction, folded into a Blob every few megabytes (src/transfer/export-worker.ts); the page only shows progress and hands the Blob to the download.',
+      `Progress shown at ${scale}×: ${large.log.progressLines.map((line) => `"${line}"`).join(', ')}.`,
+      `Longest frames at ${scale}×: ${describeImportFrames(large.log)}.`,
+    ],
+    raw: { scale, one, large },
+  };
+}

@@ -189,7 +189,7 @@ export function checkJournalRow<T extends JournalTable>(
  * Reads an export file's text at once (small files, tests). Returns the journal or a
  * sentence saying what is wrong with it, naming the row; never throws, so a foreign or
  * broken file cannot reach the database. The app reads large files in chunks
- * (features/settings/import-file.ts), with the same checks.
+ * (transfer/import-file.ts), with the same checks.
  */
 export function parseJournalFile(
   text: string,

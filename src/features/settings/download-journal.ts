@@ -1,5 +1,3 @@
-import type { JournalFile } from '../../domain/journal-file';
-
 /** `countersign-journal-YYYY-MM-DD.json`, dated in the person's own time zone. */
 export function journalFileName(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
@@ -8,9 +6,8 @@ export function journalFileName(date: Date): string {
 }
 
 /** Hands the export to the browser as a file download; returns the file name used. */
-export function downloadJournal(file: JournalFile, date: Date = new Date()): string {
+export function downloadJournal(blob: Blob, date: Date = new Date()): string {
   const fileName = journalFileName(date);
-  const blob = new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

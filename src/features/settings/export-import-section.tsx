@@ -1,7 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState, type ChangeEvent } from 'react';
 import { getDatabase } from '../../db/connection';
-import { exportJournal } from '../../db/export-journal';
 import { latestImport } from '../../db/import-records';
 import { formatTimestamp } from '../../lib/format-timestamp';
 import { Button } from '../../ui/button';
@@ -9,8 +8,7 @@ import { Field } from '../../ui/field';
 import { Notice } from '../../ui/notice';
 import { downloadJournal } from './download-journal';
 import { countOf } from '../../lib/count-of';
-import { isLive } from '../../domain/is-live';
-import { describeProgress, type ImportProgress } from './import-progress';
+import { describeProgress, type TransferProgress } from '../../transfer/transfer-progress';
 
 type Outcome = { tone: 'success' | 'error'; message: string } | undefined;
 
@@ -26,16 +24,23 @@ export function ExportImportSection() {
   const [exported, setExported] = useState<Outcome>();
   const [imported, setImported] = useState<string>();
   const [importError, setImportError] = useState<string>();
-  const [importing, setImporting] = useState(false);
-  const [progress, setProgress] = useState<ImportProgress>();
+  const [busy, setBusy] = useState<'exporting' | 'importing'>();
+  const [progress, setProgress] = useState<TransferProgress>();
   const [undone, setUndone] = useState<Outcome>();
   const lastImport = useLiveQuery(() => latestImport(getDatabase()), []);
 
   async function exportNow() {
+    if (busy) return;
+    setExported(undefined);
+    setBusy('exporting');
     try {
-      const file = await exportJournal(getDatabase());
-      const fileName = downloadJournal(file);
-      const tasks = file.tables.tasks.filter(isLive).length;
+      const { exportJournalFile } = await import('../../transfer/export-journal-file');
+      const now = new Date();
+      const { blob, liveTasks: tasks } = await exportJournalFile(getDatabase(), {
+        now,
+        onProgress: setProgress,
+      });
+      const fileName = downloadJournal(blob, now);
       setExported({
         tone: 'success',
         message: `Exported ${countOf(tasks, 'task')} to ${fileName}. Keep it somewhere safe.`,
@@ -45,6 +50,9 @@ export function ExportImportSection() {
         tone: 'error',
         message: `The journal could not be exported: ${error instanceof Error ? error.message : String(error)}`,
       });
+    } finally {
+      setBusy(undefined);
+      setProgress(undefined);
     }
   }
 
@@ -53,15 +61,15 @@ export function ExportImportSection() {
     const file = input.files?.[0];
     // Cleared at once so choosing the same file again fires a change event again.
     input.value = '';
-    if (!file || importing) return;
+    if (!file || busy) return;
     setImported(undefined);
     setImportError(undefined);
     setUndone(undefined);
-    setImporting(true);
+    setBusy('importing');
     try {
       const [{ importJournalData }, { readJournalFile }, { NOT_JSON }] = await Promise.all([
-        import('./import-file'),
-        import('./read-journal-file'),
+        import('../../transfer/import-file'),
+        import('../../transfer/read-journal-file'),
         import('../../domain/journal-file'),
       ]);
       const read = await readJournalFile(file);
@@ -78,18 +86,18 @@ export function ExportImportSection() {
         `${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}`,
       );
     } finally {
-      setImporting(false);
+      setBusy(undefined);
       setProgress(undefined);
     }
   }
 
   async function undoLastImport(importId: string) {
-    if (importing) return;
+    if (busy) return;
     setImported(undefined);
     setImportError(undefined);
-    setImporting(true);
+    setBusy('importing');
     try {
-      const { undoImport } = await import('./undo-import');
+      const { undoImport } = await import('../../transfer/undo-import');
       const outcome = await undoImport(getDatabase(), importId, setProgress);
       setUndone({ tone: outcome.ok ? 'success' : 'error', message: outcome.message });
     } catch (error) {
@@ -98,7 +106,7 @@ export function ExportImportSection() {
         message: `The import could not be undone: ${error instanceof Error ? error.message : String(error)}`,
       });
     } finally {
-      setImporting(false);
+      setBusy(undefined);
       setProgress(undefined);
     }
   }
@@ -117,7 +125,9 @@ export function ExportImportSection() {
         deleted ones included. It never contains settings or API keys.
       </p>
       <div className="row settings__actions">
-        <Button onClick={() => void exportNow()}>Export journal</Button>
+        <Button disabled={busy !== undefined} onClick={() => void exportNow()}>
+          Export journal
+        </Button>
       </div>
       {exported && <Notice tone={exported.tone}>{exported.message}</Notice>}
       <Field
@@ -128,18 +138,24 @@ export function ExportImportSection() {
         <input
           type="file"
           accept=".json,application/json"
-          aria-busy={importing || undefined}
+          aria-busy={busy === 'importing' || undefined}
           onChange={(event) => void importFile(event)}
         />
       </Field>
       <p className="muted settings__progress" aria-live="polite">
-        {importing ? (progress ? describeProgress(progress) : 'Reading the file…') : ''}
+        {progress
+          ? describeProgress(progress)
+          : busy === 'importing'
+            ? 'Reading the file…'
+            : busy === 'exporting'
+              ? 'Exporting…'
+              : ''}
       </p>
       {imported && <Notice tone="success">{imported}</Notice>}
       {undoable && (
         <div className="row settings__actions">
           <Button
-            disabled={importing}
+            disabled={busy !== undefined}
             aria-describedby={`${headingId}-last-import`}
             onClick={() => void undoLastImport(undoable.id)}
           >

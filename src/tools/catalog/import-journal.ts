@@ -16,7 +16,7 @@ import { revAfterMerge } from './apply-synced-rows';
 
 /**
  * Merges an export (or one chunk of it: the app writes a large file in parts, each its
- * own operation, features/settings/import-file.ts) into the journal by id, by the rule
+ * own operation, transfer/import-file.ts) into the journal by id, by the rule
  * sync uses (src/domain/merge-rule.ts): vector clocks first; for concurrent rows, each
  * field goes to the later write, its time capped at the moment of the import, then to
  * the greater device id. Every time of a file row is brought down to that moment first

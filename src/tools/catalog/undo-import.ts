@@ -21,7 +21,7 @@ const restorationSchema = z.object({
 });
 
 /**
- * Undo import, one part at a time (features/settings/undo-import.ts walks the parts,
+ * Undo import, one part at a time (transfer/undo-import.ts walks the parts,
  * newest first): each row goes back to its pre-image; a row the import created is
  * deleted. A row someone changed after the import keeps that change and is counted, so
  * undo never overwrites later work.

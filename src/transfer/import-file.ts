@@ -14,20 +14,20 @@
  * Both phases give the page back between slices of work (no task beyond a few tens of
  * milliseconds; the benchmark measures it) and report progress.
  */
-import type { CountersignDatabase } from '../../db/database';
-import { recordImportPart, setImportState, startImportRecord } from '../../db/import-records';
-import { runStep } from '../../dispatcher/run-steps';
+import type { CountersignDatabase } from '../db/database';
+import { recordImportPart, setImportState, startImportRecord } from '../db/import-records';
+import { runStep } from '../dispatcher/run-steps';
 import {
   checkJournalRow,
   orphanProblem,
   checkJournalFileHeader,
   tasksOutsideFile,
   type JournalFile,
-} from '../../domain/journal-file';
-import { JOURNAL_TABLES, type JournalRows, type JournalTable } from '../../domain/journal';
-import { countOf } from '../../lib/count-of';
-import { timeSlice, yieldToMain } from '../../lib/yield-to-main';
-import type { ImportProgress } from './import-progress';
+} from '../domain/journal-file';
+import { JOURNAL_TABLES, type JournalRows, type JournalTable } from '../domain/journal';
+import { countOf } from '../lib/count-of';
+import { timeSlice, yieldToMain } from '../lib/yield-to-main';
+import type { TransferProgress } from './transfer-progress';
 
 /** Rows per written part: small enough that one part's transaction work stays short. */
 const PART_ROWS = 100;
@@ -39,7 +39,7 @@ export type ImportOutcome =
 
 interface ImportOptions {
   fileName: string;
-  onProgress?: (progress: ImportProgress) => void;
+  onProgress?: (progress: TransferProgress) => void;
   partRows?: number;
 }
 

@@ -4,13 +4,13 @@ import {
   createTestDatabase,
   journalSnapshot,
   userWrite,
-} from '../../../test/support/test-database';
-import type { CountersignDatabase } from '../../db/database';
-import { exportJournal } from '../../db/export-journal';
-import { latestImport } from '../../db/import-records';
-import { buildSampleJournal } from '../../domain/sample-journal';
+} from '../../test/support/test-database';
+import type { CountersignDatabase } from '../db/database';
+import { exportJournal } from '../db/export-journal';
+import { latestImport } from '../db/import-records';
+import { buildSampleJournal } from '../domain/sample-journal';
 import { importJournalData } from './import-file';
-import type { ImportProgress } from './import-progress';
+import type { TransferProgress } from './transfer-progress';
 import { undoImport } from './undo-import';
 
 let db: CountersignDatabase;
@@ -45,7 +45,7 @@ const rowsIn = (text: string) =>
 describe('importing a file in parts', () => {
   it('writes every part under one import, with progress, an outbox row per part', async () => {
     const text = sampleText();
-    const progress: ImportProgress[] = [];
+    const progress: TransferProgress[] = [];
     const outcome = await importJournalData(db, JSON.parse(text), {
       fileName: 'sample.json',
       partRows: 7,
@@ -97,7 +97,7 @@ describe('importing a file in parts', () => {
     expect((await db.tasks.get(taskId))!.title).toBe('Renamed by the file');
     expect(await db.tasks.get('brand-new')).toBeDefined();
 
-    const progress: ImportProgress[] = [];
+    const progress: TransferProgress[] = [];
     const undone = await undoImport(db, (await latestImport(db))!.id, (step) =>
       progress.push(step),
     );

@@ -6,13 +6,13 @@
  * it stopped: each part's operation id is the same, so a part already undone is not
  * undone twice.
  */
-import type { CountersignDatabase } from '../../db/database';
-import { setImportState } from '../../db/import-records';
-import { runStep } from '../../dispatcher/run-steps';
-import { JOURNAL_TABLES } from '../../domain/journal';
-import { countOf } from '../../lib/count-of';
-import { yieldToMain } from '../../lib/yield-to-main';
-import type { ImportProgress } from './import-progress';
+import type { CountersignDatabase } from '../db/database';
+import { setImportState } from '../db/import-records';
+import { runStep } from '../dispatcher/run-steps';
+import { JOURNAL_TABLES } from '../domain/journal';
+import { countOf } from '../lib/count-of';
+import { yieldToMain } from '../lib/yield-to-main';
+import type { TransferProgress } from './transfer-progress';
 
 /** Rows put back per step: the same size as an import's part, so no step runs long. */
 const STEP_ROWS = 100;
@@ -20,7 +20,7 @@ const STEP_ROWS = 100;
 export async function undoImport(
   db: CountersignDatabase,
   importId: string,
-  onProgress?: (progress: ImportProgress) => void,
+  onProgress?: (progress: TransferProgress) => void,
 ): Promise<{ ok: boolean; message: string }> {
   const record = await db.imports.get(importId);
   if (!record || record.state === 'undone')
