@@ -489,17 +489,18 @@ async function main() {
       } catch (error) {
         curve = { error };
       }
-      sections.push(
-        await section(
-          'curve',
-          `10. The curve: 1× and ${largeScale}×`,
-          async () => {
-            if (curve.error) throw curve.error;
-            return build.curveSection({ scale: largeScale, ...curve });
-          },
-          loadBeforeCurve,
-        ),
-      );
+      if (wants('curve-renders') || wants('curve-review'))
+        sections.push(
+          await section(
+            'curve',
+            `10. The curve: 1× and ${largeScale}×`,
+            async () => {
+              if (curve.error) throw curve.error;
+              return build.curveSection({ scale: largeScale, ...curve });
+            },
+            loadBeforeCurve,
+          ),
+        );
     }
   } finally {
     // Each size's browser, then the server: nothing we started is left running.
