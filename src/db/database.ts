@@ -11,7 +11,7 @@ import type { ChecklistItem } from '../domain/checklist-item';
 import type { JournalEntry } from '../domain/journal-entry';
 import type { Rule } from '../domain/rule';
 import type { Task } from '../domain/task';
-import type { ImportRecord } from './import-records';
+import type { ImportRecord } from './import-record';
 import { SCHEMA_VERSIONS, type SchemaVersion } from './schema-versions';
 import type {
   SyncAppliedRow,

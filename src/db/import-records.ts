@@ -5,23 +5,7 @@
  * so "Undo import" can put back every part, even of an import that stopped half way.
  */
 import type { CountersignDatabase } from './database';
-
-export type ImportState = 'importing' | 'imported' | 'stopped' | 'undone';
-
-export interface ImportRecord {
-  id: string;
-  fileName: string;
-  createdAt: string;
-  /** Rows in the file, and rows written so far (parts that changed nothing included). */
-  totalRows: number;
-  writtenRows: number;
-  /** Rows the import changed (added or updated): what an undo puts back. */
-  changedRows?: number;
-  /** The ledger operations of the parts that changed something, in the order written. */
-  operationIds: string[];
-  state: ImportState;
-  undoneAt?: string;
-}
+import type { ImportRecord, ImportState } from './import-record';
 
 /**
  * The newest import that wrote something, undone or not: Settings offers to undo it

@@ -5,11 +5,11 @@
 import { z } from 'zod';
 import { fieldWritesSchema } from './field-writes';
 import { COUNTER_MAX } from './limits';
-import { toUtc } from './received-time';
+import { toUtc } from '../lib/to-utc';
 import { vectorClockSchema } from './vector-clock';
 
 export const idSchema = z.string().min(1).max(100);
-/** An ISO time; one with an offset is accepted and stored in UTC (received-time.ts). */
+/** An ISO time; one with an offset is accepted and stored in UTC (lib/to-utc.ts). */
 export const isoTimestampSchema = z.iso.datetime({ offset: true }).transform(toUtc);
 
 export const entityBaseSchema = z.object({

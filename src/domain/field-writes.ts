@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { canonicalJson } from './canonical-json';
-import { toUtc } from './received-time';
+import { toUtc } from '../lib/to-utc';
 
 const fieldWriteSchema = z.object({
   at: z.iso.datetime({ offset: true }).transform(toUtc),
