@@ -24,12 +24,29 @@ function benchEntry(): Plugin {
   };
 }
 
+/**
+ * index.html's Content-Security-Policy allows no inline script, and `vite dev` injects one
+ * (React's refresh preamble): the dev server serves the page without the policy. The build
+ * and `vite preview` keep it.
+ */
+function withoutPolicyInDev(): Plugin {
+  return {
+    name: 'countersign-no-csp-in-dev',
+    apply: 'serve',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/, ''),
+    },
+  };
+}
+
 // The app is a static PWA: the service worker precaches the built shell so the
 // journal opens offline; `registerType: 'prompt'` lets the page ask before it
 // swaps to a new version (see src/app/update-prompt.tsx).
 export default defineConfig(({ mode }) => ({
   plugins: [
     ...(mode === 'bench' ? [benchEntry()] : []),
+    withoutPolicyInDev(),
     react(),
     VitePWA({
       registerType: 'prompt',

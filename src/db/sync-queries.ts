@@ -1,8 +1,10 @@
 /**
  * What Settings → Sync lists: pushes waiting for the person's decision, pushes that
  * could not be sent, decisions another device made first, quarantined messages. Each
- * named in words from the audit trail of the operation it concerns.
+ * named in words from the audit trail of the operation it concerns. Errors are shown as
+ * written, less any credentials in a server address they name.
  */
+import { withoutCredentials } from '../lib/without-credentials';
 import type { CountersignDatabase } from './database';
 import type { SyncNoticeRow, SyncPushRecord, SyncQuarantineRow } from './sync-rows';
 
@@ -38,7 +40,7 @@ export async function readSyncAttention(db: CountersignDatabase): Promise<SyncAt
     undecided: await Promise.all(undecided.map((record) => forPerson(db, record))),
     failed: await Promise.all(stillFailed.map((record) => forPerson(db, record))),
     notices,
-    quarantined,
+    quarantined: quarantined.map((row) => ({ ...row, reason: withoutCredentials(row.reason) })),
     quarantinedCount,
   };
 }
@@ -56,7 +58,7 @@ async function forPerson(db: CountersignDatabase, record: SyncPushRecord): Promi
     operationId: record.operationId,
     summary: action?.summary ?? describeKind(record.kind),
     createdAt: outbox?.createdAt,
-    lastError: record.lastError,
+    lastError: record.lastError === undefined ? undefined : withoutCredentials(record.lastError),
     attempts: record.attempts,
   };
 }

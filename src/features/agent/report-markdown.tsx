@@ -7,17 +7,16 @@
  * image would let the model send data anywhere just by being viewed. Each link shows
  * where it goes before it is followed: "(example.com ↗)" after its text (the host as the
  * browser will read it, so a look-alike name shows as xn--…), and a screen reader hears
- * "(opens example.com in a new tab)".
+ * "(opens example.com in a new tab)". A link whose address cannot be read (report-link.ts)
+ * is its text alone.
  */
 import type { ReactNode } from 'react';
-import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import Markdown, { type Components } from 'react-markdown';
+import { readReportLink } from './report-link';
 
-const ALLOWED_LINK = /^(https?:\/\/|mailto:)/i;
-
-/** The URL as react-markdown would keep it, or '' unless it is an absolute http(s)/mailto link. */
+/** The URL as react-markdown would keep it, or '' unless it is a readable absolute http(s)/mailto link. */
 function safeReportUrl(url: string): string {
-  const kept = defaultUrlTransform(url.trim());
-  return ALLOWED_LINK.test(kept) ? kept : '';
+  return readReportLink(url)?.href ?? '';
 }
 
 // The report sits under the panel's h2 and the report's h3: its own headings start at h4.
@@ -27,36 +26,22 @@ const heading =
     <Tag className="agent-report__heading">{children}</Tag>
   );
 
-/** Where a kept link goes, in a few words: its host, or the address of a mailto link. */
-function destinationOf(href: string): { shown: string; spoken: string } {
-  const url = new URL(href);
-  if (url.protocol === 'mailto:') {
-    const address = decodeURIComponent(url.pathname);
-    return { shown: `email ${address}`, spoken: `writes an email to ${address}` };
-  }
-  return { shown: url.host, spoken: `opens ${url.host} in a new tab` };
-}
-
-function ReportLink({ href, children }: { href: string; children?: ReactNode }) {
-  const destination = destinationOf(href);
+function ReportLink({ href, children }: { href: string | undefined; children?: ReactNode }) {
+  const link = href ? readReportLink(href) : undefined;
+  if (!link) return <span className="agent-report__dead-link">{children}</span>;
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+    <a href={link.href} target="_blank" rel="noopener noreferrer nofollow">
       {children}{' '}
       <span className="agent-report__link-destination" aria-hidden="true">
-        {`(${destination.shown}\u00a0↗)`}
+        {`(${link.shown}\u00a0↗)`}
       </span>
-      <span className="visually-hidden">({destination.spoken})</span>
+      <span className="visually-hidden">({link.spoken})</span>
     </a>
   );
 }
 
 const components: Components = {
-  a: ({ href, children }) =>
-    href ? (
-      <ReportLink href={href}>{children}</ReportLink>
-    ) : (
-      <span className="agent-report__dead-link">{children}</span>
-    ),
+  a: ({ href, children }) => <ReportLink href={href}>{children}</ReportLink>,
   img: ({ alt }) => <span className="agent-report__image">[image{alt ? `: ${alt}` : ''}]</span>,
   h1: heading('h4'),
   h2: heading('h4'),

@@ -57,4 +57,15 @@ describe('the sync status in words', () => {
     expect(words.short).toBe('2 need your decision');
     expect(words.long).toMatch(/Open Settings → Sync to decide/);
   });
+
+  it('never shows credentials typed into the server address', () => {
+    const connecting = describeSync(
+      view({ phase: 'connecting', message: 'Connecting to wss://ann:hunter2@sync.example.org…' }),
+    );
+    expect(connecting.long).toBe('Connecting to wss://sync.example.org…');
+    const failed = describeSync(
+      view({ phase: 'error', message: 'nats://ann:hunter2@10.0.0.5:4222 cannot be reached.' }),
+    );
+    expect(failed.long).toBe('nats://10.0.0.5:4222 cannot be reached.');
+  });
 });

@@ -1,6 +1,10 @@
-/** The sync status in words: a few for the navigation, a sentence for Settings and screen readers. */
+/**
+ * The sync status in words: a few for the navigation, a sentence for Settings and screen
+ * readers. A server address in the sentence is shown without its credentials.
+ */
 import type { SyncCounts, SyncStatus } from '../../db/sync-settings';
 import { countOf } from '../../lib/count-of';
+import { withoutCredentials } from '../../lib/without-credentials';
 
 export interface SyncView {
   enabled: boolean;
@@ -34,7 +38,7 @@ export function describeSync({ enabled, status, counts }: SyncView): SyncWords {
     };
   }
   const phase = status?.phase ?? 'connecting';
-  const sentence = status?.message ?? 'Starting…';
+  const sentence = withoutCredentials(status?.message ?? 'Starting…');
   switch (phase) {
     case 'offline':
       return {

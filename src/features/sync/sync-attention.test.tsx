@@ -50,4 +50,34 @@ describe('SyncAttention', () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it('shows a server address in an error or a quarantine reason without its credentials', async () => {
+    const db = getDatabase();
+    await db.syncPushes.add({
+      operationId: 'op-1',
+      sequence: 1,
+      state: 'failed',
+      attempts: 1,
+      lastError: 'The server at nats://ann:hunter2@sync.example.org:4222 refused it.',
+      updatedAt: 0,
+      outboxId: 'missing',
+      kind: 'journal',
+    });
+    await db.syncQuarantine.add({
+      seq: 7,
+      subject: 'cs.ann.ops.x',
+      reason: 'Sent through wss://ann:hunter2@sync.example.org, not readable.',
+      bytes: 10,
+      excerpt: '{}',
+      receivedAt: new Date().toISOString(),
+    });
+    const { container } = render(<SyncAttention />);
+    expect(
+      await screen.findByText(/The server at nats:\/\/sync\.example\.org:4222 refused it\./),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/Sent through wss:\/\/sync\.example\.org, not readable\./),
+    ).toBeInTheDocument();
+    expect(container.textContent).not.toContain('hunter2');
+  });
 });

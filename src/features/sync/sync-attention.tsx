@@ -9,6 +9,7 @@ import { getDatabase } from '../../db/connection';
 import { dismissSyncNotice, readSyncAttention, type PushForPerson } from '../../db/sync-queries';
 import { countOf } from '../../lib/count-of';
 import { formatTimestamp } from '../../lib/format-timestamp';
+import { withoutCredentials } from '../../lib/without-credentials';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { runningSync } from './sync-control';
@@ -123,7 +124,7 @@ function UndecidedPush({ push }: { push: PushForPerson }) {
     try {
       await runtime.resolve(push.operationId, choice);
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
+      setProblem(withoutCredentials(error instanceof Error ? error.message : String(error)));
     }
   };
   return (

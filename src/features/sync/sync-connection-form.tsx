@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type FormEvent } from 'react';
 import { getDatabase } from '../../db/connection';
 import { readSyncConfig, writeSyncConfig, type StoredSyncConfig } from '../../db/sync-settings';
+import { withoutCredentials } from '../../lib/without-credentials';
 import { syncConfigSchema } from '../../sync/runtime/sync-config';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
@@ -21,7 +22,9 @@ export function SyncConnectionForm() {
 }
 
 function ConnectionForm({ stored }: { stored: StoredSyncConfig | undefined }) {
-  const [url, setUrl] = useState(stored?.url ?? '');
+  // Shown without credentials typed into it; saved unchanged, it keeps them.
+  const shownUrl = withoutCredentials(stored?.url ?? '');
+  const [url, setUrl] = useState(shownUrl);
   const [user, setUser] = useState(stored?.user ?? '');
   const [kind, setKind] = useState<'password' | 'token'>(stored?.secret.kind ?? 'password');
   const [secret, setSecret] = useState(
@@ -33,7 +36,7 @@ function ConnectionForm({ stored }: { stored: StoredSyncConfig | undefined }) {
   const connect = async (event: FormEvent) => {
     event.preventDefault();
     const candidate = {
-      url,
+      url: stored && url === shownUrl ? stored.url : url,
       user,
       secret: kind === 'token' ? { kind, token: secret } : { kind, password: secret },
       enabled: true,

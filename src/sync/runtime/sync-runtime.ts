@@ -32,6 +32,7 @@ import {
 import type { FeedOptions } from '../transport/sync-transport';
 import { classifySyncError, SyncTransportError } from '../transport/sync-transport-error';
 import { ENVELOPE_LIMITS } from '../../domain/sync-envelope';
+import { withoutCredentials } from '../../lib/without-credentials';
 import { startIncomingFeed, type IncomingFeed } from './incoming-feed';
 import type { SyncConfig } from './sync-config';
 import { describeChoice } from './describe-choice';
@@ -82,7 +83,14 @@ export function startSyncRuntime(
   const status = (phase: SyncPhase, message: string, extra: { errorKind?: string } = {}) =>
     readCursor(db)
       .then((cursor) =>
-        writeSyncStatus(db, { phase, message, cursor, ...extra, at: new Date().toISOString() }),
+        writeSyncStatus(db, {
+          phase,
+          // Every tab and the navigation show it: an address in it keeps no credentials.
+          message: withoutCredentials(message),
+          cursor,
+          ...extra,
+          at: new Date().toISOString(),
+        }),
       )
       .catch(() => undefined);
 

@@ -1,0 +1,51 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getDatabase } from '../../db/connection';
+import { readSyncConfig, writeSyncConfig } from '../../db/sync-settings';
+import { SyncConnectionForm } from './sync-connection-form';
+
+const WITH_CREDENTIALS = 'wss://ann:hunter2@sync.example.org';
+
+beforeEach(async () => {
+  const db = getDatabase();
+  await db.delete();
+  await db.open();
+  await writeSyncConfig(db, {
+    url: WITH_CREDENTIALS,
+    user: 'ann',
+    secret: { kind: 'password', password: 'hunter2' },
+    enabled: true,
+  });
+});
+afterEach(() => cleanup());
+
+const address = () => screen.getByRole('textbox', { name: /Server address/ });
+
+describe('SyncConnectionForm', () => {
+  it('shows the saved address without the credentials typed into it, and saving it unchanged keeps them', async () => {
+    render(<SyncConnectionForm />);
+    await screen.findByDisplayValue('wss://sync.example.org');
+    expect(address()).toHaveValue('wss://sync.example.org');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save and reconnect' }));
+    await expect
+      .poll(async () => readSyncConfig(getDatabase()))
+      .toMatchObject({
+        url: WITH_CREDENTIALS,
+      });
+  });
+
+  it('saves a changed address as typed', async () => {
+    render(<SyncConnectionForm />);
+    await screen.findByDisplayValue('wss://sync.example.org');
+    await userEvent.clear(address());
+    await userEvent.type(address(), 'wss://other.example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and reconnect' }));
+    await expect
+      .poll(async () => readSyncConfig(getDatabase()))
+      .toMatchObject({
+        url: 'wss://other.example.org',
+      });
+  });
+});
