@@ -41,6 +41,11 @@ export async function seal(
   return concatBytes(header, nonce, new Uint8Array(ciphertext));
 }
 
+/** Sealed when the journal has a key; the bytes as they are (plain, as before encryption) when not. */
+export async function sealWhenKeyed(subject: string, ring: KeyRing, plaintext: Uint8Array) {
+  return newestKey(ring) ? seal(subject, ring, plaintext) : ownBytes(plaintext);
+}
+
 export async function open(subject: string, ring: KeyRing, bytes: Uint8Array): Promise<OpenResult> {
   const read = readSealed(bytes);
   if (read.kind === 'malformed') return { outcome: 'malformed', reason: read.reason };
