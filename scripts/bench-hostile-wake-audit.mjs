@@ -3,18 +3,12 @@
 // in Node (Vite loads the TypeScript) on a fake-indexeddb database and prints the largest
 // audit row it left. `npm run bench` measures the same in Chromium (section 7).
 import 'fake-indexeddb/auto';
-import { createServer } from 'vite';
+import { withAppModules } from './bench/app-modules.mjs';
 import { hostileWakeAuditPart } from './bench/sections.mjs';
 
-const server = await createServer({
-  appType: 'custom',
-  logLevel: 'error',
-  server: { middlewareMode: true, hmr: false },
-  optimizeDeps: { noDiscovery: true, include: [] },
-});
-try {
-  const { CountersignDatabase } = await server.ssrLoadModule('/src/db/database.ts');
-  const { measureHostileWakeAudit } = await server.ssrLoadModule('/bench/page/agent.ts');
+await withAppModules(async (load) => {
+  const { CountersignDatabase } = await load('/src/db/database.ts');
+  const { measureHostileWakeAudit } = await load('/bench/page/agent.ts');
   const db = new CountersignDatabase(`hostile-wake-${Date.now()}`);
   try {
     const measured = await measureHostileWakeAudit(db);
@@ -27,6 +21,4 @@ try {
   } finally {
     await db.delete();
   }
-} finally {
-  await server.close();
-}
+});

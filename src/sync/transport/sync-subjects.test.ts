@@ -9,6 +9,8 @@ describe('sync subjects', () => {
     expect(subjects.all).toBe('cs.alice.>');
     expect(subjects.operation('3f9a-01')).toBe('cs.alice.ops.3f9a-01');
     expect(subjects.decision('set-1', 2)).toBe('cs.alice.decisions.set-1.2');
+    expect(subjects.snapshotPart('s42-ab', 0)).toBe('cs.alice.snap.s42-ab.0');
+    expect(subjects.snapshotManifest('s42-ab')).toBe('cs.alice.snapshots.s42-ab');
   });
 
   it.each(['a.b', 'x.>', '*', 'with space', ''])(
@@ -22,6 +24,8 @@ describe('sync subjects', () => {
     expect(() => syncSubjects('Alice')).toThrow(InvalidSubjectTokenError);
     expect(() => syncSubjects('al.ice')).toThrow(InvalidSubjectTokenError);
     expect(() => syncSubjects('alice').decision('set-1', -1)).toThrow(InvalidSubjectTokenError);
+    expect(() => syncSubjects('alice').snapshotPart('s1-a', 1.5)).toThrow(InvalidSubjectTokenError);
+    expect(() => syncSubjects('alice').snapshotManifest('s1.>')).toThrow(InvalidSubjectTokenError);
   });
 
   it('tells operations from decisions by subject', () => {

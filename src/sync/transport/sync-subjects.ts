@@ -40,6 +40,17 @@ export interface SyncSubjects {
   readonly all: string;
   operation(operationId: string): string;
   decision(changeSetId: string, itemIndex: number): string;
+  /** One part of a snapshot (sealed like an operation's part). */
+  snapshotPart(snapshotId: string, index: number): string;
+  /** A snapshot's manifest: readable, no journal content. */
+  snapshotManifest(snapshotId: string): string;
+}
+
+function index(what: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new InvalidSubjectTokenError(what, String(value));
+  }
+  return value;
 }
 
 export function syncSubjects(user: string): SyncSubjects {
@@ -48,12 +59,11 @@ export function syncSubjects(user: string): SyncSubjects {
     stream: `CS_${user.toUpperCase().replaceAll('-', '_')}`,
     all: `cs.${user}.>`,
     operation: (operationId) => `cs.${user}.ops.${token('An operation id', operationId)}`,
-    decision: (changeSetId, itemIndex) => {
-      if (!Number.isSafeInteger(itemIndex) || itemIndex < 0) {
-        throw new InvalidSubjectTokenError('An item index', String(itemIndex));
-      }
-      return `cs.${user}.decisions.${token('A change set id', changeSetId)}.${itemIndex}`;
-    },
+    decision: (changeSetId, itemIndex) =>
+      `cs.${user}.decisions.${token('A change set id', changeSetId)}.${index('An item index', itemIndex)}`,
+    snapshotPart: (snapshotId, partIndex) =>
+      `cs.${user}.snap.${token('A snapshot id', snapshotId)}.${index('A part index', partIndex)}`,
+    snapshotManifest: (snapshotId) => `cs.${user}.snapshots.${token('A snapshot id', snapshotId)}`,
   };
 }
 

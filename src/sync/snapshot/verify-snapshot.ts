@@ -1,0 +1,73 @@
+/**
+ * Checks a whole snapshot before anything of it is applied: the manifest parses, every
+ * part is there, the parts' bytes hash to the manifest's, each part opens under its own
+ * subject, parses as an envelope within the usual limits and is the part it claims to be.
+ * Any failure refuses the whole snapshot, with words; a loader then falls back to an
+ * older snapshot or to replay.
+ */
+import {
+  joinParts,
+  parseEnvelope,
+  type SyncEnvelope,
+  type SyncOperation,
+} from '../../domain/sync-envelope';
+import { describeNotOpened } from '../seal/describe-open';
+import { newestKey, type KeyRing } from '../seal/key-ring';
+import { open } from '../seal/seal';
+import type { SyncSubjects } from '../transport/sync-subjects';
+import { partsHash, readManifest, type SnapshotManifest } from './snapshot-manifest';
+import { SNAPSHOT_KIND } from './write-snapshot';
+
+export type VerifiedSnapshot =
+  | { ok: true; manifest: SnapshotManifest; operation: SyncOperation }
+  | { ok: false; reason: string };
+
+const refuse = (why: string): VerifiedSnapshot => ({
+  ok: false,
+  reason: `A snapshot on the server was not used: ${why}.`,
+});
+
+/** `parts[i]` is the message stored on part i's subject, undefined when there is none. */
+export async function verifySnapshot(
+  subjects: SyncSubjects,
+  ring: KeyRing,
+  manifestBytes: Uint8Array,
+  parts: readonly (Uint8Array | undefined)[],
+): Promise<VerifiedSnapshot> {
+  const read = readManifest(manifestBytes);
+  if (!read.ok) return refuse(read.reason);
+  const { manifest } = read;
+  const present = parts.slice(0, manifest.partCount).filter((part) => part !== undefined);
+  if (present.length < manifest.partCount) {
+    return refuse(`it has ${present.length} of its ${manifest.partCount} parts`);
+  }
+  if (parts.length > manifest.partCount) return refuse('it has more parts than its manifest says');
+  if ((await partsHash(present)) !== manifest.partsHash) {
+    return refuse('its parts are not the ones its manifest was written for (changed or replaced)');
+  }
+  const envelopes: SyncEnvelope[] = [];
+  for (const [index, bytes] of present.entries()) {
+    const opened = await open(subjects.snapshotPart(manifest.snapshotId, index), ring, bytes);
+    if (opened.outcome === 'plain' && newestKey(ring)) {
+      return refuse(`part ${index + 1} is not sealed, and this journal is encrypted`);
+    }
+    if (opened.outcome !== 'opened' && opened.outcome !== 'plain') {
+      return refuse(`part ${index + 1}: ${describeNotOpened(opened)}`);
+    }
+    const parsed = parseEnvelope(opened.plaintext);
+    if (!parsed.ok) return refuse(`part ${index + 1}: ${parsed.reason}`);
+    const { envelope } = parsed;
+    if (
+      envelope.kind !== SNAPSHOT_KIND ||
+      envelope.operationId !== manifest.snapshotId ||
+      envelope.part.index !== index ||
+      envelope.part.count !== manifest.partCount
+    ) {
+      return refuse(`part ${index + 1} belongs to another snapshot or place`);
+    }
+    envelopes.push(envelope);
+  }
+  const joined = joinParts(envelopes);
+  if (!joined.ok) return refuse(joined.reason);
+  return { ok: true, manifest, operation: joined.operation };
+}
