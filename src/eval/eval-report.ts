@@ -1,6 +1,6 @@
 /** The eval's reports: a table to print, and a markdown page to keep (the JSON is the run itself). */
 import { EVAL_COLUMNS, situationCells, situationNotes, totalCells } from './eval-table';
-import type { EvalRun } from './run-eval';
+import type { EvalRun } from './eval-run';
 
 export function textTable(run: EvalRun): string {
   const rows = [[...EVAL_COLUMNS], ...run.scores.map(situationCells), totalCells(run.totals)];

@@ -2,7 +2,7 @@
  * The score table, one row per situation and one overall, as cells of text: the CLI
  * prints it, the markdown report and Settings' "Check this model" show the same cells.
  */
-import type { EvalTotals, SituationScore } from './score-situation';
+import type { EvalTotals, SituationScore } from './eval-run';
 
 export const EVAL_COLUMNS = [
   'Situation',

@@ -9,7 +9,8 @@ import { createLanguageModel } from '../agent/providers/create-language-model';
 import { describeProviderError } from '../agent/providers/describe-provider-error';
 import { withoutCredentials } from '../agent/providers/without-credentials';
 import type { ProviderSettings } from '../domain/provider-settings';
-import { EvalStoppedError, runEval, type EvalOptions, type EvalRun } from './run-eval';
+import type { EvalRun } from './eval-run';
+import { EvalStoppedError, runEval, type EvalOptions } from './run-eval';
 
 export type EvaluateOptions = Omit<EvalOptions, 'model' | 'providerLabel' | 'describeError'> & {
   fetch?: typeof fetch;

@@ -8,21 +8,10 @@ import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { runWake, type WakeOptions } from '../agent/run-wake';
 import type { CountersignDatabase } from '../db/database';
 import { recordingModel } from './recording-model';
-import { scoreSituation, totalsOf, type EvalTotals, type SituationScore } from './score-situation';
+import type { EvalProgress, EvalRun, SituationScore } from './eval-run';
+import { scoreSituation, totalsOf } from './score-situation';
 import { seedSituation } from './seed-situation';
 import type { Situation } from './situation';
-
-export interface EvalRun {
-  /** The model, as the wake names it in progress ("llama3.1 at http://…"). */
-  model: string;
-  startedAt: string;
-  scores: SituationScore[];
-  totals: EvalTotals;
-}
-
-export type EvalProgress =
-  | { type: 'situation'; index: number; total: number; name: string }
-  | { type: 'scored'; index: number; total: number; score: SituationScore };
 
 export interface EvalOptions {
   model: LanguageModelV4;

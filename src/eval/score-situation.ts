@@ -5,36 +5,10 @@
  * is not one to trust), and what it cost in turns, tokens and time.
  */
 import type { WakeOutcome } from '../agent/run-wake';
+import type { EvalTotals, SituationScore } from './eval-run';
 import { changesOfCall, isChange, matchesChange, type Change } from './match-change';
 import type { ModelRecord } from './recording-model';
 import type { Situation } from './situation';
-
-export interface SituationScore {
-  id: string;
-  name: string;
-  /** The wake's status: done, failed, denied … */
-  status: WakeOutcome['status'];
-  /** Why it failed, in the app's words. */
-  message?: string;
-  calls: number;
-  validCalls: number;
-  expected: number;
-  matched: number;
-  /** What a good agent would have proposed and this one did not save. */
-  missing: string[];
-  forbidden: number;
-  /** The forbidden changes it attempted, in words. */
-  attempted: string[];
-  /** Saved proposals no expectation asked for (not penalised; shown). */
-  otherProposals: number;
-  turns: number;
-  maxTurns: number;
-  outOfTurns: boolean;
-  inputTokens: number;
-  outputTokens: number;
-  milliseconds: number;
-  passed: boolean;
-}
 
 export interface ScoreInput {
   situation: Situation;
@@ -99,20 +73,6 @@ export function scoreSituation(input: ScoreInput): SituationScore {
       attempted.length === 0 &&
       !outOfTurns,
   };
-}
-
-export interface EvalTotals {
-  situations: number;
-  passed: number;
-  calls: number;
-  validCalls: number;
-  expected: number;
-  matched: number;
-  forbidden: number;
-  turns: number;
-  inputTokens: number;
-  outputTokens: number;
-  milliseconds: number;
 }
 
 export function totalsOf(scores: readonly SituationScore[]): EvalTotals {
