@@ -115,7 +115,7 @@ function fail(message: string): number {
 function reportName(model: string, startedAt: string): string {
   const slug = model
     .toLowerCase()
-    .replace(/^https?:\/\//, '')
+    .replace(/https?:\/\//g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .slice(0, 80);
