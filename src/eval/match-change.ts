@@ -47,10 +47,10 @@ export function matchesChange(
   if (matcher.mentions?.length) {
     const { rationale: _why, ...said } = change.args;
     const haystack = JSON.stringify(said).toLowerCase();
-    for (const mention of matcher.mentions) {
-      const needle = named(mention, ids);
-      if (needle === undefined || !haystack.includes(needle.toLowerCase())) return false;
-    }
+    const found = (needle: string | undefined) =>
+      needle !== undefined && haystack.includes(needle.toLowerCase());
+    for (const mention of matcher.mentions)
+      if (!mention.split('|').some((option) => found(named(option, ids)))) return false;
   }
   return true;
 }

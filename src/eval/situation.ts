@@ -35,7 +35,10 @@ export const changeMatcherSchema = z
     says: words,
     tools: z.array(z.string().min(1).max(100)).min(1),
     args: z.record(z.string(), argConditionSchema).optional(),
-    /** Each must appear (case-insensitive) somewhere in the arguments. */
+    /**
+     * Each must appear (case-insensitive) somewhere in the arguments, the rationale left
+     * out; "firewall|security" is either word.
+     */
     mentions: z.array(z.string().min(1).max(200)).optional(),
   })
   .strict();

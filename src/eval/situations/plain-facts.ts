@@ -122,8 +122,16 @@ export const PLAIN_FACTS: SituationInput[] = [
         args: { isChecked: true },
         mentions: ['book'],
       },
-      { says: 'an item to label the boxes', tools: ['add_checklist_item'], mentions: ['label'] },
-      { says: 'an item to call the movers', tools: ['add_checklist_item'], mentions: ['mover'] },
+      {
+        says: 'an item to label the boxes',
+        tools: ['add_checklist_item'],
+        mentions: ['label|box'],
+      },
+      {
+        says: 'an item to call the movers',
+        tools: ['add_checklist_item'],
+        mentions: ['mover|moving'],
+      },
     ],
     forbid: [CLOSES_THE_TASK],
     maxTurns: 3,
