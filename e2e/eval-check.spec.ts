@@ -114,3 +114,32 @@ test('Check this model says why it cannot run, in the words a wake would use', a
   ).toBeVisible({ timeout: 15_000 });
   await expect(settings.modelForm.getByRole('table')).toHaveCount(0);
 });
+
+test('a cancelled check stops at once, and the next check clears what it left', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const { llm, settings } = await settingsWithModel({ page, request }, testInfo);
+  await llm.script([{ ...ALWAYS_TWO_HOURS[0], delayMs: 20_000 }]);
+  const checkNames = async () =>
+    (await page.evaluate(async () => (await indexedDB.databases()).map(({ name }) => name))).filter(
+      (name) => name?.startsWith('countersign-check-'),
+    );
+
+  await checkButton(settings).click();
+  await expect(settings.modelForm.getByText('Situation 1 of 5: A clear estimate…')).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect.poll(() => llm.requests().then((sent) => sent.length), { timeout: 15_000 }).toBe(1);
+  await settings.modelForm.getByRole('button', { name: 'Cancel check' }).click();
+  await expect(settings.modelForm.getByText('Check cancelled.')).toBeVisible();
+  await expect(checkButton(settings)).toBeFocused();
+  // The worker was ended mid-wake: its journal is still there, until the next check.
+  expect(await checkNames()).toHaveLength(1);
+
+  await llm.script(ALWAYS_TWO_HOURS);
+  await checkButton(settings).click();
+  await expect(settings.modelForm.getByRole('table')).toBeVisible({ timeout: 60_000 });
+  expect(await checkNames()).toEqual([]);
+});
