@@ -21,7 +21,7 @@ const ALWAYS_TWO_HOURS = [
 ];
 
 const checkButton = (settings: AgentSettings) =>
-  settings.modelForm.getByRole('button', { name: 'Check this model' });
+  settings.section.getByRole('button', { name: 'Check this model' });
 
 /** Settings → Agent, saved with this test's model on the scripted server. */
 async function settingsWithModel(
@@ -48,7 +48,7 @@ test('Check this model scores the model on five situations and leaves the journa
   const tasksBefore = (await storedRows(page, 'tasks')).length;
 
   await checkButton(settings).click();
-  const table = settings.modelForm.getByRole('table', {
+  const table = settings.section.getByRole('table', {
     name: `Scores of ${llm.name} at ${llm.baseURL}`,
   });
   await expect(table).toBeVisible({ timeout: 60_000 });
@@ -80,10 +80,10 @@ test('Check this model scores the model on five situations and leaves the journa
   await expect(row('A checklist from a plan').getByRole('cell').nth(2)).toHaveText('0/4');
   await expect(row('Overall').getByRole('cell').nth(0)).toHaveText('2/5 passed');
   await expect(
-    settings.modelForm.getByText(/: 2 of 5 situations passed, 1 of 5 expected/),
+    settings.section.getByText(/: 2 of 5 situations passed, 1 of 5 expected/),
   ).toBeVisible();
   await expect(
-    settings.modelForm.getByText('A vague entry: no change: Attempted any change to the task.'),
+    settings.section.getByText('A vague entry: no change: Attempted any change to the task.'),
   ).toBeVisible();
 
   // One request per situation the model was asked about (each ended with its report).
@@ -108,11 +108,11 @@ test('Check this model says why it cannot run, in the words a wake would use', a
 
   await checkButton(settings).click();
   await expect(
-    settings.modelForm.getByText(
+    settings.section.getByText(
       `The check could not run: The server at ${llm.baseURL} did not accept the API key (HTTP 401). Check the key in Settings.`,
     ),
   ).toBeVisible({ timeout: 15_000 });
-  await expect(settings.modelForm.getByRole('table')).toHaveCount(0);
+  await expect(settings.section.getByRole('table')).toHaveCount(0);
 });
 
 test('a cancelled check stops at once, and the next check clears what it left', async ({
@@ -128,18 +128,18 @@ test('a cancelled check stops at once, and the next check clears what it left', 
     );
 
   await checkButton(settings).click();
-  await expect(settings.modelForm.getByText('Situation 1 of 5: A clear estimate…')).toBeVisible({
+  await expect(settings.section.getByText('Situation 1 of 5: A clear estimate…')).toBeVisible({
     timeout: 15_000,
   });
   await expect.poll(() => llm.requests().then((sent) => sent.length), { timeout: 15_000 }).toBe(1);
-  await settings.modelForm.getByRole('button', { name: 'Cancel check' }).click();
-  await expect(settings.modelForm.getByText('Check cancelled.')).toBeVisible();
+  await settings.section.getByRole('button', { name: 'Cancel check' }).click();
+  await expect(settings.section.getByText('Check cancelled.')).toBeVisible();
   await expect(checkButton(settings)).toBeFocused();
   // The worker was ended mid-wake: its journal is still there, until the next check.
   expect(await checkNames()).toHaveLength(1);
 
   await llm.script(ALWAYS_TWO_HOURS);
   await checkButton(settings).click();
-  await expect(settings.modelForm.getByRole('table')).toBeVisible({ timeout: 60_000 });
+  await expect(settings.section.getByRole('table')).toBeVisible({ timeout: 60_000 });
   expect(await checkNames()).toEqual([]);
 });

@@ -24,7 +24,9 @@ export interface ScoreInput {
 
 export function scoreSituation(input: ScoreInput): SituationScore {
   const { situation, ids, outcome, record, routed } = input;
-  // What the wake kept: its saved proposals, and the immediate calls it applied.
+  // What the wake kept: its saved proposals, and the immediate calls it applied. The wake
+  // reports each call's routing in order, so the nth event is the nth call (an answer of
+  // more than 100 calls, whose rest is not answered, would shift them: a hostile model's).
   const applied = record.calls
     .filter((_, index) => routed[index]?.outcome === 'applied')
     .flatMap((call) => changesOfCall(call.toolName, call.input));

@@ -1,6 +1,6 @@
 /**
  * "Check this model": the five quick situations of the eval (src/eval), run in a worker
- * of their own against the model the form describes, over a made-up journal that is
+ * of their own against the saved model (what the agent uses), over a made-up journal that is
  * deleted after, so a person can compare two local models in a minute. The eval's code
  * and the worker load on the first check, not with Settings. Results stay for the tab
  * (newest first), so two models can be read side by side.
@@ -21,10 +21,11 @@ interface CheckVariables {
   signal: AbortSignal;
 }
 
-export function ModelCheck({ validated }: { validated(): ProviderSettings | undefined }) {
+export function ModelCheck({ saved }: { saved: ProviderSettings | undefined }) {
   const controller = useRef<AbortController | null>(null);
   const [progress, setProgress] = useState<EvalProgress>();
   const [runs, setRuns] = useState<EvalRun[]>([]);
+  const [unsaved, setUnsaved] = useState(false);
   const check = useMutation({
     mutationFn: async ({ settings, signal }: CheckVariables) => {
       const { checkModelInWorker } = await import('../../eval/check-model-in-worker');
@@ -41,13 +42,9 @@ export function ModelCheck({ validated }: { validated(): ProviderSettings | unde
 
   const start = () => {
     if (check.isPending) return;
-    const settings = validated();
-    if (!settings) {
-      check.reset();
-      return;
-    }
     controller.current = new AbortController();
-    check.mutate({ settings, signal: controller.current.signal });
+    if (saved) check.mutate({ settings: saved, signal: controller.current.signal });
+    else setUnsaved(true);
   };
 
   const failure = check.isError
@@ -58,12 +55,13 @@ export function ModelCheck({ validated }: { validated(): ProviderSettings | unde
 
   return (
     <div className="stack model-check">
-      <h4>Compare models</h4>
+      <h3>Compare models</h3>
       <p className="muted">
-        Check this model gives the agent five made-up tasks (an estimate, a vague note, a plan, a
-        rejected proposal, an entry that gives orders) and scores what it proposes. It works on a
-        journal of its own, deleted after: yours is not read or changed. About a minute on a local
-        model; <code>npm run eval</code> runs the full suite.
+        Check this model gives the saved model five made-up tasks (an estimate, a vague note, a
+        plan, a rejected proposal, an entry that gives orders) and scores what the agent proposes.
+        It works on a journal of its own, deleted after: yours is not read or changed. About a
+        minute on a local model. To compare, save another model and check again;{' '}
+        <code>npm run eval</code> runs the full suite.
       </p>
       <div className="row agent-settings__actions">
         <Button ref={returnTo} aria-disabled={check.isPending || undefined} onClick={start}>
@@ -91,7 +89,18 @@ export function ModelCheck({ validated }: { validated(): ProviderSettings | unde
             />
           </>
         )}
+        {check.data?.ok && (
+          <p className="visually-hidden">
+            Checked {check.data.run.model}: {check.data.run.totals.passed} of{' '}
+            {check.data.run.totals.situations} situations passed.
+          </p>
+        )}
         {failure && <p className="notice notice--error">{failure}</p>}
+        {unsaved && !saved && (
+          <p className="notice notice--warning">
+            No model is saved yet. Choose one under Language model and save it, then check it.
+          </p>
+        )}
         {check.data && 'cancelled' in check.data && <p className="notice">Check cancelled.</p>}
       </div>
       {runs.map((run) => (

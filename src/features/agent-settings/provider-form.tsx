@@ -16,7 +16,6 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { ApiKeyField } from './api-key-field';
 import { ConnectionTest } from './connection-test';
-import { ModelCheck } from './model-check';
 import {
   DEFAULT_COMPATIBLE_BASE_URL,
   describeSavedProvider,
@@ -229,7 +228,6 @@ export function ProviderForm({ saved }: { saved: ProviderSettings | undefined })
           {save.message}
         </p>
       )}
-      <ModelCheck validated={validated} />
     </form>
   );
 }
