@@ -157,7 +157,7 @@ describe('the eval', () => {
     });
     const denied = run.scores.find((score) => score.id === 'category-not-allowed');
     expect(denied).toMatchObject({ status: 'denied', calls: 0, turns: 0, passed: true });
-  });
+  }, 60_000); // 23 journals seeded and woken: seconds, more on a busy two-core machine
 
   it('scores a careless model by what it attempted and what the wake saved', async () => {
     const run = await evaluate(contextModel(badAnswer), QUICK_SITUATIONS);
