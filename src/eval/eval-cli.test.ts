@@ -29,6 +29,10 @@ describe('npm run eval', () => {
       'The eval could not run: "localhost:11434/v1" is not a web address. Enter one that starts with http:// or https://, for example http://localhost:11434/v1 for Ollama.',
     ],
     [
+      ['--model', 'llama3.1', '--base-url', 'http://127.0.0.1:9/v1', '--quick'],
+      'The eval could not run: Could not connect to the server at http://127.0.0.1:9/v1. Check that it is running and that the address is right.',
+    ],
+    [
       ['--provider', 'gemini', '--model', 'x'],
       '--provider is one of openai-compatible, openai, anthropic, demo; "gemini" is not.',
     ],
