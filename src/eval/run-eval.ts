@@ -31,14 +31,17 @@ export class EvalStoppedError extends Error {
   override readonly name = 'EvalStoppedError';
 }
 
-/** Failures that say the configuration is wrong, not the model's answer. */
+/**
+ * Failures that no later situation can get past: the configuration is wrong (the
+ * provider error kinds of describeProviderError), or the throwaway journal cannot be saved.
+ */
 const CONFIGURATION_KINDS = new Set([
   'unreachable',
   'cors',
   'unauthorized',
   'forbidden',
   'unknown-model',
-  'not-configured',
+  'storage',
 ]);
 
 export async function runEval(options: EvalOptions): Promise<EvalRun> {
