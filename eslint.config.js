@@ -17,6 +17,7 @@ const MODULES = [
   'dispatcher',
   'confirmation',
   'agent',
+  'eval',
   'sync',
   'transfer',
   'features',
@@ -27,6 +28,12 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The layers after `module` in MODULES, short of features, ui and app: what it may not import. */
+const above = (module) =>
+  MODULES.slice(MODULES.indexOf(module) + 1)
+    .filter((name) => !['features', 'ui', 'app'].includes(name))
+    .concat(['features', 'ui']);
+
 /**
  * What each layer may not import (imports flow downwards only). src/lib holds helpers with
  * no knowledge of the app (formatting, plurals, field errors): it imports no layer, and
@@ -34,35 +41,17 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
  */
 const FORBIDDEN = {
   lib: MODULES.filter((name) => name !== 'lib' && name !== 'app'),
-  domain: [
-    'tools',
-    'db',
-    'dispatcher',
-    'confirmation',
-    'agent',
-    'sync',
-    'transfer',
-    'features',
-    'ui',
-  ],
-  tools: ['db', 'dispatcher', 'confirmation', 'agent', 'sync', 'transfer', 'features', 'ui'],
-  db: ['tools', 'dispatcher', 'confirmation', 'agent', 'sync', 'transfer', 'features', 'ui'],
-  dispatcher: ['confirmation', 'agent', 'sync', 'transfer', 'features', 'ui'],
-  confirmation: ['agent', 'sync', 'transfer', 'features', 'ui'],
-  agent: ['sync', 'transfer', 'features', 'ui'],
-  sync: ['agent', 'transfer', 'features', 'ui'],
-  ui: [
-    'domain',
-    'tools',
-    'db',
-    'dispatcher',
-    'confirmation',
-    'agent',
-    'sync',
-    'transfer',
-    'features',
-  ],
-  transfer: ['agent', 'sync', 'features', 'ui'],
+  domain: above('domain'),
+  tools: above('tools'),
+  db: ['tools', ...above('db')],
+  dispatcher: above('dispatcher'),
+  confirmation: above('confirmation'),
+  agent: above('agent'),
+  // The eval drives whole wakes (agent) over throwaway journals; nothing below it runs one.
+  eval: above('eval'),
+  sync: ['agent', 'eval', ...above('sync')],
+  transfer: ['agent', 'eval', 'sync', ...above('transfer')],
+  ui: MODULES.filter((name) => !['lib', 'ui', 'app'].includes(name)),
   features: [],
   app: [],
 };
@@ -75,6 +64,7 @@ const FORBIDDEN_PACKAGES = {
   dispatcher: ['react', 'react-dom', '@nats-io/*'],
   confirmation: ['react', 'react-dom', '@nats-io/*'],
   agent: ['react', 'react-dom', '@nats-io/*'],
+  eval: ['react', 'react-dom', '@nats-io/*'],
   sync: ['react', 'react-dom'],
   transfer: ['react', 'react-dom', '@nats-io/*'],
   ui: ['@nats-io/*'],

@@ -11,6 +11,7 @@ import { AGENT_SETTINGS_ANCHOR } from '../../ui/app-paths';
 import { AgentStatsSection } from './agent-stats-section';
 import { AllowedCategoriesField } from './allowed-categories-field';
 import { AutoWakeSetting } from './auto-wake-setting';
+import { ModelCheck } from './model-check';
 import { ProviderForm } from './provider-form';
 import { RulesSection } from './rules-section';
 import { TtlSetting } from './ttl-setting';
@@ -48,6 +49,7 @@ export function AgentSettingsSection() {
           </div>
         </div>
       )}
+      {settings && <ModelCheck saved={settings.provider} />}
       <RulesSection />
       <AgentStatsSection />
     </section>
