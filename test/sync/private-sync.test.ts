@@ -11,6 +11,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { confirmItem } from '../../src/confirmation/confirm-item';
 import type { CountersignDatabase } from '../../src/db/database';
 import type { SyncPushRecord } from '../../src/db/sync-rows';
+import { drainOutbox } from '../../src/sync/outgoing/drain-outbox';
+import { messagesToSend } from '../../src/sync/outgoing/seal-once';
+import { systemClock } from '../../src/sync/push/push-clock';
+import { pushOne } from '../../src/sync/push/push-one';
+import { createTransportPushTarget } from '../../src/sync/push/transport-push-target';
+import { createDexiePushStore } from '../../src/sync/store/dexie-push-store';
+import { SyncTransportError } from '../../src/sync/transport/sync-transport-error';
+import { outgoingMessages } from '../../src/sync/wire/outgoing-messages';
 import { claimBytes, claimDecision, claimSubject } from '../../src/sync/outgoing/decision-claims';
 import { startSyncRuntime, type SyncRuntime } from '../../src/sync/runtime/sync-runtime';
 import { deriveJournalKey, newJournalSecret } from '../../src/sync/seal/journal-key';
@@ -224,5 +232,69 @@ describe('claims in an encrypted journal', () => {
         operationId: 'op-decision-laptop',
       },
     });
+  });
+});
+
+describe('a push in an encrypted journal', () => {
+  it('sends the bytes it first sealed on every retry', async () => {
+    const transport = userTransport(server.urls, 'alice', { connectionName: 'retrying' });
+    await transport.connect();
+    await transport.ensureStream();
+    try {
+      const db = createTestDatabase();
+      const operationId = `op-${crypto.randomUUID()}`;
+      await db.outbox.add({
+        id: crypto.randomUUID(),
+        operationId,
+        kind: 'journal',
+        diffs: [
+          {
+            table: 'tasks',
+            id: 't-retry',
+            before: null,
+            after: { id: 't-retry', title: 'Boiler' },
+          },
+        ],
+        createdAt: new Date().toISOString(),
+      });
+      await drainOutbox(db, 0);
+      const ring = keyRing([await deriveJournalKey(newJournalSecret())]);
+      const sealing = { ring: () => Promise.resolve(ring), subjects: syncSubjects('alice') };
+      const sent: Uint8Array[] = [];
+      const target = createTransportPushTarget(
+        {
+          // The first request is lost on the way (uncertain, and not on the server): "did it
+          // land?" says no, and the push is sent again.
+          publishOperation: async (id, data) => {
+            sent.push(data);
+            if (sent.length === 1) {
+              throw new SyncTransportError('timeout', 'No answer from the server.', true, true);
+            }
+            return transport.publishOperation(id, data);
+          },
+          didLand: (id) => transport.didLand(id),
+        },
+        (id) =>
+          messagesToSend(db, sealing, id, (outbox, reserved) =>
+            outgoingMessages({ ...outbox, operationId: id }, 'device-a', 512 * 1024 - reserved),
+          ),
+      );
+      const deps = {
+        store: createDexiePushStore(db),
+        target,
+        clock: systemClock,
+        policy: TEST_POLICY,
+      };
+      expect((await pushOne(deps, operationId)).state).toBe('applied');
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).toEqual(sent[0]);
+      const stored = (await rawStream()).find(
+        (message) => message.subject === `cs.alice.ops.${operationId}`,
+      );
+      expect(new Uint8Array(stored!.data)).toEqual(sent[0]);
+      await db.delete();
+    } finally {
+      await transport.close();
+    }
   });
 });
