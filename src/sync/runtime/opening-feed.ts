@@ -3,7 +3,7 @@
  * handed on as its plaintext, a plain one (written before the journal was encrypted, or
  * by a device that had not heard) as it is. One under a key the journal announced but
  * this device lacks stops the feed at that message: rejecting makes the feed restart
- * from the stored cursor, so it is never passed. Anything else that does not open goes
+ * at that message (never acknowledged), so it is never passed. Anything else that does not open goes
  * on unchanged and is quarantined where every unreadable message is, never applied.
  */
 import type { Sealing } from '../outgoing/seal-once';
