@@ -27,6 +27,13 @@ export interface SyncPushRecord {
   claim?: DecisionClaim & { round: number };
   /** won: the claim is this device's; lost: another device decided first (never pushed). */
   claimState?: 'won' | 'lost';
+  /**
+   * In an encrypted journal, this push's messages as first sealed: every retry sends these
+   * same bytes (a fresh nonce would make new ones). Dropped once the push is applied.
+   */
+  sealedMessages?: { messageId: string; data: Uint8Array }[];
+  /** The claim as first sealed, sent unchanged on every retry; dropped once applied. */
+  sealedClaim?: Uint8Array;
 }
 
 /** Small key-value rows: the feed's cursor, the runtime's status, counters. */

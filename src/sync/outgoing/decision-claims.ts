@@ -2,12 +2,16 @@
  * Decide once across devices: before an operation carrying a decision is pushed, the
  * decision claims its item on the server (compare-and-set: only the first message on the
  * item's subject is stored). The claim names the decision, its verdict and its device, so
- * a device that lost learns who decided, and how. The same claim sent twice (an uncertain
- * publish retried) has the same bytes and still counts as won.
+ * a device that lost learns who decided, and how. Who won is judged on what the stored
+ * claim says, opened when sealed, never on its bytes: the same claim sent twice (an
+ * uncertain publish retried, sealed anew or not) still counts as won.
  */
 import { z } from 'zod';
 import type { SyncPushRecord } from '../../db/sync-rows';
 import { canonicalJson } from '../../domain/canonical-json';
+import type { KeyRing } from '../seal/key-ring';
+import { open } from '../seal/seal';
+import type { SyncSubjects } from '../transport/sync-subjects';
 import type { SyncTransport } from '../transport/sync-transport';
 
 const claimMessageSchema = z.object({
@@ -29,7 +33,11 @@ function claimSubjectToken(claim: Claim): string {
   return claim.round === 0 ? claim.changeSetId : `${claim.changeSetId}-r${claim.round}`;
 }
 
-function claimBytes(claim: Claim, deviceId: string, operationId: string): Uint8Array {
+export function claimSubject(subjects: SyncSubjects, claim: Claim): string {
+  return subjects.decision(claimSubjectToken(claim), claim.itemIndex);
+}
+
+export function claimBytes(claim: Claim, deviceId: string, operationId: string): Uint8Array {
   const message: ClaimMessage = {
     decisionId: claim.decisionId,
     verdict: claim.verdict,
@@ -39,10 +47,18 @@ function claimBytes(claim: Claim, deviceId: string, operationId: string): Uint8A
   return new TextEncoder().encode(canonicalJson(message));
 }
 
-/** The winner's claim as sent; undefined when it is not a claim this app wrote. */
-function readClaimMessage(bytes: Uint8Array): ClaimMessage | undefined {
+/** The winner's claim as sent; undefined when it is not a claim this app can read. */
+async function readClaimMessage(
+  subject: string,
+  ring: KeyRing,
+  bytes: Uint8Array,
+): Promise<ClaimMessage | undefined> {
+  const opened = await open(subject, ring, bytes);
+  if (opened.outcome !== 'opened' && opened.outcome !== 'plain') return undefined;
   try {
-    const parsed = claimMessageSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
+    const parsed = claimMessageSchema.safeParse(
+      JSON.parse(new TextDecoder().decode(opened.plaintext)),
+    );
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
@@ -51,19 +67,35 @@ function readClaimMessage(bytes: Uint8Array): ClaimMessage | undefined {
 
 export type ClaimOutcome = { outcome: 'won' } | { outcome: 'lost'; winner: ClaimMessage };
 
+export interface ClaimToSend {
+  /** The bytes to send: plain, or as first sealed (seal-once.ts). */
+  bytes: Uint8Array;
+  subject: string;
+  ring: KeyRing;
+}
+
 /** Claims the record's decision. Rejects with the transport's error when the server cannot tell. */
 export async function claimDecision(
   transport: Pick<SyncTransport, 'claimDecision'>,
   record: SyncPushRecord & { claim: Claim },
   deviceId: string,
+  toSend: ClaimToSend,
 ): Promise<ClaimOutcome> {
   const result = await transport.claimDecision(
     claimSubjectToken(record.claim),
     record.claim.itemIndex,
-    claimBytes(record.claim, deviceId, record.operationId),
+    toSend.bytes,
   );
   if (result.outcome === 'won') return { outcome: 'won' };
-  const winner = readClaimMessage(result.winner.data);
+  const winner = await readClaimMessage(toSend.subject, toSend.ring, result.winner.data);
+  if (
+    winner?.decisionId === record.claim.decisionId &&
+    winner.verdict === record.claim.verdict &&
+    winner.deviceId === deviceId &&
+    winner.operationId === record.operationId
+  ) {
+    return { outcome: 'won' };
+  }
   // A claim this app cannot read still took the item: the other verdict is the safe guess.
   return {
     outcome: 'lost',

@@ -10,15 +10,17 @@ import type { PushDeps } from '../push/push-deps';
 import { pushOne } from '../push/push-one';
 import { awaitsClaim } from '../store/dexie-push-store';
 import type { SyncTransport } from '../transport/sync-transport';
-import { claimDecision } from './decision-claims';
+import { claimBytes, claimDecision, claimSubject } from './decision-claims';
 import { drainOutbox } from './drain-outbox';
 import { revertLostDecision } from './revert-lost-decision';
+import { claimToSend, type Sealing } from './seal-once';
 
 export interface PushPassDeps {
   db: CountersignDatabase;
   deviceId: string;
   push: PushDeps;
   transport: () => Pick<SyncTransport, 'claimDecision'>;
+  sealing: Sealing;
 }
 
 export interface PushPassSummary {
@@ -78,11 +80,19 @@ export async function settleClaim(
   const claimed = { ...fresh, claim: fresh.claim };
   let outcome;
   try {
-    outcome = await claimDecision(deps.transport(), claimed, deviceId);
+    const subject = claimSubject(deps.sealing.subjects, claimed.claim);
+    const bytes = await claimToSend(
+      db,
+      deps.sealing,
+      claimed,
+      subject,
+      claimBytes(claimed.claim, deviceId, claimed.operationId),
+    );
+    const ring = await deps.sealing.ring();
+    outcome = await claimDecision(deps.transport(), claimed, deviceId, { bytes, subject, ring });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    await db.syncPushes.put({
-      ...fresh,
+    await update(db, fresh, {
       lastError: reason,
       nextAttemptAt: push.clock.now() + (push.policy?.baseBackoffMs ?? 10_000),
       updatedAt: push.clock.now(),
@@ -90,7 +100,7 @@ export async function settleClaim(
     return { error: reason };
   }
   if (outcome.outcome === 'won') {
-    await db.syncPushes.put({ ...fresh, claimState: 'won', updatedAt: push.clock.now() });
+    await update(db, fresh, { claimState: 'won', updatedAt: push.clock.now() });
     return 'won';
   }
   await revertLostDecision(db, claimed, outcome.winner, {
@@ -98,4 +108,16 @@ export async function settleClaim(
     now: new Date(push.clock.now()).toISOString(),
   });
   return 'lost';
+}
+
+/** Changes the stored record (which may hold the claim as first sealed since `fallback` was read). */
+function update(
+  db: CountersignDatabase,
+  fallback: SyncPushRecord,
+  changes: Partial<SyncPushRecord>,
+): Promise<void> {
+  return db.transaction('rw', db.syncPushes, async () => {
+    const latest = (await db.syncPushes.get(fallback.operationId)) ?? fallback;
+    await db.syncPushes.put({ ...latest, ...changes });
+  });
 }

@@ -14,7 +14,11 @@ import { getDeviceId } from '../../db/settings';
 import { readCursor } from '../incoming/apply-incoming';
 import { watchOutbox, writeSyncStatus, type SyncPhase } from '../../db/sync-settings';
 import { runPushPass, settleClaim, type PushPassDeps } from '../outgoing/push-pass';
+import { messagesToSend, type Sealing } from '../outgoing/seal-once';
 import { outgoingMessages } from '../wire/outgoing-messages';
+import { NO_KEYS, type KeyRing } from '../seal/key-ring';
+import { syncSubjects, type SyncSubjects } from '../transport/sync-subjects';
+import { openingConsume } from './opening-feed';
 import { systemClock, type PushClock } from '../push/push-clock';
 import type { PushDeps } from '../push/push-deps';
 import { pushOne } from '../push/push-one';
@@ -46,6 +50,11 @@ export interface SyncRuntimeOptions {
   feed?: FeedOptions;
   /** Stream replicas when this device creates the stream (1 unless clustered). */
   replicas?: number;
+  /**
+   * The journal's key ring, asked before each message is sealed or opened. Without one (or
+   * with no generations) messages go plain, as before encryption (decisions/0010).
+   */
+  journalKeys?: () => Promise<KeyRing>;
 }
 
 export interface SyncRuntime {
@@ -79,6 +88,14 @@ export function startSyncRuntime(
   let endSession: () => void = () => undefined;
   let deviceId = '';
   const lock = new AbortController();
+  let subjects: SyncSubjects | undefined;
+  const sealing: Sealing = {
+    ring: options.journalKeys ?? (() => Promise.resolve(NO_KEYS)),
+    // Built when first used, inside the steps that report errors in words.
+    get subjects() {
+      return (subjects ??= syncSubjects(config.user));
+    },
+  };
 
   const status = (phase: SyncPhase, message: string, extra: { errorKind?: string } = {}) =>
     readCursor(db)
@@ -118,15 +135,12 @@ export function startSyncRuntime(
         publishOperation: (id, data) => current().publishOperation(id, data),
         didLand: (id) => current().didLand(id),
       },
-      async (operationId) => {
-        const record = await db.syncPushes.get(operationId);
-        const outbox = record ? await db.outbox.get(record.outboxId) : undefined;
-        if (!record || !outbox)
-          throw new Error(`Operation ${operationId} is no longer waiting to be sent.`);
-        const limit = current().maxPayload ?? ENVELOPE_LIMITS.maxMessageBytes;
-        const budget = Math.min(ENVELOPE_LIMITS.defaultPartBudgetBytes, Math.floor(limit * 0.9));
-        return outgoingMessages({ ...outbox, operationId }, deviceId, budget);
-      },
+      (operationId) =>
+        messagesToSend(db, sealing, operationId, (outbox, reservedBytes) => {
+          const limit = current().maxPayload ?? ENVELOPE_LIMITS.maxMessageBytes;
+          const budget = Math.min(ENVELOPE_LIMITS.defaultPartBudgetBytes, Math.floor(limit * 0.9));
+          return outgoingMessages({ ...outbox, operationId }, deviceId, budget - reservedBytes);
+        }),
     ),
   });
 
@@ -141,7 +155,13 @@ export function startSyncRuntime(
     return transport;
   };
 
-  const passDeps = (): PushPassDeps => ({ db, deviceId, push: pushDeps(), transport: current });
+  const passDeps = (): PushPassDeps => ({
+    db,
+    deviceId,
+    push: pushDeps(),
+    transport: current,
+    sealing,
+  });
 
   const pushPass = () => serialize(() => runPushPass(passDeps())).catch(() => undefined);
 
@@ -201,7 +221,7 @@ export function startSyncRuntime(
     loop = startReconcileLoop(pushDeps(), 1_000);
     feed = startIncomingFeed({
       db,
-      transport: created,
+      transport: { consume: openingConsume((...args) => created.consume(...args), sealing) },
       serialize,
       ...(options.feed ? { feedOptions: options.feed } : {}),
       incoming: {

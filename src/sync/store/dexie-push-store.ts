@@ -13,6 +13,20 @@ const ACTIVE_STATES = ['pending', 'in_flight', 'needs_reconcile'] as const;
 /** The runtime sees PushRow; the record carries more (outbox id, claim), which travels along. */
 const asRow = (record: SyncPushRecord): PushRow => record as unknown as PushRow;
 
+/**
+ * The runtime's row does not carry the sealed bytes (they are stored beside it while it
+ * works): keep the stored ones, so a retry sends exactly what was first sent.
+ */
+function withSealedBytes(record: SyncPushRecord, stored: SyncPushRecord | undefined) {
+  return {
+    ...record,
+    ...(stored?.sealedMessages && !record.sealedMessages
+      ? { sealedMessages: stored.sealedMessages }
+      : {}),
+    ...(stored?.sealedClaim && !record.sealedClaim ? { sealedClaim: stored.sealedClaim } : {}),
+  };
+}
+
 /** A decision not yet claimed on the server must not be pushed: only the claim step may. */
 export function awaitsClaim(record: SyncPushRecord): boolean {
   return record.claim !== undefined && record.claimState !== 'won';
@@ -27,9 +41,16 @@ export function createDexiePushStore(db: CountersignDatabase): PushStore {
     async put(row) {
       const record = row as unknown as SyncPushRecord;
       await db.transaction('rw', db.syncPushes, db.outbox, async () => {
-        await db.syncPushes.put(record);
-        if (record.state === 'applied' || record.resolution?.choice === 'skip')
+        const done = record.state === 'applied' || record.resolution?.choice === 'skip';
+        if (done) {
+          const { sealedMessages: _messages, sealedClaim: _claim, ...rest } = record;
+          await db.syncPushes.put(rest);
           await db.outbox.delete(record.outboxId);
+        } else {
+          await db.syncPushes.put(
+            withSealedBytes(record, await db.syncPushes.get(record.operationId)),
+          );
+        }
       });
     },
     async listDue(now) {
