@@ -2,11 +2,16 @@
  * Reads one streamed answer of the model to the end. Only complete tool calls (the
  * provider's final `tool-call` parts) are returned; a stream that breaks off before its
  * `finish` part throws, so a half-streamed call can never be acted on.
+ *
+ * The answer's parts are kept in the order they came, each with the provider's metadata
+ * (reasoning signatures, thought signatures on calls), as the AI SDK's own response
+ * messages keep them: reasoning models refuse a next request that lacks them.
  */
 import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
   LanguageModelV4StreamPart,
+  SharedV4ProviderMetadata,
 } from '@ai-sdk/provider';
 import type { RawToolCall } from './route-tool-call';
 
@@ -22,9 +27,21 @@ export class StreamReadError extends Error {
   }
 }
 
+/** One part of the model's answer, as the next request must send it back. */
+export type TurnPart =
+  WordsPart | { type: 'tool-call'; call: RawToolCall; providerOptions?: SharedV4ProviderMetadata };
+
+interface WordsPart {
+  type: 'text' | 'reasoning';
+  text: string;
+  providerOptions?: SharedV4ProviderMetadata;
+}
+
 export interface ModelTurn {
   text: string;
   toolCalls: RawToolCall[];
+  /** Everything the model answered, in order, with the provider's metadata. */
+  parts: TurnPart[];
   finishReason: string;
   usage: { inputTokens?: number; outputTokens?: number };
 }
@@ -35,8 +52,7 @@ export async function readModelTurn(
 ): Promise<ModelTurn> {
   const { stream } = await model.doStream(options);
   const reader = stream.getReader();
-  let text = '';
-  const toolCalls: RawToolCall[] = [];
+  const turn = new TurnCollector();
   let finished: Pick<ModelTurn, 'finishReason' | 'usage'> | undefined;
   for (;;) {
     let next: ReadableStreamReadResult<LanguageModelV4StreamPart>;
@@ -47,28 +63,82 @@ export async function readModelTurn(
     }
     const { done, value: part } = next;
     if (done) break;
+    if (part.type === 'error') throw new StreamReadError(part.error);
+    if (part.type === 'finish') {
+      finished = {
+        finishReason: part.finishReason.unified,
+        usage: {
+          inputTokens: part.usage.inputTokens.total,
+          outputTokens: part.usage.outputTokens.total,
+        },
+      };
+    } else turn.add(part);
+  }
+  if (!finished) throw new StreamCutError('The answer stopped before it was complete.');
+  return { ...turn.result(), ...finished };
+}
+
+/** Builds the answer's parts from stream parts, keeping the latest metadata of each. */
+export class TurnCollector {
+  private readonly parts: TurnPart[] = [];
+  private readonly open = new Map<string, WordsPart>();
+
+  add(part: LanguageModelV4StreamPart): void {
     switch (part.type) {
+      case 'text-start':
+      case 'reasoning-start': {
+        const type = part.type === 'text-start' ? 'text' : 'reasoning';
+        const started = { type, text: '', ...metadata(part.providerMetadata) } as const;
+        this.open.set(`${type}:${part.id}`, started);
+        this.parts.push(started);
+        break;
+      }
       case 'text-delta':
-        text += part.delta;
+      case 'reasoning-delta': {
+        const type = part.type === 'text-delta' ? 'text' : 'reasoning';
+        let open = this.open.get(`${type}:${part.id}`);
+        if (!open) {
+          open = { type, text: '' };
+          this.open.set(`${type}:${part.id}`, open);
+          this.parts.push(open);
+        }
+        open.text += part.delta;
+        if (part.providerMetadata) open.providerOptions = part.providerMetadata;
         break;
+      }
+      case 'text-end':
+      case 'reasoning-end': {
+        const key = `${part.type === 'text-end' ? 'text' : 'reasoning'}:${part.id}`;
+        const open = this.open.get(key);
+        if (open && part.providerMetadata) open.providerOptions = part.providerMetadata;
+        this.open.delete(key);
+        break;
+      }
       case 'tool-call':
-        toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
-        break;
-      case 'error':
-        throw new StreamReadError(part.error);
-      case 'finish':
-        finished = {
-          finishReason: part.finishReason.unified,
-          usage: {
-            inputTokens: part.usage.inputTokens.total,
-            outputTokens: part.usage.outputTokens.total,
-          },
-        };
+        this.parts.push({
+          type: 'tool-call',
+          call: { toolCallId: part.toolCallId, toolName: part.toolName, input: part.input },
+          ...metadata(part.providerMetadata),
+        });
         break;
       default:
         break;
     }
   }
-  if (!finished) throw new StreamCutError('The answer stopped before it was complete.');
-  return { text, toolCalls, ...finished };
+
+  result(): Pick<ModelTurn, 'text' | 'toolCalls' | 'parts'> {
+    // An empty text part with no metadata says nothing (the SDK drops it too).
+    const parts = this.parts.filter(
+      (part) => part.type !== 'text' || part.text !== '' || part.providerOptions !== undefined,
+    );
+    return {
+      parts,
+      text: parts.map((part) => (part.type === 'text' ? part.text : '')).join(''),
+      toolCalls: parts.flatMap((part) => (part.type === 'tool-call' ? [part.call] : [])),
+    };
+  }
+}
+
+function metadata(providerMetadata: SharedV4ProviderMetadata | undefined) {
+  return providerMetadata ? { providerOptions: providerMetadata } : {};
 }

@@ -16,6 +16,7 @@ import { askModel } from './ask-model';
 import { ChangeSetBuilder, ProposalStorageError } from './change-set-builder';
 import { withoutCredentials } from './providers/without-credentials';
 import { StreamCutError, StreamReadError } from './read-model-turn';
+import { turnMessages } from './turn-messages';
 import { renderContext } from './render-context';
 import {
   routeToolCall,
@@ -341,24 +342,7 @@ async function runLocked(
       }
       report({ type: 'proposed', total: builder.savedCount });
 
-      messages.push(
-        {
-          role: 'assistant',
-          content: [
-            ...(answer.text ? [{ type: 'text' as const, text: answer.text }] : []),
-            ...calls.map(toolCallPart),
-          ],
-        },
-        {
-          role: 'tool',
-          content: calls.map((call, index) => ({
-            type: 'tool-result' as const,
-            toolCallId: call.toolCallId,
-            toolName: call.toolName,
-            output: { type: 'text' as const, value: routed[index]!.output },
-          })),
-        },
-      );
+      messages.push(...turnMessages(answer.parts, calls, routed));
       if (last) break;
       if (turn === maxTurns) ending = 'turn-limit';
     }
@@ -391,21 +375,4 @@ function describeWakeError(error: unknown, options: WakeOptions): ErrorDescripti
   if (error instanceof StreamReadError)
     return options.describeError(error.original, { whileStreaming: true });
   return options.describeError(error, { whileStreaming: false });
-}
-
-function toolCallPart(call: RawToolCall) {
-  let input: unknown = call.input;
-  if (typeof input === 'string') {
-    try {
-      input = JSON.parse(input);
-    } catch {
-      // Keep the raw text: the model should see what it sent.
-    }
-  }
-  return {
-    type: 'tool-call' as const,
-    toolCallId: call.toolCallId,
-    toolName: call.toolName,
-    input,
-  };
 }
