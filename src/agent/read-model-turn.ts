@@ -13,6 +13,7 @@ import type {
   LanguageModelV4StreamPart,
   SharedV4ProviderMetadata,
 } from '@ai-sdk/provider';
+import { NotAStreamError } from './providers/not-a-stream-error';
 import type { RawToolCall } from './route-tool-call';
 
 export class StreamCutError extends Error {
@@ -50,7 +51,11 @@ export async function readModelTurn(
   model: LanguageModelV4,
   options: LanguageModelV4CallOptions,
 ): Promise<ModelTurn> {
-  const { stream } = await model.doStream(options);
+  const { stream, response } = await model.doStream(options);
+  if (/^application\/json/i.test(response?.headers?.['content-type'] ?? '')) {
+    void stream.cancel().catch(() => undefined);
+    throw new NotAStreamError('The server answered with one JSON body, not a stream.');
+  }
   const reader = stream.getReader();
   const turn = new TurnCollector();
   let finished: Pick<ModelTurn, 'finishReason' | 'usage'> | undefined;
@@ -78,10 +83,39 @@ export async function readModelTurn(
   return { ...turn.result(), ...finished };
 }
 
+/** One answer asked for whole, for servers that cannot stream tool calls. */
+export async function readWholeTurn(
+  model: LanguageModelV4,
+  options: LanguageModelV4CallOptions,
+): Promise<ModelTurn> {
+  const result = await model.doGenerate(options);
+  const turn = new TurnCollector();
+  for (const part of result.content) {
+    if (part.type === 'text' || part.type === 'reasoning') {
+      const id = String(turn.size);
+      turn.add({ type: `${part.type}-start`, id, providerMetadata: part.providerMetadata });
+      turn.add({ type: `${part.type}-delta`, id, delta: part.text });
+      turn.add({ type: `${part.type}-end`, id });
+    } else if (part.type === 'tool-call') turn.add(part);
+  }
+  return {
+    ...turn.result(),
+    finishReason: result.finishReason.unified,
+    usage: {
+      inputTokens: result.usage.inputTokens.total,
+      outputTokens: result.usage.outputTokens.total,
+    },
+  };
+}
+
 /** Builds the answer's parts from stream parts, keeping the latest metadata of each. */
 export class TurnCollector {
   private readonly parts: TurnPart[] = [];
   private readonly open = new Map<string, WordsPart>();
+
+  get size(): number {
+    return this.parts.length;
+  }
 
   add(part: LanguageModelV4StreamPart): void {
     switch (part.type) {

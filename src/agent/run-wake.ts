@@ -50,6 +50,10 @@ export interface WakeOptions {
   signal?: AbortSignal;
   onProgress?: (progress: WakeProgress) => void;
   maxTurns?: number;
+  /** Ask for whole answers from the start: this configuration cannot stream tool calls. */
+  wholeAnswers?: boolean;
+  /** Keeps, for this configuration, that its server cannot stream tool calls. */
+  rememberWholeAnswers?: () => Promise<void>;
   /** Longest wait for one answer of the model. */
   turnTimeoutMs?: number;
   /** Longest Retry-After the wake will wait out before giving up. */
@@ -228,6 +232,7 @@ async function runLocked(
   /** Said in the trail even after earlier turns proposed (the panel, then, says "Done"). */
   let lastAnswerEmpty = false;
   const maxTurns = options.maxTurns ?? MAX_TURNS;
+  const transport = { streaming: options.wholeAnswers !== true };
 
   const finish = async (status: Wake['status'], error?: ErrorDescription): Promise<WakeOutcome> => {
     const endedAt = now().toISOString();
@@ -286,7 +291,7 @@ async function runLocked(
     for (let turn = 1; turn <= maxTurns; turn++) {
       turns = turn;
       report({ type: 'thinking', turn });
-      const answer = await askModel(model, messages, options, report);
+      const answer = await askModel(model, messages, options, report, transport);
       usage.inputTokens += answer.usage.inputTokens ?? 0;
       usage.outputTokens += answer.usage.outputTokens ?? 0;
       if (answer.text.trim()) {

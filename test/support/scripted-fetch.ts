@@ -53,3 +53,29 @@ export function chatChunk(delta: Record<string, unknown>, finishReason: string |
     choices: [{ index: 0, delta, finish_reason: finishReason }],
   };
 }
+
+/** A whole chat-completions answer (not streamed) with these tool calls. */
+export function chatCompletion(calls: readonly { name: string; args: unknown }[]) {
+  return JSON.stringify({
+    id: 'chatcmpl-whole',
+    object: 'chat.completion',
+    created: 1_764_000_000,
+    model: 'scripted',
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: null,
+          tool_calls: calls.map((call, index) => ({
+            id: `call_${index}`,
+            type: 'function',
+            function: { name: call.name, arguments: JSON.stringify(call.args) },
+          })),
+        },
+        finish_reason: 'tool_calls',
+      },
+    ],
+    usage: { prompt_tokens: 900, completion_tokens: 40, total_tokens: 940 },
+  });
+}

@@ -36,6 +36,10 @@ export type ProviderErrorKind =
   | 'server-error'
   | 'timeout'
   | 'no-tool-support'
+  | 'no-tool-streaming'
+  | 'not-a-stream'
+  | 'server-setup'
+  | 'reasoning-refused'
   | 'stream-cut'
   | 'cancelled'
   | 'bad-response'
@@ -108,6 +112,12 @@ function classify(
     return classify(error.lastError, settings, context);
   }
 
+  if (nameOf(error) === 'NotAStreamError') {
+    return {
+      kind: 'not-a-stream',
+      message: `${providerName} answered with one JSON body where a stream of events was expected, so it does not stream. Countersign asks it for whole answers instead.`,
+    };
+  }
   if (nameOf(error) === 'TimeoutError') return timeout(address);
   if (nameOf(error) === 'AbortError' || nameOf(error) === 'ResponseAborted') {
     return { kind: 'cancelled', message: `The request to ${address.name} was cancelled.` };
