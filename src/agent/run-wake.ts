@@ -15,7 +15,7 @@ import type { MutatedEntry } from '../dispatcher/dispatch-types';
 import { askModel } from './ask-model';
 import { ChangeSetBuilder, ProposalStorageError } from './change-set-builder';
 import { withoutCredentials } from './providers/without-credentials';
-import { StreamCutError, StreamReadError } from './read-model-turn';
+import { describeTurnError } from './describe-turn-error';
 import { turnMessages } from './turn-messages';
 import { renderContext } from './render-context';
 import {
@@ -371,13 +371,5 @@ function describeWakeError(error: unknown, options: WakeOptions): ErrorDescripti
       message: `Countersign could not save the agent's proposals on this device: ${error.message} Nothing from that turn is waiting for review.`,
     };
   }
-  if (error instanceof StreamCutError) {
-    return {
-      kind: 'stream-cut',
-      message: `The answer from ${options.providerLabel} broke off before it was complete. Nothing from that answer was kept. Try again.`,
-    };
-  }
-  if (error instanceof StreamReadError)
-    return options.describeError(error.original, { whileStreaming: true });
-  return options.describeError(error, { whileStreaming: false });
+  return describeTurnError(error, options.providerLabel, options.describeError);
 }

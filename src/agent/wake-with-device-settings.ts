@@ -12,10 +12,11 @@ import {
   rememberWholeAnswers,
 } from '../db/agent-settings';
 import type { CountersignDatabase } from '../db/database';
-import { PROVIDER_LABELS, type ProviderSettings } from '../domain/provider-settings';
+import type { ProviderSettings } from '../domain/provider-settings';
 import { applyTrustedItems } from '../confirmation/apply-trusted-items';
 import { createDemoModel } from './demo/create-demo-model';
 import { createLanguageModel } from './providers/create-language-model';
+import { providerLabel } from './providers/describe-provider-address';
 import { describeProviderError } from './providers/describe-provider-error';
 import { withoutCredentials } from './providers/without-credentials';
 import { runWake, type WakeOutcome } from './run-wake';
@@ -76,13 +77,6 @@ export async function wakeWithDeviceSettings(
     signal: options.signal,
     onProgress: options.onProgress,
   });
-}
-
-function providerLabel(settings: ProviderSettings): string {
-  if (settings.kind === 'demo') return 'the demo agent';
-  if (settings.kind === 'openai-compatible')
-    return `${settings.model} at ${settings.baseURL ? withoutCredentials(settings.baseURL.trim()) : 'the server'}`;
-  return `${PROVIDER_LABELS[settings.kind]} (${settings.model})`;
 }
 
 /** One provider configuration: a server, and the model on it. */
