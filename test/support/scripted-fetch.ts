@@ -54,8 +54,8 @@ export function chatChunk(delta: Record<string, unknown>, finishReason: string |
   };
 }
 
-/** A whole chat-completions answer (not streamed) with these tool calls. */
-export function chatCompletion(calls: readonly { name: string; args: unknown }[]) {
+/** A whole chat-completions answer (not streamed) with these tool calls, or words. */
+export function chatCompletion(calls: readonly { name: string; args: unknown }[], text?: string) {
   return JSON.stringify({
     id: 'chatcmpl-whole',
     object: 'chat.completion',
@@ -66,14 +66,17 @@ export function chatCompletion(calls: readonly { name: string; args: unknown }[]
         index: 0,
         message: {
           role: 'assistant',
-          content: null,
-          tool_calls: calls.map((call, index) => ({
-            id: `call_${index}`,
-            type: 'function',
-            function: { name: call.name, arguments: JSON.stringify(call.args) },
-          })),
+          content: text ?? null,
+          tool_calls:
+            calls.length === 0
+              ? undefined
+              : calls.map((call, index) => ({
+                  id: `call_${index}`,
+                  type: 'function',
+                  function: { name: call.name, arguments: JSON.stringify(call.args) },
+                })),
         },
-        finish_reason: 'tool_calls',
+        finish_reason: calls.length === 0 ? 'stop' : 'tool_calls',
       },
     ],
     usage: { prompt_tokens: 900, completion_tokens: 40, total_tokens: 940 },

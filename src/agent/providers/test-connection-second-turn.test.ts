@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   chatChunk,
+  chatCompletion,
   chatStream,
   scriptedFetch,
   type ScriptedResponse,
@@ -93,38 +94,8 @@ describe('Test connection, second turn', () => {
         status: 500,
         body: '{"error":{"code":500,"message":"Cannot use tools with stream","type":"server_error"}}',
       },
-      {
-        body: JSON.stringify({
-          id: 'c',
-          object: 'chat.completion',
-          created: 1,
-          model: 'm',
-          choices: [
-            {
-              index: 0,
-              message: {
-                role: 'assistant',
-                content: null,
-                tool_calls: [
-                  { id: 'call_0', type: 'function', function: { name: 'ping', arguments: '{}' } },
-                ],
-              },
-              finish_reason: 'tool_calls',
-            },
-          ],
-        }),
-      },
-      {
-        body: JSON.stringify({
-          id: 'c',
-          object: 'chat.completion',
-          created: 1,
-          model: 'm',
-          choices: [
-            { index: 0, message: { role: 'assistant', content: 'pong' }, finish_reason: 'stop' },
-          ],
-        }),
-      },
+      { body: chatCompletion([{ name: 'ping', args: {} }]) },
+      { body: chatCompletion([], 'pong') },
     ]);
     const result = await testConnection(
       { kind: 'openai-compatible', baseURL: 'http://localhost:8080/v1', model: 'qwen2.5-7b' },
