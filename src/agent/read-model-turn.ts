@@ -15,6 +15,7 @@ import type {
 } from '@ai-sdk/provider';
 import { NotAStreamError } from './providers/not-a-stream-error';
 import type { RawToolCall } from './route-tool-call';
+import { TurnOutputBudget } from './turn-output-cap';
 
 export class StreamCutError extends Error {
   override readonly name = 'StreamCutError';
@@ -51,7 +52,12 @@ export async function readModelTurn(
   model: LanguageModelV4,
   options: LanguageModelV4CallOptions,
 ): Promise<ModelTurn> {
-  const { stream, response } = await model.doStream(options);
+  const budget = new TurnOutputBudget();
+  const stop = new AbortController();
+  const abortSignal = options.abortSignal
+    ? AbortSignal.any([options.abortSignal, stop.signal])
+    : stop.signal;
+  const { stream, response } = await model.doStream({ ...options, abortSignal });
   if (/^application\/json/i.test(response?.headers?.['content-type'] ?? '')) {
     void stream.cancel().catch(() => undefined);
     throw new NotAStreamError('The server answered with one JSON body, not a stream.');
@@ -68,6 +74,13 @@ export async function readModelTurn(
     }
     const { done, value: part } = next;
     if (done) break;
+    const overflow = budget.spend(part);
+    if (overflow) {
+      // Stops the request too: the provider keeps its own copy of a call's arguments.
+      stop.abort(overflow);
+      void reader.cancel(overflow).catch(() => undefined);
+      throw overflow;
+    }
     if (part.type === 'error') throw new StreamReadError(part.error);
     if (part.type === 'finish') {
       finished = {

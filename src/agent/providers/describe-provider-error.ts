@@ -41,6 +41,7 @@ export type ProviderErrorKind =
   | 'server-setup'
   | 'reasoning-refused'
   | 'stream-cut'
+  | 'output-cap'
   | 'cancelled'
   | 'bad-response'
   | 'unknown';
