@@ -122,7 +122,7 @@ export async function readWholeTurn(
 }
 
 /** Builds the answer's parts from stream parts, keeping the latest metadata of each. */
-export class TurnCollector {
+class TurnCollector {
   private readonly parts: TurnPart[] = [];
   private readonly open = new Map<string, WordsPart>();
 
