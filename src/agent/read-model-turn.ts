@@ -5,7 +5,10 @@
  *
  * The answer's parts are kept in the order they came, each with the provider's metadata
  * (reasoning signatures, thought signatures on calls), as the AI SDK's own response
- * messages keep them: reasoning models refuse a next request that lacks them.
+ * messages keep them (`toResponseMessages` in `ai`): reasoning models refuse a next
+ * request that lacks them. It is read from the provider's stream rather than through
+ * `streamText`, whose messages replace a call's unparseable arguments with `{}` and add
+ * results of their own: routing answers each raw call, and the model sees what it sent.
  */
 import type {
   LanguageModelV4,
