@@ -8,6 +8,7 @@ import { setUpWakeFixture } from '../../test/support/wake-fixture';
 import type { ProviderSettings } from '../domain/provider-settings';
 import { createLanguageModel } from './providers/create-language-model';
 import { describeProviderError } from './providers/describe-provider-error';
+import { MAX_WHOLE_ANSWER_BYTES } from './providers/capped-fetch';
 import { MAX_TURN_OUTPUT_CHARACTERS } from './turn-output-cap';
 
 const fixture = setUpWakeFixture();
@@ -35,15 +36,17 @@ function endless(first: unknown, next: () => unknown) {
   return { body, sent };
 }
 
-async function wakeOver(body: ReadableStream<Uint8Array>) {
+async function wakeOver(body: ReadableStream<Uint8Array>, whole = false) {
   const fetchImpl = async (_input: RequestInfo | URL, init?: RequestInit) => {
     init?.signal?.addEventListener('abort', () => body.cancel().catch(() => undefined));
-    return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+    const contentType = whole ? 'application/json' : 'text/event-stream';
+    return new Response(body, { headers: { 'content-type': contentType } });
   };
   const model = createLanguageModel(SETTINGS, { fetch: fetchImpl as typeof fetch });
   return wakeWithModel(fixture.db, fixture.ids.taskId, model, {
     providerLabel: 'stuck-model at http://localhost:8080/v1',
     describeError: (error, context) => describeProviderError(error, SETTINGS, context),
+    wholeAnswers: whole,
   });
 }
 
@@ -81,5 +84,25 @@ describe('endless model output', () => {
     expect(outcome).toMatchObject({ status: 'failed', kind: 'output-cap' });
     expect(sent.cancelled).toBe(true);
     expect(sent.chunks).toBeLessThan(bound);
+  });
+
+  it('one JSON body that never ends, asked for whole: stopped at its size cap', async () => {
+    const encoder = new TextEncoder();
+    const sent = { chunks: 0, cancelled: false };
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const text = sent.chunks === 0 ? '{"id":"x","choices":[{"message":{"content":"' : PIECE;
+        sent.chunks += 1;
+        controller.enqueue(encoder.encode(text));
+      },
+      cancel() {
+        sent.cancelled = true;
+      },
+    });
+    const outcome = await wakeOver(body, true);
+    expect(outcome).toMatchObject({ status: 'failed', kind: 'output-cap', proposed: 0 });
+    expect(outcome.message).toContain('sent an answer larger than 4 MB');
+    expect(sent.cancelled).toBe(true);
+    expect(sent.chunks).toBeLessThan(Math.ceil(MAX_WHOLE_ANSWER_BYTES / PIECE.length) + 20);
   });
 });

@@ -113,6 +113,14 @@ function classify(
     return classify(error.lastError, settings, context);
   }
 
+  const tooLarge = causeNamed(error, 'AnswerTooLargeError');
+  if (tooLarge) {
+    const megabytes = Math.round(Number(tooLarge.capBytes) / (1024 * 1024));
+    return {
+      kind: 'output-cap',
+      message: `${providerName} sent an answer larger than ${megabytes} MB, far more than the agent ever needs, so Countersign stopped reading it. The model may be repeating itself: try again, or choose another model.`,
+    };
+  }
   if (nameOf(error) === 'NotAStreamError') {
     return {
       kind: 'not-a-stream',
@@ -238,6 +246,18 @@ function isServerErrorObject(
 
 function nameOf(error: unknown): string | undefined {
   return isRecord(error) && typeof error.name === 'string' ? error.name : undefined;
+}
+
+/** The error or the first of its causes with this name. */
+function causeNamed(error: unknown, name: string): Record<string, unknown> | undefined {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (isRecord(current) && !seen.has(current)) {
+    if (current.name === name) return current;
+    seen.add(current);
+    current = current.cause;
+  }
+  return undefined;
 }
 
 /** The first `code` in the cause chain (Node puts ECONNREFUSED and friends there). */
