@@ -98,14 +98,14 @@ test.describe('agent settings', () => {
     settings,
     llm,
   }) => {
-    await llm.script([{ toolCalls: [call('ping', {})] }]);
+    await llm.script([{ toolCalls: [call('ping', {})] }, { text: 'pong' }]);
     await settings.goto();
     await settings.useCompatibleServer({ baseURL: llm.baseURL, model: llm.name });
 
     const result = await settings.testConnection();
     await expect(result).toHaveText(
       new RegExp(
-        `^Success\\. The server at ${escapeRegExp(llm.baseURL)} answered in \\d+ ms, and the model "${llm.name}" called the test tool\\. The agent can use it\\.$`,
+        `^Success\\. The server at ${escapeRegExp(llm.baseURL)} answered in \\d+ ms, and the model "${llm.name}" called the test tool and answered its result\\. The agent can use it\\.$`,
       ),
     );
     const [ping] = await llm.requests();

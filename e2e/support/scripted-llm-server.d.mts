@@ -1,4 +1,5 @@
 // Types for scripted-llm-server.mjs (plain JavaScript so Node can run it without a build).
+import type { ProviderFixtureName } from './provider-fixtures.mjs';
 
 export interface ScriptedToolCall {
   name: string;
@@ -43,7 +44,13 @@ export interface ScriptedNoToolsTurn extends TurnTiming {
   noTools: true;
 }
 
-export type ScriptedTurn = ScriptedAnswerTurn | ScriptedFailureTurn | ScriptedNoToolsTurn;
+/** Answers with a provider fixture (provider-fixtures.mjs): a real server's shape, streamed or whole as asked. */
+export interface ScriptedFixtureTurn extends TurnTiming {
+  fixture: ProviderFixtureName;
+}
+
+export type ScriptedTurn =
+  ScriptedAnswerTurn | ScriptedFailureTurn | ScriptedNoToolsTurn | ScriptedFixtureTurn;
 
 export interface ScriptedLlmServer {
   /** e.g. http://127.0.0.1:4174 — the OpenAI-compatible base URL is `${url}/v1`. */

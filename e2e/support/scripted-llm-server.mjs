@@ -11,6 +11,7 @@
 // Types and the turn format: scripted-llm-server.d.mts.
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
+import { fixtureAnswer } from './provider-fixtures.mjs';
 
 const NO_TOOLS_MESSAGE = 'registry.ollama.ai/library/gemma:2b does not support tools';
 
@@ -187,6 +188,15 @@ export async function startScriptedLlmServer({ port = 0, host = '127.0.0.1' } = 
 
     if (turn.noTools === true && Array.isArray(body.tools) && body.tools.length > 0) {
       sendJson(request, response, 400, errorBody(NO_TOOLS_MESSAGE));
+      return;
+    }
+
+    if (typeof turn.fixture === 'string') {
+      // A real server's shape, replayed as written (provider-fixtures.mjs).
+      const answer = fixtureAnswer(turn.fixture, body.stream === true);
+      sendRaw(request, response, answer.status, answer.body, {
+        'content-type': answer.contentType,
+      });
       return;
     }
 

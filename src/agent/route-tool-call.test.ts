@@ -171,13 +171,34 @@ describe('arguments a tool does not take', () => {
     expect(result.output).toBe(
       'Not queued: update_task_estimate does not take "unit". It takes "minutes", "rationale"; send the call again with only those. For example {"minutes":90}.',
     );
-    const nested = await route('add_multiple_checklist_items', {
-      items: [{ title: 'Book the room', owner: 'Priya' }],
+    const topLevel = await route('add_multiple_checklist_items', {
+      items: [{ title: 'Book the room' }],
+      taskId: 'another-task',
     });
-    expect(nested.output).toMatch(
-      /^Not queued: add_multiple_checklist_items does not take "items\.0\.owner"\./,
+    expect(topLevel.output).toMatch(
+      /^Not queued: add_multiple_checklist_items changes the task this wake is about .* takes no "taskId"/,
     );
     expect(builder.hasUnflushed).toBe(false);
+  });
+
+  it('proposes checklist items that carry keys an item does not take (real models add them)', async () => {
+    const result = await route('add_multiple_checklist_items', {
+      items: [
+        { title: 'Book the room', description: 'The big one', priority: 'high' },
+        { title: 'Send the invite', owner: 'Priya', isChecked: false },
+      ],
+    });
+    expect(result).toMatchObject({ outcome: 'queued' });
+    await builder.flush();
+    const items = await itemsOfTask(db, ids.taskId);
+    expect(items.map((item) => item.humanSummary)).toEqual([
+      'Add: "Book the room"',
+      'Add: "Send the invite"',
+    ]);
+    expect(items.map(({ args }) => args)).toEqual([
+      expect.not.objectContaining({ description: expect.anything() }),
+      expect.not.objectContaining({ owner: expect.anything() }),
+    ]);
   });
 
   it('leaves a call its schema refuses to the schema’s own message', async () => {

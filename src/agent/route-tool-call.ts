@@ -14,7 +14,7 @@ import { countOf } from '../lib/count-of';
 import { resolveModelToolCall } from '../tools/model-call';
 import type { WakeNotes } from '../tools/notes/wake-notes';
 import { withoutNullOptionals } from '../tools/null-optionals';
-import { knownKeys, unknownKeys } from '../tools/unknown-keys';
+import { knownKeys, NAMES_A_TASK, unknownKeys } from '../tools/unknown-keys';
 import type { ToolDefinition } from '../tools/tool-definition';
 import type { ChangeSetBuilder } from './change-set-builder';
 
@@ -117,9 +117,6 @@ export async function routeToolCall(
   return { toolName: tool.name, outcome: 'queued', output: [queued, ...skipped].join(' ') };
 }
 
-/** A key that names a task: every model tool acts on the wake's task, and takes none. */
-const TASK_KEY = /^task(?:[_-]?id)?$/i;
-
 /**
  * Refuses arguments the schema accepted but with keys the tool does not take
  * (unknown-keys.ts), which the schema would drop without a word. A key naming the wake's own task is let through (it changes
@@ -132,12 +129,12 @@ function unknownArguments(
 ): string | undefined {
   const values = args as Record<string, unknown>;
   const unknown = unknownKeys(tool.argsSchema, args).filter(
-    (path) => !(TASK_KEY.test(path) && values[path] === taskId),
+    (path) => !(NAMES_A_TASK.test(path) && values[path] === taskId),
   );
   if (unknown.length === 0) return undefined;
   const refused =
     tool.route === 'immediate' ? 'Not applied' : tool.note ? 'Not kept' : 'Not queued';
-  const otherTask = unknown.find((path) => TASK_KEY.test(path));
+  const otherTask = unknown.find((path) => NAMES_A_TASK.test(path));
   if (otherTask) {
     return `${refused}: ${tool.name} changes the task this wake is about (the one in your context) and takes no "${otherTask}"; another task cannot be changed from here. Leave "${otherTask}" out to change this task, or say in your report what the other task needs.`;
   }

@@ -15,7 +15,8 @@ import type { MutatedEntry } from '../dispatcher/dispatch-types';
 import { askModel } from './ask-model';
 import { ChangeSetBuilder, ProposalStorageError } from './change-set-builder';
 import { withoutCredentials } from './providers/without-credentials';
-import { StreamCutError, StreamReadError } from './read-model-turn';
+import { describeTurnError } from './describe-turn-error';
+import { turnMessages } from './turn-messages';
 import { renderContext } from './render-context';
 import {
   routeToolCall,
@@ -49,6 +50,10 @@ export interface WakeOptions {
   signal?: AbortSignal;
   onProgress?: (progress: WakeProgress) => void;
   maxTurns?: number;
+  /** Ask for whole answers from the start: this configuration cannot stream tool calls. */
+  wholeAnswers?: boolean;
+  /** Keeps, for this configuration, that its server cannot stream tool calls. */
+  rememberWholeAnswers?: () => Promise<void>;
   /** Longest wait for one answer of the model. */
   turnTimeoutMs?: number;
   /** Longest Retry-After the wake will wait out before giving up. */
@@ -227,6 +232,7 @@ async function runLocked(
   /** Said in the trail even after earlier turns proposed (the panel, then, says "Done"). */
   let lastAnswerEmpty = false;
   const maxTurns = options.maxTurns ?? MAX_TURNS;
+  const transport = { streaming: options.wholeAnswers !== true };
 
   const finish = async (status: Wake['status'], error?: ErrorDescription): Promise<WakeOutcome> => {
     const endedAt = now().toISOString();
@@ -285,7 +291,7 @@ async function runLocked(
     for (let turn = 1; turn <= maxTurns; turn++) {
       turns = turn;
       report({ type: 'thinking', turn });
-      const answer = await askModel(model, messages, options, report);
+      const answer = await askModel(model, messages, options, report, transport);
       usage.inputTokens += answer.usage.inputTokens ?? 0;
       usage.outputTokens += answer.usage.outputTokens ?? 0;
       if (answer.text.trim()) {
@@ -341,24 +347,7 @@ async function runLocked(
       }
       report({ type: 'proposed', total: builder.savedCount });
 
-      messages.push(
-        {
-          role: 'assistant',
-          content: [
-            ...(answer.text ? [{ type: 'text' as const, text: answer.text }] : []),
-            ...calls.map(toolCallPart),
-          ],
-        },
-        {
-          role: 'tool',
-          content: calls.map((call, index) => ({
-            type: 'tool-result' as const,
-            toolCallId: call.toolCallId,
-            toolName: call.toolName,
-            output: { type: 'text' as const, value: routed[index]!.output },
-          })),
-        },
-      );
+      messages.push(...turnMessages(answer.parts, calls, routed));
       if (last) break;
       if (turn === maxTurns) ending = 'turn-limit';
     }
@@ -382,30 +371,5 @@ function describeWakeError(error: unknown, options: WakeOptions): ErrorDescripti
       message: `Countersign could not save the agent's proposals on this device: ${error.message} Nothing from that turn is waiting for review.`,
     };
   }
-  if (error instanceof StreamCutError) {
-    return {
-      kind: 'stream-cut',
-      message: `The answer from ${options.providerLabel} broke off before it was complete. Nothing from that answer was kept. Try again.`,
-    };
-  }
-  if (error instanceof StreamReadError)
-    return options.describeError(error.original, { whileStreaming: true });
-  return options.describeError(error, { whileStreaming: false });
-}
-
-function toolCallPart(call: RawToolCall) {
-  let input: unknown = call.input;
-  if (typeof input === 'string') {
-    try {
-      input = JSON.parse(input);
-    } catch {
-      // Keep the raw text: the model should see what it sent.
-    }
-  }
-  return {
-    type: 'tool-call' as const,
-    toolCallId: call.toolCallId,
-    toolName: call.toolName,
-    input,
-  };
+  return describeTurnError(error, options.providerLabel, options.describeError);
 }

@@ -8,6 +8,7 @@ import { itemsOfTask, propose } from '../../test/support/proposals';
 import { setUpWakeFixture } from '../../test/support/wake-fixture';
 import { rejectItem } from '../confirmation/reject-item';
 import { MAX_TURNS } from './system-prompt';
+import { MAX_TURN_OUTPUT_CHARACTERS } from './turn-output-cap';
 
 const fixture = setUpWakeFixture();
 const { wake } = fixture;
@@ -83,7 +84,8 @@ describe('turns', () => {
 describe('what a hostile wake can write to the audit trail', () => {
   const MEGABYTE = 'x'.repeat(1024 * 1024);
   const hostileTurn = (index: number): ScriptedTurn => ({
-    text: MEGABYTE,
+    // Words up to the turn's output cap: a longer answer is stopped (endless-output.test.ts).
+    text: MEGABYTE.slice(0, MAX_TURN_OUTPUT_CHARACTERS),
     toolCalls: [
       { name: `${MEGABYTE}${index}`, args: {} },
       { name: 'update_task_estimate', args: { minutes: 30, junk: MEGABYTE } },

@@ -9,6 +9,8 @@ export const wakeProgressSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('connecting'), provider: z.string() }),
   z.object({ type: z.literal('thinking'), turn: z.number().int() }),
   z.object({ type: z.literal('waiting'), seconds: z.number(), reason: z.string() }),
+  /** Said once, while the wake goes on (a server asked for whole answers from now on). */
+  z.object({ type: z.literal('notice'), message: z.string() }),
   z.object({
     type: z.literal('tool'),
     turn: z.number().int(),

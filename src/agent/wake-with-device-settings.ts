@@ -5,12 +5,18 @@
  */
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { readDefaultAgent } from '../db/agent-config';
-import { readProviderSettings, readTtlDays } from '../db/agent-settings';
+import {
+  readProviderSettings,
+  readTtlDays,
+  readWholeAnswers,
+  rememberWholeAnswers,
+} from '../db/agent-settings';
 import type { CountersignDatabase } from '../db/database';
-import { PROVIDER_LABELS, type ProviderSettings } from '../domain/provider-settings';
+import type { ProviderSettings } from '../domain/provider-settings';
 import { applyTrustedItems } from '../confirmation/apply-trusted-items';
 import { createDemoModel } from './demo/create-demo-model';
 import { createLanguageModel } from './providers/create-language-model';
+import { providerLabel } from './providers/describe-provider-address';
 import { describeProviderError } from './providers/describe-provider-error';
 import { withoutCredentials } from './providers/without-credentials';
 import { runWake, type WakeOutcome } from './run-wake';
@@ -49,7 +55,12 @@ export async function wakeWithDeviceSettings(
     return fail(description.kind, description.message);
   }
 
-  const [agent, ttlDays] = await Promise.all([readDefaultAgent(db), readTtlDays(db)]);
+  const configuration = providerConfiguration(settings);
+  const [agent, ttlDays, wholeAnswers] = await Promise.all([
+    readDefaultAgent(db),
+    readTtlDays(db),
+    readWholeAnswers(db, configuration),
+  ]);
   return runWake({
     db,
     taskId: request.taskId,
@@ -57,6 +68,8 @@ export async function wakeWithDeviceSettings(
     providerLabel: providerLabel(settings),
     describeError: (error, context) => describeProviderError(error, settings, context),
     directives: agent?.directives,
+    wholeAnswers,
+    rememberWholeAnswers: () => rememberWholeAnswers(db, configuration),
     ttlDays,
     afterFlush: async () => {
       await applyTrustedItems(db, request.taskId);
@@ -66,9 +79,7 @@ export async function wakeWithDeviceSettings(
   });
 }
 
-function providerLabel(settings: ProviderSettings): string {
-  if (settings.kind === 'demo') return 'the demo agent';
-  if (settings.kind === 'openai-compatible')
-    return `${settings.model} at ${settings.baseURL ? withoutCredentials(settings.baseURL.trim()) : 'the server'}`;
-  return `${PROVIDER_LABELS[settings.kind]} (${settings.model})`;
+/** One provider configuration: a server, and the model on it. */
+function providerConfiguration(settings: ProviderSettings): string {
+  return JSON.stringify([settings.kind, settings.baseURL?.trim() ?? '', settings.model.trim()]);
 }

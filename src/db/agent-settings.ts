@@ -64,3 +64,31 @@ export async function saveTrustedTools(
 ): Promise<void> {
   await writeSetting(db, SETTING_KEYS.trustedTools, [...new Set(toolNames)]);
 }
+
+/** At most this many configurations are remembered; the oldest is forgotten first. */
+const WHOLE_ANSWERS_KEPT = 20;
+
+/** Whether this provider configuration's server was found unable to stream tool calls. */
+export async function readWholeAnswers(
+  db: CountersignDatabase,
+  configuration: string,
+): Promise<boolean> {
+  return (await readWholeAnswerConfigurations(db)).includes(configuration);
+}
+
+export async function rememberWholeAnswers(
+  db: CountersignDatabase,
+  configuration: string,
+): Promise<void> {
+  const kept = (await readWholeAnswerConfigurations(db)).filter((key) => key !== configuration);
+  await writeSetting(
+    db,
+    SETTING_KEYS.wholeAnswers,
+    [...kept, configuration].slice(-WHOLE_ANSWERS_KEPT),
+  );
+}
+
+async function readWholeAnswerConfigurations(db: CountersignDatabase): Promise<string[]> {
+  const parsed = z.array(z.string()).safeParse(await readSetting(db, SETTING_KEYS.wholeAnswers));
+  return parsed.success ? parsed.data : [];
+}

@@ -6,6 +6,8 @@ export const SETTING_KEYS = {
   /** The agent's provider, model and key (parsed by db/agent-settings). */
   provider: 'agentProvider',
   autoWake: 'agentAutoWake',
+  /** Provider configurations whose server cannot stream tool calls: asked for whole answers. */
+  wholeAnswers: 'agentWholeAnswers',
   changeSetTtlDays: 'changeSetTtlDays',
   trustedTools: 'trustedTools',
   /** When the sample journal was imported on first open. */

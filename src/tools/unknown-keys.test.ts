@@ -23,8 +23,25 @@ describe('unknownKeys', () => {
   });
 
   it('looks inside a batch: each item, through the schema’s own transform', () => {
-    const args = { items: [{ title: 'A' }, { title: 'B', note: 'why' }] };
-    expect(unknownKeys(tool('add_multiple_checklist_items'), args)).toEqual(['items.1.note']);
+    const args = { items: [{ title: 'A' }, { title: 'B', id: 'x' }] };
+    expect(
+      unknownKeys(tool('update_checklist_items'), {
+        items: [{ id: 'a', isChecked: true, note: 'why' }],
+      }),
+    ).toEqual(['items.0.note']);
+    expect(unknownKeys(tool('add_multiple_checklist_items'), { ...args, note: 'top' })).toEqual([
+      'note',
+    ]);
+  });
+
+  it('ignores extra keys inside a checklist item, except one naming a task', () => {
+    const items = [
+      { title: 'A', description: 'More words', priority: 'high' },
+      { title: 'B', taskId: 'another-task' },
+    ];
+    expect(unknownKeys(tool('add_multiple_checklist_items'), { items })).toEqual([
+      'items.1.taskId',
+    ]);
   });
 
   it('reads through preprocess, optional and default, and leaves catchall objects alone', () => {

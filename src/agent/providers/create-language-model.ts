@@ -7,6 +7,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
+import { cappedFetch } from './capped-fetch';
 import { ProviderConfigError } from './provider-config-error';
 import { withoutCredentials } from './without-credentials';
 import type { ProviderKind, ProviderSettings } from '../../domain/provider-settings';
@@ -44,7 +45,7 @@ export function createLanguageModel(
         apiKey: settings.apiKey?.trim() || undefined,
         // Asks for token usage in the last stream chunk, so wakes can record it.
         includeUsage: true,
-        fetch: options.fetch,
+        fetch: cappedFetch(options.fetch),
       }).chatModel(model);
     }
 
@@ -56,7 +57,7 @@ export function createLanguageModel(
       return createOpenAI({
         apiKey: requiredApiKey(settings.apiKey, 'OpenAI'),
         baseURL,
-        fetch: options.fetch,
+        fetch: cappedFetch(options.fetch),
       }).chat(model);
     }
 
@@ -68,7 +69,7 @@ export function createLanguageModel(
         baseURL,
         // Anthropic refuses browser requests (CORS) unless the caller says it means it.
         headers: { 'anthropic-dangerous-direct-browser-access': 'true' },
-        fetch: options.fetch,
+        fetch: cappedFetch(options.fetch),
       }).languageModel(model);
     }
   }

@@ -3,7 +3,7 @@
  * http://localhost:11434/v1", "OpenAI", "Anthropic (at https://proxy.example/v1)", and
  * which well-known local server it probably is, so hints can be specific.
  */
-import type { ProviderSettings } from '../../domain/provider-settings';
+import { PROVIDER_LABELS, type ProviderSettings } from '../../domain/provider-settings';
 import { withoutCredentials } from './without-credentials';
 
 export type LocalServerFlavour = 'ollama' | 'lm-studio' | 'other';
@@ -37,6 +37,14 @@ export function describeProviderAddress(settings?: ProviderSettings): ProviderAd
     case 'demo':
       return { name: 'the demo agent', flavour: 'other' };
   }
+}
+
+/** Names the provider in a wake's words ("Connecting to …", "The answer from …"). */
+export function providerLabel(settings: ProviderSettings): string {
+  if (settings.kind === 'demo') return 'the demo agent';
+  if (settings.kind === 'openai-compatible')
+    return `${settings.model} at ${settings.baseURL ? withoutCredentials(settings.baseURL.trim()) : 'the server'}`;
+  return `${PROVIDER_LABELS[settings.kind]} (${settings.model})`;
 }
 
 export function capitalize(text: string): string {

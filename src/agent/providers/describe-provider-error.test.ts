@@ -256,18 +256,22 @@ describe('describeProviderError', () => {
       const description = describeProviderError(error, { ...ollama, model: 'gemma:2b' });
       expect(description.kind).toBe('no-tool-support');
       expect(description.message).toBe(
-        'The server at http://localhost:11434/v1 says the "gemma:2b" model cannot call tools, which the agent needs to propose changes. Choose a model that supports tool calling (for example llama3.1 or qwen2.5).',
+        'The server at http://localhost:11434/v1 says the "gemma:2b" model cannot call tools, which the agent needs to propose changes. Choose a model that supports tool calling, for example llama3.1, qwen2.5 or mistral-nemo (ollama.com/search?c=tools lists them).',
       );
     });
 
-    it('recognises a 400 that mentions tools', () => {
-      const error = httpError(400, 'This endpoint rejects the tools field');
-      expect(describeProviderError(error, ollama).kind).toBe('no-tool-support');
+    it('does not blame the model for a 400 that mentions tools but not the model', () => {
+      const description = describeProviderError(
+        httpError(400, 'This endpoint rejects the tools field'),
+        ollama,
+      );
+      expect(description.kind).toBe('unknown');
+      expect(description.message).toContain('It said: "This endpoint rejects the tools field"');
     });
 
-    it("recognises llama.cpp's wording on a 500", () => {
+    it("names llama.cpp's --jinja as the server's setting, not the model's", () => {
       const error = httpError(500, 'tools param requires --jinja flag');
-      expect(describeProviderError(error, ollama).kind).toBe('no-tool-support');
+      expect(describeProviderError(error, ollama).kind).toBe('server-setup');
     });
 
     it('does not blame the model for a malformed tool conversation', () => {

@@ -36,7 +36,12 @@ export type ProviderErrorKind =
   | 'server-error'
   | 'timeout'
   | 'no-tool-support'
+  | 'no-tool-streaming'
+  | 'not-a-stream'
+  | 'server-setup'
+  | 'reasoning-refused'
   | 'stream-cut'
+  | 'output-cap'
   | 'cancelled'
   | 'bad-response'
   | 'unknown';
@@ -108,6 +113,20 @@ function classify(
     return classify(error.lastError, settings, context);
   }
 
+  const tooLarge = causeNamed(error, 'AnswerTooLargeError');
+  if (tooLarge) {
+    const megabytes = Math.round(Number(tooLarge.capBytes) / (1024 * 1024));
+    return {
+      kind: 'output-cap',
+      message: `${providerName} sent an answer larger than ${megabytes} MB, far more than the agent ever needs, so Countersign stopped reading it. The model may be repeating itself: try again, or choose another model.`,
+    };
+  }
+  if (nameOf(error) === 'NotAStreamError') {
+    return {
+      kind: 'not-a-stream',
+      message: `${providerName} answered with one JSON body where a stream of events was expected, so it does not stream. Countersign asks it for whole answers instead.`,
+    };
+  }
   if (nameOf(error) === 'TimeoutError') return timeout(address);
   if (nameOf(error) === 'AbortError' || nameOf(error) === 'ResponseAborted') {
     return { kind: 'cancelled', message: `The request to ${address.name} was cancelled.` };
@@ -227,6 +246,18 @@ function isServerErrorObject(
 
 function nameOf(error: unknown): string | undefined {
   return isRecord(error) && typeof error.name === 'string' ? error.name : undefined;
+}
+
+/** The error or the first of its causes with this name. */
+function causeNamed(error: unknown, name: string): Record<string, unknown> | undefined {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (isRecord(current) && !seen.has(current)) {
+    if (current.name === name) return current;
+    seen.add(current);
+    current = current.cause;
+  }
+  return undefined;
 }
 
 /** The first `code` in the cause chain (Node puts ECONNREFUSED and friends there). */

@@ -8,17 +8,11 @@ import type { ProviderErrorDescription } from './describe-provider-error';
 import { shorten, timeout } from './provider-error-messages';
 import type { ProviderSettings } from '../../domain/provider-settings';
 import { retryAfterSeconds } from './retry-after-seconds';
+import { diagnoseToolFailure } from './diagnose-tool-failure';
 import { countOf } from '../../lib/count-of';
 
-// Ollama: "… does not support tools"; llama.cpp: "tools param requires --jinja flag";
-// vLLM: "\"auto\" tool choice requires --enable-auto-tool-choice"; OpenRouter: "No
-// endpoints found that support tool use"; others: "tools are not supported", "tool calling is not enabled".
-const NO_TOOL_SUPPORT =
-  /does not support tools|tools? (param|parameter|calling|call|use|choice)s? (requires|is not|are not|not)|support tool use|not support(ed)? (for )?(tools|tool calling|function calling)|(tools|tool calling|function calling) (is |are )?not (supported|enabled)/i;
 const MODEL_NOT_FOUND =
   /model\b[^\n]{0,80}?(not found|does not exist|is not available)|(unknown|invalid|no such) model|model_not_found|not_found_error[^}]*model/i;
-// A 400 that mentions tools because our conversation was malformed is not a missing feature.
-const CONVERSATION_SHAPE = /tool_call|tool_use|tool_result|role '?tool'?/i;
 const QUOTA_EXHAUSTED = /quota|insufficient_quota|billing|credit balance|out of credits/i;
 
 /** Reads a failure from its status and the server's own words (message and body). */
@@ -42,13 +36,8 @@ export function describeServerFailure({
   const status = statusCode === undefined ? '' : ` (HTTP ${statusCode})`;
   const serverSaid = quoteServerMessage(serverMessage, statusCode);
 
-  const mentionsTools = /\btools?\b/i.test(text) && !CONVERSATION_SHAPE.test(text);
-  if (NO_TOOL_SUPPORT.test(text) || (statusCode === 400 && mentionsTools)) {
-    return {
-      kind: 'no-tool-support',
-      message: `${providerName} says the ${model} model cannot call tools, which the agent needs to propose changes. Choose a model that supports tool calling${address.flavour === 'ollama' ? ' (for example llama3.1 or qwen2.5)' : ''}.`,
-    };
-  }
+  const diagnosed = diagnoseToolFailure(text, address, model);
+  if (diagnosed) return diagnosed;
   if (statusCode === 401) {
     return {
       kind: 'unauthorized',
@@ -72,12 +61,7 @@ export function describeServerFailure({
       message: `${providerName} does not know the ${model} model. Check the model name${address.flavour === 'ollama' && settings?.model ? `, or download it with "ollama pull ${settings.model}"` : ''}.`,
     };
   }
-  if (statusCode === 404) {
-    return {
-      kind: 'unreachable',
-      message: `${providerName} answered "not found"${status}, so the base URL is probably wrong.${address.flavour === 'ollama' ? ' For Ollama it is http://localhost:11434/v1.' : ' It usually ends in /v1.'}`,
-    };
-  }
+  if (statusCode === 404) return notFound(providerName, status, address);
   if (statusCode === 408) return timeout(address);
   if (statusCode === 429 || (statusCode === undefined && /rate.?limit/i.test(text))) {
     if (QUOTA_EXHAUSTED.test(text)) {
@@ -124,4 +108,25 @@ function quoteServerMessage(message: string, statusCode: number | undefined): st
     trimmed === '' || (/^[A-Za-z ]+$/.test(trimmed) && trimmed.split(' ').length <= 4);
   if (isBareStatusText && statusCode !== undefined) return '';
   return ` It said: "${shorten(trimmed)}"`;
+}
+
+/** A 404 that is not about the model: the base URL is wrong, most often missing /v1. */
+function notFound(
+  providerName: string,
+  status: string,
+  address: ProviderAddress,
+): ProviderErrorDescription {
+  const base = address.baseURL?.replace(/\/+$/, '');
+  const missesV1 =
+    base !== undefined && URL.canParse(base) && !/\/v\d+\b/.test(new URL(base).pathname);
+  if (missesV1) {
+    return {
+      kind: 'unreachable',
+      message: `${providerName} answered "not found"${status}: the base URL is missing /v1. Use ${base}/v1.`,
+    };
+  }
+  return {
+    kind: 'unreachable',
+    message: `${providerName} answered "not found"${status}, so the base URL is probably wrong.${address.flavour === 'ollama' ? ' For Ollama it is http://localhost:11434/v1.' : ' It usually ends in /v1.'}`,
+  };
 }

@@ -22,17 +22,27 @@ afterAll(async () => {
 
 describe('testConnection', () => {
   it('passes when the model answers with a tool call, and measures the round trip', async () => {
-    server.setScript('connection-happy', [{ toolCalls: [{ name: 'ping', arguments: {} }] }]);
+    server.setScript('connection-happy', [
+      { toolCalls: [{ name: 'ping', arguments: {} }] },
+      { text: 'pong' },
+    ]);
     const result = await testConnection(settings('connection-happy'));
     expect(result).toMatchObject({ ok: true, calledTool: true });
     if (!result.ok) return;
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
-    expect(result.message).toContain('called the test tool');
+    expect(result.message).toContain('called the test tool and answered its result');
 
-    const [request] = server.requests('connection-happy');
+    const [request, second] = server.requests('connection-happy');
     expect(request?.tool_choice).toBe('required');
-    expect(request?.max_tokens).toBe(64);
+    expect(request?.max_tokens).toBe(1_024);
     expect(request?.tools?.map((tool) => tool.function.name)).toEqual(['ping']);
+    // The second turn carries the call and its result, as a wake's next request does.
+    expect(second?.messages?.map((message) => message.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+    ]);
   });
 
   it('passes with a warning when the model answers without calling the tool', async () => {

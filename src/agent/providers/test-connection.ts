@@ -1,12 +1,22 @@
 /**
- * "Test connection" in Settings: one real, small request with one trivial tool, through
- * the same model object and streaming path a wake uses, so a pass means the agent can
- * reach the model and a failure says what to fix.
+ * "Test connection" in Settings: a real, small exchange of two turns with one trivial
+ * tool (a call, then its result sent back and answered), through the same model object,
+ * reading and messages a wake uses. Reasoning models and some servers break only at the
+ * second turn, so a pass means a wake can get past its first; a failure says what to fix,
+ * in the words a wake would say.
  */
-import type { LanguageModelV4, LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4FunctionTool,
+  LanguageModelV4Message,
+} from '@ai-sdk/provider';
+import { describeTurnError } from '../describe-turn-error';
+import { readModelTurn, readWholeTurn, StreamReadError, type ModelTurn } from '../read-model-turn';
+import { turnMessages } from '../turn-messages';
 import { createLanguageModel } from './create-language-model';
 import { CrossOriginBlockedError } from './cross-origin-blocked-error';
-import { capitalize, describeProviderAddress } from './describe-provider-address';
+import { capitalize, describeProviderAddress, providerLabel } from './describe-provider-address';
 import { describeProviderError, type ProviderErrorKind } from './describe-provider-error';
 import type { ProviderSettings } from '../../domain/provider-settings';
 
@@ -17,6 +27,8 @@ export type TestConnectionResult =
       latencyMs: number;
       /** False when the model answered with text instead of calling the test tool. */
       calledTool: boolean;
+      /** The server cannot stream tool calls, so it was asked for whole answers. */
+      wholeAnswers?: boolean;
     }
   | { ok: false; kind: ProviderErrorKind; message: string };
 
@@ -68,39 +80,18 @@ export async function testConnection(
   if (options.signal?.aborted) forwardAbort();
 
   const started = performance.now();
-  let streamStarted = false;
+  const exchange = new PingExchange(model, controller.signal);
   try {
-    const { stream } = await model.doStream({
-      prompt: [
-        {
-          role: 'system',
-          content: 'This is a connection test. Call the ping tool once, with no arguments.',
-        },
-        { role: 'user', content: [{ type: 'text', text: 'Call the ping tool now.' }] },
-      ],
-      tools: [PING_TOOL],
-      toolChoice: { type: 'required' },
-      maxOutputTokens: 64,
-      abortSignal: controller.signal,
-    });
-    streamStarted = true;
-
-    let calledTool = false;
-    // A reader rather than `for await`: Safari's streams are not async-iterable.
-    const reader = stream.getReader();
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      if (read.value.type === 'error') {
-        await reader.cancel().catch(() => undefined);
-        throw new StreamErrorPart(read.value.error);
-      }
-      if (read.value.type === 'tool-call') calledTool = true;
-    }
+    const first = await exchange.ask({ type: 'required' });
+    const calledTool = first.toolCalls.length > 0;
+    if (calledTool) await exchange.ask({ type: 'auto' }, first);
     const latencyMs = Math.round(performance.now() - started);
     return {
       ok: true,
       latencyMs,
       calledTool,
-      message: successMessage(settings, latencyMs, calledTool),
+      ...(exchange.streaming ? {} : { wholeAnswers: true }),
+      message: successMessage(settings, latencyMs, calledTool, exchange.streaming),
     };
   } catch (error) {
     // Our timer and the caller's signal both surface as some abort error; say which it was.
@@ -108,8 +99,10 @@ export async function testConnection(
     if (controller.signal.aborted)
       return failure(new DOMException('Cancelled.', 'AbortError'), settings);
 
-    const cause = error instanceof StreamErrorPart ? error.part : error;
-    const description = describeProviderError(cause, settings, { whileStreaming: streamStarted });
+    const description = describeTurnError(error, providerLabel(settings), (cause, context) =>
+      describeProviderError(cause, settings, context),
+    );
+    const cause = error instanceof StreamReadError ? error.original : error;
     if (description.kind === 'unreachable' && isBareBrowserFailure(cause) && settings.baseURL) {
       const baseURL = settings.baseURL.trim();
       if (await answersOpaqueRequest(baseURL, controller.signal, options.fetch)) {
@@ -123,11 +116,56 @@ export async function testConnection(
   }
 }
 
-/** Carries an `error` stream part out of the read loop without losing what it was. */
-class StreamErrorPart extends Error {
-  override readonly name = 'StreamErrorPart';
-  constructor(readonly part: unknown) {
-    super('The model stream reported an error.');
+/** Kinds of failure that say the server answers, but not as a stream with tools. */
+const CANNOT_STREAM = new Set<string>(['no-tool-streaming', 'not-a-stream']);
+
+/** The test's conversation: asked as a wake asks, whole when the server cannot stream. */
+class PingExchange {
+  streaming = true;
+  private readonly messages: LanguageModelV4Message[] = [
+    {
+      role: 'system',
+      content:
+        'This is a connection test. Call the ping tool once, with no arguments; when it has answered, say "pong" in one word.',
+    },
+    { role: 'user', content: [{ type: 'text', text: 'Call the ping tool now.' }] },
+  ];
+
+  constructor(
+    private readonly model: LanguageModelV4,
+    private readonly abortSignal: AbortSignal,
+  ) {}
+
+  /** One turn; after `previous`, its call's result is sent back first. */
+  async ask(
+    toolChoice: LanguageModelV4CallOptions['toolChoice'],
+    previous?: ModelTurn,
+  ): Promise<ModelTurn> {
+    if (previous) {
+      const results = previous.toolCalls.map(() => ({
+        toolName: 'ping',
+        outcome: 'noted' as const,
+        output: 'pong',
+      }));
+      this.messages.push(...turnMessages(previous.parts, previous.toolCalls, results));
+    }
+    const options: LanguageModelV4CallOptions = {
+      prompt: this.messages,
+      tools: [PING_TOOL],
+      toolChoice,
+      // Room for a reasoning model to think before it calls the tool.
+      maxOutputTokens: 1_024,
+      abortSignal: this.abortSignal,
+    };
+    if (!this.streaming) return readWholeTurn(this.model, options);
+    try {
+      return await readModelTurn(this.model, options);
+    } catch (error) {
+      if (this.abortSignal.aborted || !CANNOT_STREAM.has(describeProviderError(error).kind))
+        throw error;
+      this.streaming = false;
+      return readWholeTurn(this.model, options);
+    }
   }
 }
 
@@ -140,11 +178,15 @@ function successMessage(
   settings: ProviderSettings,
   latencyMs: number,
   calledTool: boolean,
+  streaming: boolean,
 ): string {
   const providerName = capitalize(describeProviderAddress(settings).name);
   const model = settings.model.trim();
+  const whole = streaming
+    ? ''
+    : ' It cannot stream tool calls, so the agent asks it for whole answers; update the server to see the agent work as it goes.';
   if (calledTool) {
-    return `${providerName} answered in ${latencyMs} ms, and the model "${model}" called the test tool. The agent can use it.`;
+    return `${providerName} answered in ${latencyMs} ms, and the model "${model}" called the test tool and answered its result. The agent can use it.${whole}`;
   }
   return `${providerName} answered in ${latencyMs} ms, but the model "${model}" did not call the test tool. It may not support tool calling, which the agent needs to propose changes; if wakes propose nothing, choose a model that supports tools.`;
 }

@@ -50,6 +50,8 @@ function running(wake: TaskWake): string {
       return `Thinking (turn ${phase.turn} of up to ${MAX_TURNS})…`;
     case 'waiting':
       return `Waiting ${Math.round(phase.seconds)} s: ${lowerFirst(phase.reason)}`;
+    case 'notice':
+      return phase.message;
     default:
       return 'Starting the agent…';
   }

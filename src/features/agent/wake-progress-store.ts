@@ -104,6 +104,7 @@ function applyProgress(wake: TaskWake, progress: WakeProgress): TaskWake {
       return { ...wake, wakeId: progress.wakeId, phase: progress };
     case 'connecting':
     case 'waiting':
+    case 'notice':
       return { ...wake, phase: progress };
     case 'thinking':
       return { ...wake, phase: progress, turns: Math.max(wake.turns, progress.turn) };

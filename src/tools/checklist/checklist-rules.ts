@@ -6,6 +6,7 @@ import type { ChecklistItem } from '../../domain/checklist-item';
 import type { JournalReader } from '../../domain/journal-access';
 import { EntityNotFoundError } from '../../domain/errors';
 import { ToolInputError } from '../tool-errors';
+import { ignoringUnknownKeys } from '../unknown-keys';
 import { isLive } from '../../domain/is-live';
 
 const MAX_CHECKLIST_BATCH = 20;
@@ -17,26 +18,29 @@ const CHECKLIST_CONTRACT = `Use a JSON array of objects with "title" (and "isChe
 
 /**
  * One element of `items`: an object with a title (trimmed, at most 400 characters) and
- * an optional isChecked. Unknown keys are ignored. Anything else gets the contract.
+ * an optional isChecked. Unknown keys are ignored, as the plan says (models add
+ * `description` or `priority`), but not one naming a task. Anything else gets the contract.
  */
-const newChecklistItemSchema = z.object(
-  {
-    title: refuseHiddenCharacters(
-      z
-        .string({ error: `Each item needs a "title" string. ${CHECKLIST_CONTRACT}` })
-        .trim()
-        .max(TITLE_MAX_LENGTH, {
-          error: (issue) =>
-            `A title is at most ${TITLE_MAX_LENGTH} characters after trimming; this one has ${String(issue.input).length}. Nothing was added.`,
-        }),
-    ),
-    isChecked: z
-      .boolean({
-        error: '"isChecked" is true or false: true only when the journal says the item is done.',
-      })
-      .optional(),
-  },
-  { error: `Each element of "items" must be an object. ${CHECKLIST_CONTRACT}` },
+const newChecklistItemSchema = ignoringUnknownKeys(
+  z.object(
+    {
+      title: refuseHiddenCharacters(
+        z
+          .string({ error: `Each item needs a "title" string. ${CHECKLIST_CONTRACT}` })
+          .trim()
+          .max(TITLE_MAX_LENGTH, {
+            error: (issue) =>
+              `A title is at most ${TITLE_MAX_LENGTH} characters after trimming; this one has ${String(issue.input).length}. Nothing was added.`,
+          }),
+      ),
+      isChecked: z
+        .boolean({
+          error: '"isChecked" is true or false: true only when the journal says the item is done.',
+        })
+        .optional(),
+    },
+    { error: `Each element of "items" must be an object. ${CHECKLIST_CONTRACT}` },
+  ),
 );
 
 /**
