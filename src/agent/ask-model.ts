@@ -7,7 +7,7 @@
 import type { LanguageModelV4, LanguageModelV4Message } from '@ai-sdk/provider';
 import { modelToolSpecs } from './model-tool-specs';
 import { readModelTurn, readWholeTurn, type ModelTurn } from './read-model-turn';
-import type { WakeOptions } from './run-wake';
+import type { WakeOptions } from './wake-options';
 import type { WakeProgress } from './wake-progress';
 
 /** How this wake asks the model: streamed, until the server shows it cannot stream tools. */

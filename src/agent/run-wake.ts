@@ -6,8 +6,7 @@
  * and arguments as sent) before any validation, and turn boundaries are where
  * proposals become visible. It never throws: every ending is a WakeOutcome.
  */
-import type { LanguageModelV4, LanguageModelV4Message } from '@ai-sdk/provider';
-import type { CountersignDatabase } from '../db/database';
+import type { LanguageModelV4Message } from '@ai-sdk/provider';
 import { getDeviceId } from '../db/settings';
 import { DEFAULT_AGENT_ID, type Wake } from '../domain/agent';
 import type { PolicyVerdict } from '../domain/agent-policy';
@@ -31,39 +30,7 @@ import { readWakeStart } from './wake-context';
 import { createWakeJournal } from './wake-journal';
 import type { WakeEnding, WakeProgress } from './wake-progress';
 import { newWakeRecord, saveWakeEnd, saveWakeStart } from './wake-record';
-
-export interface ErrorDescription {
-  kind: string;
-  message: string;
-  retryAfterSeconds?: number;
-}
-
-export interface WakeOptions {
-  db: CountersignDatabase;
-  taskId: string;
-  model: LanguageModelV4;
-  /** Names the provider in progress messages ("Connecting to …"). */
-  providerLabel: string;
-  describeError: (error: unknown, context: { whileStreaming: boolean }) => ErrorDescription;
-  agentId?: string;
-  directives?: string;
-  signal?: AbortSignal;
-  onProgress?: (progress: WakeProgress) => void;
-  maxTurns?: number;
-  /** Ask for whole answers from the start: this configuration cannot stream tool calls. */
-  wholeAnswers?: boolean;
-  /** Keeps, for this configuration, that its server cannot stream tool calls. */
-  rememberWholeAnswers?: () => Promise<void>;
-  /** Longest wait for one answer of the model. */
-  turnTimeoutMs?: number;
-  /** Longest Retry-After the wake will wait out before giving up. */
-  maxRetryAfterSeconds?: number;
-  ttlDays?: number;
-  /** Runs after each turn's proposals are flushed (trusted-tool rules apply them here). */
-  afterFlush?: () => Promise<void>;
-  now?: () => Date;
-  sleep?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
-}
+import type { ErrorDescription, WakeOptions } from './wake-options';
 
 export interface WakeOutcome {
   status: 'done' | 'failed' | 'cancelled' | 'busy' | 'missing' | 'denied';

@@ -5,7 +5,8 @@
  * database in the browser); each is deleted after its situation, whatever happened.
  */
 import type { LanguageModelV4 } from '@ai-sdk/provider';
-import { runWake, type WakeOptions } from '../agent/run-wake';
+import { runWake } from '../agent/run-wake';
+import type { WakeOptions } from '../agent/wake-options';
 import type { CountersignDatabase } from '../db/database';
 import { recordingModel } from './recording-model';
 import type { EvalProgress, EvalRun, SituationScore } from './eval-run';

@@ -6,7 +6,8 @@ import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { expect } from 'vitest';
 import { scriptedModel, type ScriptedTurn } from './scripted-model';
 import { describeProviderError } from '../../src/agent/providers/describe-provider-error';
-import { runWake, type WakeOptions } from '../../src/agent/run-wake';
+import { runWake } from '../../src/agent/run-wake';
+import type { WakeOptions } from '../../src/agent/wake-options';
 import type { CountersignDatabase } from '../../src/db/database';
 
 /** runWake on `taskId` with `model`, as the tests' provider, never sleeping between retries. */

@@ -3,7 +3,8 @@
  * wake on that task (the model's prompts and the progress events kept for assertions).
  */
 import { afterEach, beforeEach } from 'vitest';
-import type { runWake, WakeOptions } from '../../src/agent/run-wake';
+import type { runWake } from '../../src/agent/run-wake';
+import type { WakeOptions } from '../../src/agent/wake-options';
 import type { WakeProgress } from '../../src/agent/wake-progress';
 import type { CountersignDatabase } from '../../src/db/database';
 import { scriptedModel, type ScriptedTurn } from './scripted-model';

@@ -24,34 +24,8 @@ import {
   unreachableOrBlocked,
 } from './provider-error-messages';
 import { ProviderConfigError } from './provider-config-error';
+import type { ProviderErrorDescription } from './provider-error-description';
 import type { ProviderSettings } from '../../domain/provider-settings';
-
-export type ProviderErrorKind =
-  | 'unreachable'
-  | 'cors'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'unknown-model'
-  | 'rate-limited'
-  | 'server-error'
-  | 'timeout'
-  | 'no-tool-support'
-  | 'no-tool-streaming'
-  | 'not-a-stream'
-  | 'server-setup'
-  | 'reasoning-refused'
-  | 'stream-cut'
-  | 'output-cap'
-  | 'cancelled'
-  | 'bad-response'
-  | 'unknown';
-
-export interface ProviderErrorDescription {
-  kind: ProviderErrorKind;
-  message: string;
-  /** Only for `rate-limited`, when the server said how long to wait. */
-  retryAfterSeconds?: number;
-}
 
 export interface ProviderErrorContext {
   /**

@@ -4,7 +4,7 @@
  * the patterns below name where each wording comes from.
  */
 import { capitalize, type ProviderAddress } from './describe-provider-address';
-import type { ProviderErrorDescription } from './describe-provider-error';
+import type { ProviderErrorDescription } from './provider-error-description';
 import { shorten, timeout } from './provider-error-messages';
 import type { ProviderSettings } from '../../domain/provider-settings';
 import { retryAfterSeconds } from './retry-after-seconds';

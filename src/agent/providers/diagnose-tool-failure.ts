@@ -4,7 +4,7 @@
  * and "cannot call tools" is said only when the server says so about the model.
  */
 import { capitalize, type ProviderAddress } from './describe-provider-address';
-import type { ProviderErrorDescription } from './describe-provider-error';
+import type { ProviderErrorDescription } from './provider-error-description';
 
 // llama.cpp's llama-server without --jinja: "tools param requires --jinja flag".
 const NEEDS_JINJA = /requires --jinja/i;

@@ -3,7 +3,7 @@
  * (nothing, or nothing readable, came back), with hints for the usual local servers.
  */
 import { capitalize, type ProviderAddress } from './describe-provider-address';
-import type { ProviderErrorDescription } from './describe-provider-error';
+import type { ProviderErrorDescription } from './provider-error-description';
 import type { ProviderSettings } from '../../domain/provider-settings';
 
 /** Longest piece of a server's own error text quoted in a message. */

@@ -17,7 +17,8 @@ import { turnMessages } from '../turn-messages';
 import { createLanguageModel } from './create-language-model';
 import { CrossOriginBlockedError } from './cross-origin-blocked-error';
 import { capitalize, describeProviderAddress, providerLabel } from './describe-provider-address';
-import { describeProviderError, type ProviderErrorKind } from './describe-provider-error';
+import { describeProviderError } from './describe-provider-error';
+import type { ProviderErrorKind } from './provider-error-description';
 import type { ProviderSettings } from '../../domain/provider-settings';
 
 export type TestConnectionResult =
