@@ -45,19 +45,35 @@ export interface IncomingDeps {
   /**
    * Another device's decision arrived for an item this device also decided and has not
    * claimed yet: claim it now (the server says who was first), reverting this device's
-   * decision if it lost. Rejects when the server cannot tell (the batch is retried).
+   * decision if it lost. Rejects when the server cannot tell (the batch is retried), or
+   * with a ClaimRefusedError when the claim can never be made.
    */
   settleClaim(record: SyncPushRecord): Promise<void>;
 }
 
+/**
+ * A message of the batch did not apply. `deterministic`: the same message would fail the
+ * same way every time (a row or an id the app refuses), so the feed quarantines it at
+ * once; otherwise (storage, the server) trying again may succeed, and it never counts
+ * towards quarantine.
+ */
 export class IncomingBatchError extends Error {
   override readonly name = 'IncomingBatchError';
   constructor(
     readonly seq: number,
     message: string,
+    readonly deterministic: boolean,
   ) {
     super(message);
   }
+}
+
+/**
+ * What `settleClaim` rejects with when the claim can never be made (its change set id
+ * cannot be a subject): the message carrying the other device's decision is quarantined.
+ */
+export class ClaimRefusedError extends Error {
+  override readonly name = 'ClaimRefusedError';
 }
 
 export async function readCursor(db: CountersignDatabase): Promise<number> {
@@ -89,9 +105,10 @@ export async function applyIncoming(
   const outcomes = await runSteps(db, steps, { tables: SYNC_STEP_TABLES });
   outcomes.forEach((outcome, index) => {
     const seq = planned[index]!.seq;
-    if (outcome.kind === 'failed') throw new IncomingBatchError(seq, outcome.result.output);
+    if (outcome.kind === 'failed')
+      throw new IncomingBatchError(seq, outcome.result.output, !outcome.result.storageFailed);
     if (outcome.kind === 'refused' && outcome.refusal === 'gap') {
-      throw new IncomingBatchError(seq, 'An earlier message of the batch did not commit.');
+      throw new IncomingBatchError(seq, 'An earlier message of the batch did not commit.', false);
     }
   });
 }
@@ -114,13 +131,15 @@ export async function quarantineMessage(
 
 /** Another device's new decision on an item this device decided too and has not claimed. */
 async function settleConflictingClaims(deps: IncomingDeps, planned: readonly Planned[]) {
-  const decided = new Set<string>();
+  /** Each item another device decided in this batch, and the first message saying so. */
+  const decided = new Map<string, number>();
   for (const each of planned) {
     if (each.kind !== 'apply') continue;
     for (const diff of each.operation.diffs) {
       const after = diff.after as { changeSetId?: unknown; itemIndex?: unknown } | null;
-      if (diff.table === 'decisions' && diff.before === null && after)
-        decided.add(`${String(after.changeSetId)}:${String(after.itemIndex)}`);
+      const item = `${String(after?.changeSetId)}:${String(after?.itemIndex)}`;
+      if (diff.table === 'decisions' && diff.before === null && after && !decided.has(item))
+        decided.set(item, each.seq);
     }
   }
   if (decided.size === 0) return;
@@ -136,7 +155,19 @@ async function settleConflictingClaims(deps: IncomingDeps, planned: readonly Pla
         decided.has(`${record.claim.changeSetId}:${record.claim.itemIndex}`),
     )
     .toArray();
-  for (const record of unclaimed) await deps.settleClaim(record);
+  for (const record of unclaimed) {
+    try {
+      await deps.settleClaim(record);
+    } catch (error) {
+      if (!(error instanceof ClaimRefusedError)) throw error;
+      const seq = decided.get(`${record.claim!.changeSetId}:${record.claim!.itemIndex}`)!;
+      throw new IncomingBatchError(
+        seq,
+        `This device's own decision on the same item cannot be claimed: ${error.message}`,
+        true,
+      );
+    }
+  }
 }
 
 type Refusal = 'done' | 'gap';
