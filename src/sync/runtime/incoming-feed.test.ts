@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pendingClaimPush } from '../../../test/support/claim-push';
+import { pendingClaimPush, remoteDecision } from '../../../test/support/claim-push';
+import { stamp } from '../../../test/support/factories';
 import { createTestDatabase } from '../../../test/support/test-database';
 import type { CountersignDatabase } from '../../db/database';
 import { encodeEnvelope, type SyncEnvelope } from '../../domain/sync-envelope';
@@ -13,13 +14,7 @@ import {
 } from './incoming-feed';
 
 const NOW = '2026-11-27T08:00:00.000Z';
-const row = (id: string) => ({
-  id,
-  createdAt: NOW,
-  updatedAt: NOW,
-  rev: 1,
-  vectorClock: { other: 1 },
-});
+const row = (id: string) => ({ id, ...stamp(NOW, 1, 'other') });
 
 function message(seq: number, envelope: Omit<SyncEnvelope, 'v' | 'part'>): SyncMessage {
   return {
@@ -48,19 +43,7 @@ const decisionMessage = (seq: number, changeSetId: string) =>
         table: 'decisions',
         id: `decision-${seq}`,
         before: null,
-        after: {
-          ...row(`decision-${seq}`),
-          changeSetId,
-          taskId: 'task-1',
-          itemIndex: 0,
-          toolName: 'update_task_estimate',
-          args: { minutes: 5 },
-          fingerprint: 'f',
-          verdict: 'rejected',
-          actor: 'user',
-          decidedAt: NOW,
-          deviceId: 'other',
-        },
+        after: remoteDecision(`decision-${seq}`, changeSetId, NOW),
       },
     ],
   });
@@ -111,7 +94,7 @@ beforeEach(async () => {
   db = createTestDatabase();
   await db.open();
   // This device decided item 0 of the set too, and has not claimed it yet.
-  await db.syncPushes.add(pendingClaimPush('evil.set'));
+  await db.syncPushes.add(pendingClaimPush('set-1'));
 });
 afterEach(async () => {
   await feed?.stop();
@@ -148,17 +131,15 @@ async function until(probe: () => Promise<boolean>, advanceMs = 1_000) {
 describe('the incoming feed', () => {
   it('quarantines at once a message that fails the same way every time, and goes on', async () => {
     const settleClaim = vi.fn(() =>
-      Promise.reject(
-        new ClaimRefusedError('A change set id "evil.set" cannot be used in a sync subject.'),
-      ),
+      Promise.reject(new ClaimRefusedError('The server refused it: invalid subject (code 10052).')),
     );
-    const { events } = start([decisionMessage(1, 'evil.set'), entryMessage(2)], settleClaim);
+    const { events } = start([decisionMessage(1, 'set-1'), entryMessage(2)], settleClaim);
 
     await until(async () => (await readCursor(db)) === 2, 100);
     expect(settleClaim).toHaveBeenCalledTimes(1);
     const [quarantined] = await db.syncQuarantine.toArray();
     expect(quarantined).toMatchObject({ seq: 1 });
-    expect(quarantined!.reason).toMatch(/cannot be claimed: .*"evil\.set" cannot be used/);
+    expect(quarantined!.reason).toMatch(/cannot be claimed: The server refused it/);
     expect(await db.entries.get('entry-2')).toMatchObject({ text: 'From the other device' });
     expect(events.some((event) => event.type === 'stuck')).toBe(false);
   });
@@ -170,7 +151,7 @@ describe('the incoming feed', () => {
         ? Promise.reject(new Error('The sync server cannot be reached.'))
         : Promise.resolve(),
     );
-    const { events } = start([decisionMessage(1, 'evil.set'), entryMessage(2)], settleClaim);
+    const { events } = start([decisionMessage(1, 'set-1'), entryMessage(2)], settleClaim);
 
     await until(async () => settleClaim.mock.calls.length >= FAILURES_BEFORE_STUCK + 3);
     expect(await db.syncQuarantine.count()).toBe(0);
