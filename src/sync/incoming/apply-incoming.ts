@@ -99,8 +99,15 @@ export async function applyIncoming(
   if (planned.length === 0) return;
   await settleConflictingClaims(deps, planned);
   const now = deps.now();
+  const storedAt = new Map(messages.map((message) => [message.seq, message.time]));
   const steps = planned.map((each, index) =>
-    stepFor(deps, each, index === 0 ? startCursor : planned[index - 1]!.seq, now),
+    stepFor(
+      deps,
+      each,
+      index === 0 ? startCursor : planned[index - 1]!.seq,
+      now,
+      storedAt.get(each.seq) ?? now,
+    ),
   );
   const outcomes = await runSteps(db, steps, { tables: SYNC_STEP_TABLES });
   outcomes.forEach((outcome, index) => {
@@ -177,6 +184,8 @@ function stepFor(
   planned: Planned,
   previousSeq: number,
   now: string,
+  /** When the server stored the message (its rows' times are capped at it). */
+  storedAt: string,
 ): Step<Refusal, undefined> {
   const { db } = deps;
   const { seq } = planned;
@@ -219,7 +228,7 @@ function stepFor(
         },
       };
     case 'apply':
-      return applyStep(deps, planned, base, moveCursor, now);
+      return applyStep(deps, planned, base, moveCursor, now, storedAt);
   }
 }
 
@@ -229,6 +238,7 @@ function applyStep(
   base: Pick<Step<Refusal, undefined>, 'remote' | 'guard'>,
   moveCursor: () => Promise<unknown>,
   now: string,
+  storedAt: string,
 ): Step<Refusal, undefined> {
   const { db, deviceId } = deps;
   const { operation, seq } = planned;
@@ -245,7 +255,8 @@ function applyStep(
             args: {
               operationId: operation.operationId,
               deviceId: operation.deviceId,
-              receivedAt: now,
+              // The server's time, not this device's: every device caps alike.
+              receivedAt: storedAt,
               rows,
             },
             context: { source: 'sync' as const, runKey, now },
