@@ -5,7 +5,7 @@ import { createTestDatabase } from '../../../test/support/test-database';
 import type { CountersignDatabase } from '../../db/database';
 import { encodeEnvelope, type SyncEnvelope } from '../../domain/sync-envelope';
 import { ClaimRefusedError, readCursor } from '../incoming/apply-incoming';
-import type { SyncFeed, SyncMessage, SyncTransport } from '../transport/sync-transport';
+import type { FeedEvent, SyncFeed, SyncMessage, SyncTransport } from '../transport/sync-transport';
 import {
   FAILURES_BEFORE_STUCK,
   startIncomingFeed,
@@ -167,5 +167,40 @@ describe('the incoming feed', () => {
     await until(async () => events.some((event) => event.type === 'recovered'));
     expect(await readCursor(db)).toBe(2);
     expect(await db.syncQuarantine.count()).toBe(0);
+  });
+
+  it('says it is stuck when the server does not open the feed, and when it opens at last', async () => {
+    const events: IncomingFeedEvent[] = [];
+    let report: ((event: FeedEvent) => void) | undefined;
+    feed = startIncomingFeed({
+      db,
+      transport: {
+        consume: (_from, _onMessage, options) => {
+          report = options?.onEvent;
+          return {
+            lastAcknowledgedSeq: 0,
+            restarts: 0,
+            stop: async () => {},
+          } as unknown as SyncFeed;
+        },
+      },
+      serialize: (task) => task(),
+      incoming: { db, deviceId: 'here', now: () => NOW, settleClaim: async () => {} },
+      onEvent: (event) => events.push(event),
+    });
+    await until(async () => report !== undefined, 10);
+    const full = Object.assign(new Error('maximum consumers limit reached'), {
+      name: 'JetStreamApiError',
+      code: 10026,
+    });
+    for (let tries = 0; tries < FAILURES_BEFORE_STUCK; tries++)
+      report!({ type: 'error', error: full });
+    const stuck = events.find((event) => event.type === 'stuck');
+    expect(stuck).toMatchObject({ failures: FAILURES_BEFORE_STUCK });
+    expect(stuck && 'reason' in stuck && stuck.reason).toMatch(
+      /The server refused it: maximum consumers limit reached \(code 10026\) \(while opening the feed of changes\)/,
+    );
+    report!({ type: 'started', fromSeq: 1 });
+    expect(events.at(-1)).toEqual({ type: 'recovered' });
   });
 });

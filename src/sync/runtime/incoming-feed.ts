@@ -23,6 +23,7 @@ import type {
   SyncMessage,
   SyncTransport,
 } from '../transport/sync-transport';
+import { classifySyncError } from '../transport/sync-transport-error';
 
 /**
  * Operations per transaction: large enough to catch up fast, small enough to keep each task
@@ -82,6 +83,7 @@ export function startIncomingFeed(options: IncomingFeedOptions): IncomingFeed {
     const mine = ++generation;
     const cursor = await readCursor(db);
     if (stopped || mine !== generation) return;
+    openFailures = 0;
     feed = options.transport.consume(
       cursor + 1,
       async (message) => {
@@ -90,8 +92,29 @@ export function startIncomingFeed(options: IncomingFeedOptions): IncomingFeed {
         if (buffer.length >= BATCH_SIZE) await flush();
         else schedule();
       },
-      { ...options.feedOptions, onEvent: (event) => options.onEvent?.(event) },
+      { ...options.feedOptions, onEvent: (event) => feedEvent(mine, event) },
     );
+  };
+
+  /**
+   * The transport's events, passed on. A feed the server does not open (its consumer
+   * limit reached, no permission) fails before it starts, again and again: counted like
+   * failed batches, so the status says so instead of "Connected".
+   */
+  let openFailures = 0;
+  const feedEvent = (mine: number, event: FeedEvent) => {
+    options.onEvent?.(event);
+    if (mine !== generation) return;
+    if (event.type === 'started') {
+      if (openFailures >= FAILURES_BEFORE_STUCK) options.onEvent?.({ type: 'recovered' });
+      openFailures = -1;
+    } else if (event.type === 'error' && openFailures >= 0) {
+      openFailures++;
+      if (openFailures >= FAILURES_BEFORE_STUCK) {
+        const failure = classifySyncError(event.error, { doing: 'opening the feed of changes' });
+        options.onEvent?.({ type: 'stuck', reason: failure.message, failures: openFailures });
+      }
+    }
   };
 
   const schedule = () => {
