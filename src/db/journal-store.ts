@@ -7,7 +7,7 @@ import type { EntityDiff } from '../domain/audit';
 import { newId } from '../domain/entity';
 import { stampFieldWrites } from '../domain/field-writes';
 import { EntityNotFoundError } from '../domain/errors';
-import { JOURNAL_ROW_SCHEMAS as ROW_SCHEMAS } from '../domain/journal-file';
+import { JOURNAL_ROW_SCHEMAS as ROW_SCHEMAS } from '../domain/journal-row-schemas';
 import type { JournalReader, JournalWriter } from '../domain/journal-access';
 import type { JournalRows, JournalTable, NewRow, RowPatch } from '../domain/journal';
 import { bumpClock, mergeClocks } from '../domain/vector-clock';

@@ -36,7 +36,7 @@ export function failureOf(
   errorMessage: string,
   operationId: string,
   attempt: DispatchAttempt,
-  flags: Pick<DispatchResult, 'nonRetryable' | 'policyDenied'> = {},
+  flags: Pick<DispatchResult, 'nonRetryable' | 'policyDenied' | 'storageFailed'> = {},
 ): DispatchFailure {
   return new DispatchFailure(
     {
@@ -99,5 +99,5 @@ export function storageFailure(
   operationId: string,
   attempt: DispatchAttempt,
 ): DispatchFailure {
-  return failureOf(describeStorageFailure(error), operationId, attempt);
+  return failureOf(describeStorageFailure(error), operationId, attempt, { storageFailed: true });
 }

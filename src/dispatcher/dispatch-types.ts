@@ -31,6 +31,11 @@ export interface DispatchResult {
   policyDenied?: boolean;
   /** Retrying the same call cannot succeed (the target is gone, the tool does not exist). */
   nonRetryable?: boolean;
+  /**
+   * The storage failed, not the call (full, blocked, closed): the same call may apply
+   * later. Sync never quarantines a message for this.
+   */
+  storageFailed?: boolean;
   /** True when nothing needed to change. */
   noop?: boolean;
   /** True when this operation id had been applied before and was not applied again. */

@@ -77,7 +77,7 @@ export async function prepareCall(
   let summary = context.summary ?? `Call ${audit.toolName}`;
   const fail = (
     errorMessage: string,
-    flags: Pick<DispatchResult, 'nonRetryable' | 'policyDenied'> = {},
+    flags: Pick<DispatchResult, 'nonRetryable' | 'policyDenied' | 'storageFailed'> = {},
   ) => failureOf(errorMessage, operationId, { audit, summary, rawArgs }, flags);
 
   if (!resolved.ok) throw fail(resolved.error, { nonRetryable: true });
@@ -101,7 +101,7 @@ export async function prepareCall(
   try {
     deviceId = await getDeviceId(db);
   } catch (error) {
-    throw fail(describeStorageFailure(error, { titleOnly: true }));
+    throw fail(describeStorageFailure(error, { titleOnly: true }), { storageFailed: true });
   }
   const toolContext: ToolContext = {
     source: context.source,
@@ -114,7 +114,9 @@ export async function prepareCall(
     targetTaskId = await tool.targetTaskId(args, toolContext, createJournalReader(db));
   } catch (error) {
     const failure = toolFailure(tool, error, operationId, { audit, summary, rawArgs });
-    throw failure instanceof DispatchFailure ? failure : fail(describeStorageFailure(error));
+    throw failure instanceof DispatchFailure
+      ? failure
+      : fail(describeStorageFailure(error), { storageFailed: true });
   }
   return {
     tool,

@@ -340,7 +340,7 @@ function newStore(db: CountersignDatabase, deviceId: string): JournalStore {
 }
 
 function storageResult(error: unknown): DispatchResult {
-  return failedResult(describeStorageFailure(error));
+  return { ...failedResult(describeStorageFailure(error)), storageFailed: true };
 }
 
 function failedResult(output: string): DispatchResult {

@@ -5,23 +5,12 @@ import { categorySchema, labelSchema } from './category';
 import { checklistItemSchema } from './checklist-item';
 import { journalEntrySchema } from './journal-entry';
 import { JOURNAL_TABLES, type JournalRows, type JournalTable } from './journal';
-import { RECEIVED_COUNTER_MAX } from './limits';
+import { checkReceivedRow } from './received-row';
 import { ruleSchema } from './rule';
 import { taskSchema } from './task';
 
 export const JOURNAL_FILE_FORMAT = 'countersign-journal';
 export const JOURNAL_FILE_VERSION = 1;
-
-/** The schema of each journal table's rows: the write path, import and sync all check these. */
-export const JOURNAL_ROW_SCHEMAS: { [T in JournalTable]: z.ZodType<JournalRows[T]> } = {
-  tasks: taskSchema,
-  checklistItems: checklistItemSchema,
-  entries: journalEntrySchema,
-  categories: categorySchema,
-  labels: labelSchema,
-  agents: agentSchema,
-  rules: ruleSchema,
-};
 
 const header = {
   format: z.literal(JOURNAL_FILE_FORMAT, { error: 'This is not a Countersign journal export.' }),
@@ -111,24 +100,6 @@ export function describeFileRow(table: JournalTable, index: number, row: unknown
   return `${ROW_WORDS[table]}${named} (${id}row ${index + 1} of ${table})`;
 }
 
-/**
- * A row from outside (an import) must leave room for this device's writes: its rev and
- * clock counters are at most RECEIVED_COUNTER_MAX (limits.ts). Undefined when they are.
- */
-export function receivedCounterProblem(row: {
-  rev: number;
-  vectorClock: Record<string, number>;
-}): string | undefined {
-  if (row.rev > RECEIVED_COUNTER_MAX)
-    return `its rev ${row.rev} is above ${RECEIVED_COUNTER_MAX}, more writes than any row can have had`;
-  const device = Object.keys(row.vectorClock).find(
-    (key) => row.vectorClock[key]! > RECEIVED_COUNTER_MAX,
-  );
-  return device === undefined
-    ? undefined
-    : `its vector clock counter for device "${device.slice(0, 100)}" is above ${RECEIVED_COUNTER_MAX}`;
-}
-
 type FileTables = { [T in JournalTable]: readonly JournalRows[T][] };
 
 /** Tasks the file's checklist items and entries belong to that the file does not hold. */
@@ -166,23 +137,16 @@ export function checkJournalRow<T extends JournalTable>(
   index: number,
   row: unknown,
 ): Parsed<JournalRows[T]> {
-  const parsed = JOURNAL_ROW_SCHEMAS[table].safeParse(row);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    const field = first && first.path.length > 0 ? `, field ${first.path.join('.')}` : '';
-    const message = first?.message ?? 'not a valid row';
+  const checked = checkReceivedRow(table, row);
+  if (!checked.ok) {
+    const field = checked.field ? `, field ${checked.field}` : '';
+    const { message } = checked;
     return {
       ok: false,
       error: `${describeFileRow(table, index, row)}${field}: ${message}${/[.!?]$/.test(message) ? '' : '.'} ${NOTHING_IMPORTED}`,
     };
   }
-  const problem = receivedCounterProblem(parsed.data);
-  if (problem)
-    return {
-      ok: false,
-      error: `${describeFileRow(table, index, row)}: ${problem}. ${NOTHING_IMPORTED}`,
-    };
-  return { ok: true, value: parsed.data };
+  return { ok: true, value: checked.value as JournalRows[T] };
 }
 
 /**

@@ -23,3 +23,7 @@ export const NAME_MAX_LENGTH = 60;
 export const LANGUAGE_CODE_MAX_LENGTH = 35;
 export const AGENT_DIRECTIVES_MAX_LENGTH = 4_000;
 export const AGENT_CATEGORIES_MAX = 500;
+
+/** The agent's report and observations, as update_report and record_observations keep them. */
+export const REPORT_LIMITS = Object.freeze({ oneLiner: 140, tldr: 800, content: 8_000 });
+export const OBSERVATION_LIMITS = Object.freeze({ text: 1_000, category: 60 });

@@ -45,7 +45,7 @@ export type MergeRow = Record<string, unknown> & {
  * `stampWrite`) may lie a few ms ahead. Capping those would make two receivers decide
  * differently; only a clock that is badly wrong is capped.
  */
-const CLOCK_SKEW_ALLOWANCE_MS = 5 * 60 * 1000;
+export const CLOCK_SKEW_ALLOWANCE_MS = 5 * 60 * 1000;
 
 /** Versioning metadata: decided by the rule itself, never merged as content. */
 const META_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'rev', 'vectorClock', 'fieldWrites']);

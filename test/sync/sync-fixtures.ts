@@ -150,3 +150,8 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** A device's sync settings for one example journal (accounts.conf: the password is the user's name). */
+export function exampleJournal(url: string, user: 'alice' | 'bob') {
+  return { url, user, secret: { kind: 'password' as const, password: user }, enabled: true };
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { feedStuckMessage } from '../../sync/runtime/incoming-feed';
 import { describeSync, type SyncView } from './describe-sync';
 
 const counts = { waiting: 0, needDecision: 0, failed: 0, quarantined: 0, noticesToRead: 0 };
@@ -67,5 +68,15 @@ describe('the sync status in words', () => {
       view({ phase: 'error', message: 'nats://ann:hunter2@10.0.0.5:4222 cannot be reached.' }),
     );
     expect(failed.long).toBe('nats://10.0.0.5:4222 cannot be reached.');
+  });
+
+  it('says a feed that keeps failing is a problem, and why, instead of "Connected"', () => {
+    const stuck = describeSync(
+      view({ phase: 'error', message: feedStuckMessage('The journal is full.', 3) }),
+    );
+    expect(stuck.short).toBe('Sync problem');
+    expect(stuck.long).toBe(
+      'Connected, but changes from your other devices cannot be applied here (3 tries in a row): The journal is full. Countersign keeps trying; your own changes are still sent.',
+    );
   });
 });

@@ -2,7 +2,8 @@
  * The agent's rows of a remote operation (proposals, decisions, reports, observations),
  * merged with this device's rows by the same rule as journal rows. Change items and sets
  * go through change-items.ts, the one writer of them, which keeps each device's own
- * inbox keys, set counts and tallies. Runs inside the operation's transaction.
+ * inbox keys, set counts and tallies. A proposal's and a decision's summary is written
+ * here from its arguments (proposal-summary.ts). Runs inside the operation's transaction.
  */
 import { fieldWriter } from '../../domain/field-writes';
 import { writeChangeItems, writeMergedChangeSet } from '../../db/change-items';
@@ -17,6 +18,7 @@ import {
 import { decideRemoteRow, type MergeRow } from '../../domain/merge-rule';
 import type { RowDiff, SyncTable } from '../../domain/sync-envelope';
 import { revAfterMerge, type LostFieldValue } from '../../tools/catalog/apply-synced-rows';
+import { summaryFromArguments } from './proposal-summary';
 
 /** Sets before their items (an item's counts go to its set), then the rest. */
 export const AGENT_TABLES = [
@@ -29,7 +31,6 @@ export const AGENT_TABLES = [
 type AgentTable = (typeof AGENT_TABLES)[number];
 
 const PLAIN_SCHEMAS = {
-  decisions: decisionSchema,
   reports: reportSchema,
   observations: observationSchema,
 } as const;
@@ -85,7 +86,8 @@ async function writeRow(
     case 'changeSets':
       return writeMergedChangeSet(db, changeSetSchema.parse(row), stamp);
     case 'changeItems': {
-      const item = changeItemSchema.parse(row);
+      const parsed = changeItemSchema.parse(row);
+      const item = { ...parsed, humanSummary: await summaryFromArguments(db, parsed) };
       const { createdAt, updatedAt, rev, vectorClock, fieldWrites, ...content } = item;
       await writeChangeItems(
         db,
@@ -104,6 +106,14 @@ async function writeRow(
         ],
         stamp,
       );
+      return;
+    }
+    case 'decisions': {
+      const decision = decisionSchema.parse(row);
+      await db.decisions.put({
+        ...decision,
+        humanSummary: await summaryFromArguments(db, decision),
+      });
       return;
     }
     default:

@@ -45,19 +45,35 @@ export interface IncomingDeps {
   /**
    * Another device's decision arrived for an item this device also decided and has not
    * claimed yet: claim it now (the server says who was first), reverting this device's
-   * decision if it lost. Rejects when the server cannot tell (the batch is retried).
+   * decision if it lost. Rejects when the server cannot tell (the batch is retried), or
+   * with a ClaimRefusedError when the claim can never be made.
    */
   settleClaim(record: SyncPushRecord): Promise<void>;
 }
 
+/**
+ * A message of the batch did not apply. `deterministic`: the same message would fail the
+ * same way every time (a row or an id the app refuses), so the feed quarantines it at
+ * once; otherwise (storage, the server) trying again may succeed, and it never counts
+ * towards quarantine.
+ */
 export class IncomingBatchError extends Error {
   override readonly name = 'IncomingBatchError';
   constructor(
     readonly seq: number,
     message: string,
+    readonly deterministic: boolean,
   ) {
     super(message);
   }
+}
+
+/**
+ * What `settleClaim` rejects with when the claim can never be made (its change set id
+ * cannot be a subject): the message carrying the other device's decision is quarantined.
+ */
+export class ClaimRefusedError extends Error {
+  override readonly name = 'ClaimRefusedError';
 }
 
 export async function readCursor(db: CountersignDatabase): Promise<number> {
@@ -83,15 +99,23 @@ export async function applyIncoming(
   if (planned.length === 0) return;
   await settleConflictingClaims(deps, planned);
   const now = deps.now();
+  const storedAt = new Map(messages.map((message) => [message.seq, message.time]));
   const steps = planned.map((each, index) =>
-    stepFor(deps, each, index === 0 ? startCursor : planned[index - 1]!.seq, now),
+    stepFor(
+      deps,
+      each,
+      index === 0 ? startCursor : planned[index - 1]!.seq,
+      now,
+      storedAt.get(each.seq) ?? now,
+    ),
   );
   const outcomes = await runSteps(db, steps, { tables: SYNC_STEP_TABLES });
   outcomes.forEach((outcome, index) => {
     const seq = planned[index]!.seq;
-    if (outcome.kind === 'failed') throw new IncomingBatchError(seq, outcome.result.output);
+    if (outcome.kind === 'failed')
+      throw new IncomingBatchError(seq, outcome.result.output, !outcome.result.storageFailed);
     if (outcome.kind === 'refused' && outcome.refusal === 'gap') {
-      throw new IncomingBatchError(seq, 'An earlier message of the batch did not commit.');
+      throw new IncomingBatchError(seq, 'An earlier message of the batch did not commit.', false);
     }
   });
 }
@@ -114,13 +138,15 @@ export async function quarantineMessage(
 
 /** Another device's new decision on an item this device decided too and has not claimed. */
 async function settleConflictingClaims(deps: IncomingDeps, planned: readonly Planned[]) {
-  const decided = new Set<string>();
+  /** Each item another device decided in this batch, and the first message saying so. */
+  const decided = new Map<string, number>();
   for (const each of planned) {
     if (each.kind !== 'apply') continue;
     for (const diff of each.operation.diffs) {
       const after = diff.after as { changeSetId?: unknown; itemIndex?: unknown } | null;
-      if (diff.table === 'decisions' && diff.before === null && after)
-        decided.add(`${String(after.changeSetId)}:${String(after.itemIndex)}`);
+      const item = `${String(after?.changeSetId)}:${String(after?.itemIndex)}`;
+      if (diff.table === 'decisions' && diff.before === null && after && !decided.has(item))
+        decided.set(item, each.seq);
     }
   }
   if (decided.size === 0) return;
@@ -136,7 +162,19 @@ async function settleConflictingClaims(deps: IncomingDeps, planned: readonly Pla
         decided.has(`${record.claim.changeSetId}:${record.claim.itemIndex}`),
     )
     .toArray();
-  for (const record of unclaimed) await deps.settleClaim(record);
+  for (const record of unclaimed) {
+    try {
+      await deps.settleClaim(record);
+    } catch (error) {
+      if (!(error instanceof ClaimRefusedError)) throw error;
+      const seq = decided.get(`${record.claim!.changeSetId}:${record.claim!.itemIndex}`)!;
+      throw new IncomingBatchError(
+        seq,
+        `This device's own decision on the same item cannot be claimed: ${error.message}`,
+        true,
+      );
+    }
+  }
 }
 
 type Refusal = 'done' | 'gap';
@@ -146,6 +184,8 @@ function stepFor(
   planned: Planned,
   previousSeq: number,
   now: string,
+  /** When the server stored the message (its rows' times are capped at it). */
+  storedAt: string,
 ): Step<Refusal, undefined> {
   const { db } = deps;
   const { seq } = planned;
@@ -188,7 +228,7 @@ function stepFor(
         },
       };
     case 'apply':
-      return applyStep(deps, planned, base, moveCursor, now);
+      return applyStep(deps, planned, base, moveCursor, now, storedAt);
   }
 }
 
@@ -198,6 +238,7 @@ function applyStep(
   base: Pick<Step<Refusal, undefined>, 'remote' | 'guard'>,
   moveCursor: () => Promise<unknown>,
   now: string,
+  storedAt: string,
 ): Step<Refusal, undefined> {
   const { db, deviceId } = deps;
   const { operation, seq } = planned;
@@ -214,7 +255,8 @@ function applyStep(
             args: {
               operationId: operation.operationId,
               deviceId: operation.deviceId,
-              receivedAt: now,
+              // The server's time, not this device's: every device caps alike.
+              receivedAt: storedAt,
               rows,
             },
             context: { source: 'sync' as const, runKey, now },

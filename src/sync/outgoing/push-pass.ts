@@ -10,6 +10,7 @@ import type { PushDeps } from '../push/push-deps';
 import { pushOne } from '../push/push-one';
 import { awaitsClaim } from '../store/dexie-push-store';
 import type { SyncTransport } from '../transport/sync-transport';
+import { classifySyncError } from '../transport/sync-transport-error';
 import { claimBytes, claimDecision, claimSubject } from './decision-claims';
 import { drainOutbox } from './drain-outbox';
 import { revertLostDecision } from './revert-lost-decision';
@@ -69,11 +70,13 @@ export async function runPushPass(deps: PushPassDeps): Promise<PushPassSummary> 
  * Claims the record's decision. Lost: this device's decision is taken back and the
  * person told; the operation is never pushed. A server that cannot answer leaves the
  * push pending for a later pass (the claim is the same message, so retrying is safe).
+ * `refused`: the claim can never be made as it is (its change set id cannot be a subject),
+ * so trying again cannot help.
  */
 export async function settleClaim(
   deps: PushPassDeps,
   record: SyncPushRecord,
-): Promise<'won' | 'lost' | { error: string }> {
+): Promise<'won' | 'lost' | { error: string; refused: boolean }> {
   const { db, push, deviceId } = deps;
   const fresh = await db.syncPushes.get(record.operationId);
   if (!fresh?.claim || !awaitsClaim(fresh)) return fresh?.claimState === 'lost' ? 'lost' : 'won';
@@ -97,7 +100,9 @@ export async function settleClaim(
       nextAttemptAt: push.clock.now() + (push.policy?.baseBackoffMs ?? 10_000),
       updatedAt: push.clock.now(),
     });
-    return { error: reason };
+    const refused =
+      classifySyncError(error, { doing: 'claiming the decision' }).kind === 'rejected';
+    return { error: reason, refused };
   }
   if (outcome.outcome === 'won') {
     await update(db, fresh, { claimState: 'won', updatedAt: push.clock.now() });

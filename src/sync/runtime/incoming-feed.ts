@@ -2,8 +2,11 @@
  * The live feed into this device: the stream from the cursor stored in Dexie, in
  * batches (many messages per transaction, so catching up on thousands of operations
  * takes seconds and never holds the page for long), one batch at a time through the
- * runtime's queue. A batch that fails restarts the feed from the stored cursor; a
- * message that fails three times running is quarantined so the feed goes on.
+ * runtime's queue. A batch that fails restarts the feed from the stored cursor. A message
+ * that would fail the same way every time (a refused row, an id that cannot be a subject)
+ * is quarantined at once, so the feed goes on; a failure that may pass (storage, the
+ * server) is retried, waiting longer each time, and never quarantines anything. A feed
+ * that keeps failing says so (`stuck`), so the status stops saying "Connected".
  */
 import type { CountersignDatabase } from '../../db/database';
 import {
@@ -20,6 +23,7 @@ import type {
   SyncMessage,
   SyncTransport,
 } from '../transport/sync-transport';
+import { classifySyncError } from '../transport/sync-transport-error';
 
 /**
  * Operations per transaction: large enough to catch up fast, small enough to keep each task
@@ -29,7 +33,23 @@ const BATCH_SIZE = 20;
 /** Wait this long for more messages before applying a partial batch. */
 const BATCH_WAIT_MS = 15;
 const RESTART_DELAY_MS = 1_000;
-const FAILURES_BEFORE_QUARANTINE = 3;
+const LONGEST_RESTART_DELAY_MS = 30_000;
+/** Failed batches in a row before the feed reports itself stuck. */
+export const FAILURES_BEFORE_STUCK = 3;
+
+export type IncomingFeedEvent =
+  | FeedEvent
+  | { type: 'applied'; cursor: number }
+  /** Batches failed `failures` times in a row; `reason` is the last one's, in words. */
+  | { type: 'stuck'; reason: string; failures: number }
+  /** A batch applied again after the feed was stuck. */
+  | { type: 'recovered' };
+
+/** What the status says while the feed is stuck: why, and that sending still works. */
+export function feedStuckMessage(reason: string, failures: number): string {
+  const why = reason.replace(/[.\s]+$/, '');
+  return `Connected, but changes from your other devices cannot be applied here (${failures} tries in a row): ${why}. Countersign keeps trying; your own changes are still sent.`;
+}
 
 export interface IncomingFeedOptions {
   db: CountersignDatabase;
@@ -38,7 +58,9 @@ export interface IncomingFeedOptions {
   /** Runs a task between the runtime's other tasks (pushes, ticks), never during one. */
   serialize<T>(task: () => Promise<T>): Promise<T>;
   feedOptions?: FeedOptions;
-  onEvent?(event: FeedEvent | { type: 'applied'; cursor: number }): void;
+  onEvent?(event: IncomingFeedEvent): void;
+  /** The time of a quarantine row (tests pass their own). */
+  now?(): string;
 }
 
 export interface IncomingFeed {
@@ -54,13 +76,14 @@ export function startIncomingFeed(options: IncomingFeedOptions): IncomingFeed {
   let feed: SyncFeed | undefined;
   let buffer: SyncMessage[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const failures = new Map<number, number>();
+  let failuresInRow = 0;
 
   const open = async () => {
     if (stopped) return;
     const mine = ++generation;
     const cursor = await readCursor(db);
     if (stopped || mine !== generation) return;
+    openFailures = 0;
     feed = options.transport.consume(
       cursor + 1,
       async (message) => {
@@ -69,8 +92,29 @@ export function startIncomingFeed(options: IncomingFeedOptions): IncomingFeed {
         if (buffer.length >= BATCH_SIZE) await flush();
         else schedule();
       },
-      { ...options.feedOptions, onEvent: (event) => options.onEvent?.(event) },
+      { ...options.feedOptions, onEvent: (event) => feedEvent(mine, event) },
     );
+  };
+
+  /**
+   * The transport's events, passed on. A feed the server does not open (its consumer
+   * limit reached, no permission) fails before it starts, again and again: counted like
+   * failed batches, so the status says so instead of "Connected".
+   */
+  let openFailures = 0;
+  const feedEvent = (mine: number, event: FeedEvent) => {
+    options.onEvent?.(event);
+    if (mine !== generation) return;
+    if (event.type === 'started') {
+      if (openFailures >= FAILURES_BEFORE_STUCK) options.onEvent?.({ type: 'recovered' });
+      openFailures = -1;
+    } else if (event.type === 'error' && openFailures >= 0) {
+      openFailures++;
+      if (openFailures >= FAILURES_BEFORE_STUCK) {
+        const failure = classifySyncError(event.error, { doing: 'opening the feed of changes' });
+        options.onEvent?.({ type: 'stuck', reason: failure.message, failures: openFailures });
+      }
+    }
   };
 
   const schedule = () => {
@@ -90,7 +134,8 @@ export function startIncomingFeed(options: IncomingFeedOptions): IncomingFeed {
         await applyIncoming(options.incoming, batch);
         // Let the page render and handle input between batches.
         await new Promise((resolve) => setTimeout(resolve, 0));
-        failures.clear();
+        if (failuresInRow >= FAILURES_BEFORE_STUCK) options.onEvent?.({ type: 'recovered' });
+        failuresInRow = 0;
         options.onEvent?.({ type: 'applied', cursor: batch[batch.length - 1]!.seq });
       } catch (error) {
         await recover(batch, error);
@@ -98,30 +143,38 @@ export function startIncomingFeed(options: IncomingFeedOptions): IncomingFeed {
     });
   };
 
-  /** Back to the stored cursor; a message that keeps failing goes to quarantine. */
+  /** Back to the stored cursor; a message that can never apply goes to quarantine first. */
   const recover = async (batch: SyncMessage[], error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
     options.onEvent?.({ type: 'error', error: error instanceof Error ? error : new Error(reason) });
-    if (error instanceof IncomingBatchError) {
-      const count = (failures.get(error.seq) ?? 0) + 1;
-      failures.set(error.seq, count);
-      const message = batch.find((each) => each.seq === error.seq);
-      if (count >= FAILURES_BEFORE_QUARANTINE && message) {
-        await quarantineMessage(
-          db,
-          message,
-          `Could not be applied: ${reason}`,
-          new Date().toISOString(),
-        );
-        failures.delete(error.seq);
-      }
-    }
+    const message =
+      error instanceof IncomingBatchError && error.deterministic
+        ? batch.find((each) => each.seq === error.seq)
+        : undefined;
+    const quarantined =
+      message !== undefined &&
+      (await quarantineMessage(
+        db,
+        message,
+        `Could not be applied: ${reason}`,
+        options.now?.() ?? new Date().toISOString(),
+      ).then(
+        () => true,
+        () => false,
+      ));
+    failuresInRow = quarantined ? 0 : failuresInRow + 1;
+    if (failuresInRow >= FAILURES_BEFORE_STUCK)
+      options.onEvent?.({ type: 'stuck', reason, failures: failuresInRow });
     generation++;
     buffer = [];
     const stale = feed;
     feed = undefined;
     void stale?.stop();
-    setTimeout(() => void open(), RESTART_DELAY_MS);
+    const delay = Math.min(
+      RESTART_DELAY_MS * 2 ** Math.max(0, failuresInRow - 1),
+      LONGEST_RESTART_DELAY_MS,
+    );
+    setTimeout(() => void open(), delay);
   };
 
   void open();

@@ -11,7 +11,7 @@
  */
 import type { CountersignDatabase } from '../../db/database';
 import { getDeviceId } from '../../db/settings';
-import { readCursor } from '../incoming/apply-incoming';
+import { ClaimRefusedError, readCursor } from '../incoming/apply-incoming';
 import { watchOutbox, writeSyncStatus, type SyncPhase } from '../../db/sync-settings';
 import { runPushPass, settleClaim, type PushPassDeps } from '../outgoing/push-pass';
 import { messagesToSend, type Sealing } from '../outgoing/seal-once';
@@ -37,7 +37,7 @@ import type { FeedOptions } from '../transport/sync-transport';
 import { classifySyncError, SyncTransportError } from '../transport/sync-transport-error';
 import { ENVELOPE_LIMITS } from '../../domain/sync-envelope';
 import { withoutCredentials } from '../../lib/without-credentials';
-import { startIncomingFeed, type IncomingFeed } from './incoming-feed';
+import { feedStuckMessage, startIncomingFeed, type IncomingFeed } from './incoming-feed';
 import type { SyncConfig } from './sync-config';
 import { describeChoice } from './describe-choice';
 
@@ -230,7 +230,8 @@ export function startSyncRuntime(
         now: () => new Date(clock.now()).toISOString(),
         settleClaim: async (record) => {
           const settled = await settleClaim(passDeps(), record);
-          if (typeof settled === 'object') throw new Error(settled.error);
+          if (typeof settled === 'object')
+            throw settled.refused ? new ClaimRefusedError(settled.error) : new Error(settled.error);
         },
       },
       onEvent: (event) => {
@@ -239,6 +240,12 @@ export function startSyncRuntime(
             'connected',
             `Connected. The feed stalled and was restarted (${event.reason}).`,
           );
+        } else if (event.type === 'stuck') {
+          void status('error', feedStuckMessage(event.reason, event.failures), {
+            errorKind: 'feed-stuck',
+          });
+        } else if (event.type === 'recovered') {
+          void status('connected', 'Connected. Changes are sent and received as they happen.');
         }
       },
     });

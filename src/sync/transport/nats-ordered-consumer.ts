@@ -43,6 +43,7 @@ export async function openOrderedConsumer(
         subject: message.subject,
         kind: kindOfSubject(plan.user, message.subject),
         data: message.data,
+        time: message.time.toISOString(),
       };
     }
   }

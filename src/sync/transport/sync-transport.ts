@@ -39,6 +39,11 @@ export interface SyncMessage {
   subject: string;
   kind: 'operation' | 'decision' | 'other';
   data: Uint8Array;
+  /**
+   * When the server stored it (ISO). Every device reads the same time for one message, so
+   * capping a row's far-future times against it decides merges alike everywhere.
+   */
+  time?: string;
 }
 
 export type FeedEvent =

@@ -1,31 +1,16 @@
 /**
- * Each synced table's own row schema: a remote row is parsed with it before anything is
- * applied (everything from the server is untrusted input). A row that does not parse
- * puts its whole operation in quarantine, so an operation is applied whole or not at all.
+ * A remote row is checked before anything is applied (everything from the server is
+ * untrusted input), by the same rules as an imported row (domain/received-row.ts): its
+ * table's schema, counters, change set ids, the report's limits. A row that fails puts its
+ * whole operation in quarantine, so an operation is applied whole or not at all.
  */
-import type { z } from 'zod';
-import { observationSchema, reportSchema } from '../../domain/agent';
-import { changeItemSchema, changeSetSchema, decisionSchema } from '../../domain/change-set';
-import { JOURNAL_ROW_SCHEMAS } from '../../domain/journal-file';
+import { checkReceivedRow } from '../../domain/received-row';
 import type { SyncTable } from '../../domain/sync-envelope';
 
-/** The tables this version of the app applies. */
-const ROW_SCHEMAS: Partial<Record<SyncTable, z.ZodType>> = {
-  // The journal's rows: the same schemas as the write path and import (limits, titles).
-  ...JOURNAL_ROW_SCHEMAS,
-  changeSets: changeSetSchema,
-  changeItems: changeItemSchema,
-  decisions: decisionSchema,
-  reports: reportSchema,
-  observations: observationSchema,
-};
-
-/** Why the row cannot be applied, or undefined when it parses. */
+/** Why the row cannot be applied, or undefined when it may be. */
 export function rowProblem(table: SyncTable, row: Record<string, unknown>): string | undefined {
-  const schema = ROW_SCHEMAS[table];
-  if (!schema) return `rows of "${table}" are not known to this version of the app`;
-  const parsed = schema.safeParse(row);
-  if (parsed.success) return undefined;
-  const issue = parsed.error.issues[0];
-  return `a ${table} row (${String(row.id).slice(0, 60)}) is not valid: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim();
+  const checked = checkReceivedRow(table, row);
+  if (checked.ok) return undefined;
+  const what = `a ${table} row (${String(row.id).slice(0, 60)})`;
+  return `${what} is not valid: ${checked.field ?? ''} ${checked.message}`.replace(/\s+/g, ' ');
 }

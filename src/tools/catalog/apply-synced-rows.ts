@@ -4,7 +4,8 @@ import { idSchema } from '../../domain/entity';
 import { isLive } from '../../domain/is-live';
 import type { JournalWriter } from '../../domain/journal-access';
 import { JOURNAL_TABLES, type JournalRows, type JournalTable } from '../../domain/journal';
-import { decideRemoteRow, type MergeRow } from '../../domain/merge-rule';
+import { CLOCK_SKEW_ALLOWANCE_MS, decideRemoteRow, type MergeRow } from '../../domain/merge-rule';
+import { capRowTimes } from '../../domain/received-time';
 import { countOf } from '../../lib/count-of';
 import { defineTool, type ToolOutcome } from '../tool-definition';
 
@@ -79,9 +80,15 @@ export const applySyncedRows = defineTool({
       // Journal rows are deleted softly (deletedAt), so a remote row is never null.
       if (after === null) continue;
       const local = (await journal.storedRow(table, id)) as MergeRow | undefined;
+      // A row dated after it was received (beyond clock skew) is treated as written then,
+      // as in an import: a time in 9999 would otherwise be kept, and stamp the next edit.
+      const capped = capRowTimes(
+        { ...after, id } as unknown as MergeRow & { createdAt: string },
+        receivedMs + CLOCK_SKEW_ALLOWANCE_MS,
+      );
       const decision = decideRemoteRow(
         local,
-        { before: before as MergeRow | null, after: { ...after, id } as unknown as MergeRow },
+        { before: before as MergeRow | null, after: capped },
         receivedMs,
       );
       if (decision.outcome === 'keep-local') continue;

@@ -2,7 +2,6 @@ import {
   describeFileRow,
   journalFileSchema,
   orphanProblem,
-  receivedCounterProblem,
   tasksOutsideFile,
   type JournalFile,
 } from '../../domain/journal-file';
@@ -10,6 +9,7 @@ import type { JournalReader, RowWrite } from '../../domain/journal-access';
 import { JOURNAL_TABLES, type JournalRows } from '../../domain/journal';
 import { decideRemoteRow, type MergeRow } from '../../domain/merge-rule';
 import { capRowTimes } from '../../domain/received-time';
+import { receivedCounterProblem } from '../../domain/received-row';
 import { defineTool } from '../tool-definition';
 import { ToolInputError } from '../tool-errors';
 import { revAfterMerge } from './apply-synced-rows';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refuseHiddenCharactersIn } from '../../domain/display-text';
+import { OBSERVATION_LIMITS } from '../../domain/limits';
 import { countOf } from '../../lib/count-of';
 import { defineNotedTool } from './define-noted-tool';
 
@@ -19,7 +20,10 @@ export const recordObservations = defineNotedTool({
               .string()
               .trim()
               .min(1, 'An observation needs "text".')
-              .max(1000, 'An observation is at most 1000 characters.'),
+              .max(
+                OBSERVATION_LIMITS.text,
+                `An observation is at most ${OBSERVATION_LIMITS.text} characters.`,
+              ),
             'text',
             'lines',
           ),
@@ -27,7 +31,7 @@ export const recordObservations = defineNotedTool({
             (value) => (typeof value === 'string' ? value.toLowerCase() : value),
             z.enum(['low', 'normal', 'high']).default('normal'),
           ),
-          category: z.string().trim().max(60).default('general'),
+          category: z.string().trim().max(OBSERVATION_LIMITS.category).default('general'),
         }),
         {
           error:

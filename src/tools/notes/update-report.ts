@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { refuseHiddenCharactersIn } from '../../domain/display-text';
+import { REPORT_LIMITS } from '../../domain/limits';
 import { defineNotedTool } from './define-noted-tool';
-
-const REPORT_LIMITS = { oneLiner: 140, tldr: 800, content: 8000 } as const;
 
 /** The agent's report on the task, kept by the wake and saved when it ends (the latest wins). */
 export const updateReport = defineNotedTool({

@@ -1,0 +1,152 @@
+// @vitest-environment node
+/**
+ * Issue 24: a device inside the account (a hostile one, or a corrupted profile) publishes
+ * what no honest device would, straight to the journal's stream of a real nats-server.
+ * Two honest devices with the app's runtime go on syncing: each quarantines the same
+ * messages at once, applies the rest alike (far-future times capped at the server's time,
+ * a proposal's words written from its arguments), and what one honest device writes
+ * afterwards still reaches the other.
+ */
+import { connect } from '@nats-io/transport-node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CountersignDatabase } from '../../src/db/database';
+import type { RowDiff } from '../../src/domain/sync-envelope';
+import { startSyncRuntime, type SyncRuntime } from '../../src/sync/runtime/sync-runtime';
+import { stamp, taskRow } from '../support/factories';
+import { startNatsServer, type NatsTestServer } from '../support/nats-server';
+import { createTestDatabase, userWrite } from '../support/test-database';
+import { exampleJournal, TEST_POLICY, waitFor } from './sync-fixtures';
+
+let server: NatsTestServer;
+const running: SyncRuntime[] = [];
+
+beforeAll(async () => {
+  server = await startNatsServer();
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((runtime) => runtime.stop()));
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function honestDevice(): Promise<CountersignDatabase> {
+  const db = createTestDatabase();
+  running.push(
+    startSyncRuntime(db, exampleJournal(server.urls[0]!, 'alice'), {
+      connect,
+      policy: TEST_POLICY,
+      transport: { requestTimeoutMs: 1_000, reconnectWaitMs: 100 },
+      feed: { idleHeartbeatMs: 500 },
+    }),
+  );
+  await waitFor(
+    async () =>
+      ((await db.syncState.get('status'))?.value as { phase?: string } | undefined)?.phase ===
+      'connected',
+    10_000,
+    'connected',
+  );
+  return db;
+}
+
+/** Publishes one operation of the hostile device, as the app would frame it. */
+async function publish(operationId: string, diffs: RowDiff[]) {
+  const raw = await connect({ servers: server.urls, user: 'alice', pass: 'alice' });
+  const envelope = {
+    v: 1 as const,
+    operationId,
+    kind: 'journal',
+    deviceId: 'hostile',
+    vectorClock: { hostile: 1 },
+    time: '9999-12-31T00:00:00.000Z',
+    part: { index: 0, count: 1 },
+    diffs,
+  };
+  await raw.request(`cs.alice.ops.${operationId}`, JSON.stringify(envelope));
+  await raw.close();
+}
+
+const FAR = '9999-12-31T00:00:00.000Z';
+
+describe('a hostile device inside the account', () => {
+  it('cannot stop the honest devices, make a row uneditable, date it 9999 or put words in a proposal', async () => {
+    const suffix = crypto.randomUUID().slice(0, 8);
+    const evilSet = {
+      id: 'evil.set',
+      ...stamp(FAR, 1, 'hostile'),
+      agentId: 'default-agent',
+      taskId: `task-${suffix}`,
+      runKey: 'wake:x',
+      status: 'pending',
+      counts: { total: 1, pending: 1, expired: 0, waiting: 1 },
+    };
+    const maxed = { ...taskRow({ id: `maxed-${suffix}`, title: 'Maxed' }), rev: 2 ** 31 - 1 };
+    const future = {
+      ...taskRow({ id: `future-${suffix}`, title: 'From 9999' }),
+      ...stamp(FAR, 1, 'hostile'),
+    };
+    const forged = {
+      id: `set-${suffix}:0`,
+      ...stamp('2026-11-27T08:00:00.000Z', 1, 'hostile'),
+      toolName: 'update_task_priority',
+      args: { priority: 'P0' },
+      humanSummary: 'Set estimate to 30 minutes',
+      fingerprint: 'f',
+      baseRev: 1,
+      changeSetId: `set-${suffix}`,
+      itemIndex: 0,
+      taskId: future.id,
+      status: 'pending',
+      proposedAt: '2026-11-27T08:00:00.000Z',
+    };
+    const laptop = await honestDevice();
+    const tablet = await honestDevice();
+    await publish(`evil-set-${suffix}`, [
+      { table: 'changeSets', id: evilSet.id, before: null, after: evilSet },
+    ]);
+    await publish(`maxed-${suffix}`, [
+      { table: 'tasks', id: maxed.id, before: null, after: maxed },
+    ]);
+    await publish(`future-${suffix}`, [
+      { table: 'tasks', id: future.id, before: null, after: future },
+    ]);
+    await publish(`forged-${suffix}`, [
+      { table: 'changeItems', id: forged.id, before: null, after: forged },
+    ]);
+
+    const after = await waitFor(
+      () => tablet.tasks.get(future.id),
+      15_000,
+      'the tablet to apply the far-future task',
+    );
+    const taskId = (
+      await userWrite(laptop, 'create_task', { title: `After the hostile ones ${suffix}` })
+    ).data!.taskId as string;
+    await waitFor(() => tablet.tasks.get(taskId), 15_000, 'the honest write to arrive');
+
+    for (const device of [laptop, tablet]) {
+      const quarantined = await device.syncQuarantine.toArray();
+      expect(quarantined.map((row) => row.subject).sort()).toEqual(
+        [`cs.alice.ops.evil-set-${suffix}`, `cs.alice.ops.maxed-${suffix}`].sort(),
+      );
+      expect(quarantined.find((row) => row.subject.includes('evil-set'))?.reason).toMatch(
+        /sync subject/,
+      );
+      expect(await device.tasks.get(maxed.id)).toBeUndefined();
+      expect(await device.changeItems.get(forged.id)).toMatchObject({
+        humanSummary: 'Set priority to P0',
+      });
+    }
+    // Capped against the server's time, so both devices store the very same row.
+    expect(after.updatedAt < '2100-01-01').toBe(true);
+    expect(await laptop.tasks.get(future.id)).toMatchObject({
+      updatedAt: after.updatedAt,
+      createdAt: after.createdAt,
+    });
+    // The person can still edit it.
+    await userWrite(tablet, 'update_task_estimate', { minutes: 45 }, { taskId: future.id });
+    expect(await tablet.tasks.get(future.id)).toMatchObject({ estimateMinutes: 45 });
+    expect((await tablet.tasks.get(future.id))!.updatedAt < '2100-01-01').toBe(true);
+  });
+});
