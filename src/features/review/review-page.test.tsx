@@ -128,7 +128,8 @@ describe('ReviewPage', () => {
     const confirmAllButton = screen.getByRole('button', {
       name: 'Confirm all 2 for Plan the launch',
     });
-    await waitFor(() => expect(confirmAllButton).not.toHaveAttribute('aria-disabled'));
+    // It ignores taps for a moment after it appears.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 650)));
     await userEvent.click(confirmAllButton);
     expect(confirmAll).toHaveBeenCalledWith(getDatabase(), launchSet.id);
     await waitFor(() =>
