@@ -60,10 +60,10 @@ test('a double tap on a row’s Confirm on the task page decides one item; the b
   }
   await expect(taskPage.titleField).toHaveValue(LOGIN_BUG.proposedTitle);
   await card.statusBar.getByRole('button', { name: 'Undo', exact: true }).click();
-  // All three named, and only those: the title is back, and the rows not decided still wait.
+  // All three named, and only those: the title is back, and the three wait again.
   await expect(taskPage.titleField).toHaveValue(LOGIN_BUG.title);
   await expect(card.summary).toHaveText(/^Undid 3 /);
-  await expect(card.withCount(waiting)).toBeVisible();
+  await expect(card.withCount(LOGIN_BUG.proposals)).toBeVisible();
 });
 
 test('a double tap on a row’s Confirm in the inbox decides one item', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeReport } from '../../db/agent-records';
 import { getDatabase } from '../../db/connection';
@@ -484,11 +484,11 @@ describe('ProposedChangesCard', () => {
     renderCard(taskId);
 
     const confirmAllButton = await screen.findByRole('button', { name: 'Confirm all 3' });
-    // Just arrived: it ignores taps for a moment (not greyed), then works.
-    expect(confirmAllButton).not.toHaveAttribute('aria-disabled');
+    // Just arrived: it ignores taps for a moment, then works.
+    expect(confirmAllButton).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(confirmAllButton);
     expect(confirmAll).not.toHaveBeenCalled();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 650)));
+    await waitFor(() => expect(confirmAllButton).not.toHaveAttribute('aria-disabled'));
     await userEvent.click(confirmAllButton);
     expect(confirmAll).toHaveBeenCalledWith(getDatabase(), set.id);
     expect(await screen.findByText('Applying 3 changes…')).toBeInTheDocument();

@@ -141,7 +141,7 @@ export function ProposedChangesCard({
           <Button
             variant="primary"
             disabled={running}
-            aria-disabled={denial !== undefined || undefined}
+            aria-disabled={denial !== undefined || !armed || undefined}
             aria-describedby={denial ? denialId : undefined}
             onClick={() => {
               // Just arrived: a tap meant for what was here before is not a Confirm all.
