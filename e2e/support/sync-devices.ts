@@ -22,7 +22,7 @@ export interface SyncJournal {
 }
 
 /** A journal no other journey (or run) uses. Fails with what to install when nats-server is missing. */
-async function leaseJournal(): Promise<SyncJournal> {
+export async function leaseJournal(): Promise<SyncJournal> {
   const response = await fetch(`http://127.0.0.1:${SYNC_LEASE_PORT}/lease`);
   const lease = (await response.json()) as { ok: boolean; error?: string } & Partial<SyncJournal>;
   if (!lease.ok) throw new Error(`The sync journeys need a sync server: ${lease.error}`);

@@ -157,7 +157,6 @@ export function ProposedChangesCard({
       {items.length > 0 && (working || heading.oneLiner) && (
         <AgentSummaryLine text={heading.oneLiner} />
       )}
-      {actions.offer && <RuleOfferBar offer={actions.offer} onDone={actions.dismissOffer} />}
       <ReviewStatusBar
         applying={bulk?.progress?.total}
         last={actions.last}
@@ -221,6 +220,7 @@ export function ProposedChangesCard({
           </ul>
         </MotionWatchContext>
       )}
+      {actions.offer && <RuleOfferBar offer={actions.offer} onDone={actions.dismissOffer} />}
     </section>
   );
 }

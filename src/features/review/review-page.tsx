@@ -78,7 +78,6 @@ export function ReviewPage({ nextStep = (openTasks) => openTasks }: ReviewPagePr
             reject · <kbd>e</kbd> edit, then confirm · <kbd>a</kbd> confirm all for the task ·{' '}
             <kbd>u</kbd> undo
           </p>
-          {actions.offer && <RuleOfferBar offer={actions.offer} onDone={actions.dismissOffer} />}
           <ReviewStatusBar
             applying={applying}
             last={actions.last}
@@ -87,6 +86,7 @@ export function ReviewPage({ nextStep = (openTasks) => openTasks }: ReviewPagePr
             onUndo={(decisionIds) => void actions.undo(decisionIds)}
           />
           <ReviewInbox count={counts.items} actions={actions} onSwiped={hint.swiped} />
+          {actions.offer && <RuleOfferBar offer={actions.offer} onDone={actions.dismissOffer} />}
         </>
       )}
     </section>
