@@ -54,7 +54,11 @@ function movedUnderFinger(before: Place, now: Place): boolean {
   return onScreen && inPage;
 }
 
-export function createMotionWatch(now: () => number = () => performance.now()): MotionWatch {
+export function createMotionWatch(
+  now: () => number = () => performance.now(),
+  /** Told of each move (the page marks the element, so a test's finger can wait it out). */
+  onMove?: (element: Element) => void,
+): MotionWatch {
   const places = new Map<Element, Place>();
   return {
     watch(element) {
@@ -66,7 +70,10 @@ export function createMotionWatch(now: () => number = () => performance.now()): 
       const time = now();
       for (const [element, before] of places) {
         const place = placeOf(element, before.movedAt);
-        if (movedUnderFinger(before, place)) place.movedAt = time;
+        if (movedUnderFinger(before, place)) {
+          place.movedAt = time;
+          onMove?.(element);
+        }
         places.set(element, place);
       }
     },

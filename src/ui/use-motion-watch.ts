@@ -13,16 +13,31 @@ import {
   useState,
   type RefObject,
 } from 'react';
-import { createMotionWatch, UNWATCHED, type MotionWatch } from './motion-watch';
+import { createMotionWatch, SETTLE_MS, UNWATCHED, type MotionWatch } from './motion-watch';
 
 export const MotionWatchContext = createContext<MotionWatch>(UNWATCHED);
+
+const unmarking = new WeakMap<Element, ReturnType<typeof setTimeout>>();
+
+/**
+ * `data-moved` on an element while it ignores taps: nothing looks different, but a
+ * journey's finger (e2e/support/touch.ts) waits it out, as a person's eye does.
+ */
+function markMoved(element: Element) {
+  element.setAttribute('data-moved', '');
+  clearTimeout(unmarking.get(element));
+  unmarking.set(
+    element,
+    setTimeout(() => element.removeAttribute('data-moved'), SETTLE_MS),
+  );
+}
 
 /**
  * The watch for the list in `container`: measured after every render and whenever the
  * container's size changes (the container may come and go with the list).
  */
 export function useMotionWatch(container: RefObject<HTMLElement | null>): MotionWatch {
-  const [watch] = useState(() => createMotionWatch());
+  const [watch] = useState(() => createMotionWatch(undefined, markMoved));
   const observed = useRef<{ element: HTMLElement; observer: ResizeObserver }>(undefined);
   useLayoutEffect(() => {
     watch.measure();
