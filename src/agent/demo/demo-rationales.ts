@@ -1,14 +1,16 @@
 /**
  * Why the demo agent proposes each change, in one line, as a good model says it: the row
  * shows it under the change. By sample task, then by tool (one call of each per task).
+ * The login bug's are short: on a phone its first row, reason and buttons, fits above
+ * the navigation bar (e2e/review-surface.spec.ts).
  */
 export const DEMO_RATIONALES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'sample-task-login-bug': {
-    set_task_title: 'The entries pin it down to Safari and the session cookie.',
+    set_task_title: 'Only Safari logs out: the cookie.',
     update_task_priority: 'It blocks Friday’s release.',
-    update_task_estimate: 'A one-line cookie change plus a regression test.',
-    add_multiple_checklist_items: 'The two steps the entries name that have no item yet.',
-    set_task_status: 'The cause is found and the fix has started.',
+    update_task_estimate: 'A cookie fix and one regression test.',
+    add_multiple_checklist_items: 'The two steps the entries name.',
+    set_task_status: 'The cause is found; the fix started.',
   },
   'sample-task-offsite': {
     add_multiple_checklist_items: 'The latest entry lists these four steps.',
