@@ -51,7 +51,9 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
   const motion = useMotionWatch(listRef);
   const [currentKey, setCurrentKey] = useState<string>();
   /** A row to focus once it is rendered: by key, or by its place in the list. */
-  const focusRequest = useRef<{ key: string } | { index: number } | undefined>(undefined);
+  const focusRequest = useRef<
+    { key: string } | { index: number; passing?: ReadonlySet<string> } | undefined
+  >(undefined);
   /** Where j / k move from: the focused row, or the row a focus request is on its way to. */
   const cursor = useRef<number | undefined>(undefined);
   const [range, setRange] = useState({ start: 0, end: PAGE });
@@ -120,7 +122,16 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
   useLayoutEffect(() => {
     const request = focusRequest.current;
     if (request === undefined) return;
-    const key = 'key' in request ? request.key : rows.get(request.index)?.entry.key;
+    // By place: the row there once the data has moved on (not one of the rows leaving), or
+    // the last row when the list ends before it.
+    const at = 'index' in request ? Math.min(request.index, Math.max(0, dataCount - 1)) : 0;
+    const placed = 'index' in request ? rows.get(at)?.entry.key : undefined;
+    const key =
+      'key' in request
+        ? request.key
+        : placed !== undefined && !request.passing?.has(placed)
+          ? placed
+          : undefined;
     const element = key === undefined ? undefined : findRowElement(listRef.current, key);
     if (element) {
       focusRequest.current = undefined;
@@ -173,8 +184,15 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
       [row.entry.changeSetId],
       row.groupWaiting,
     );
+    // The focus goes on to the row that takes the group's place: the next task's first.
+    const group = [...rows.values()].filter(
+      (other) => other.entry.changeSetId === row.entry.changeSetId,
+    );
     if (hadFocus && result.failed.length === 0 && result.stale.length === 0)
-      focusRequest.current = { index: Math.min(row.index, Math.max(0, count - 1)) };
+      focusRequest.current = {
+        index: Math.min(...group.map((other) => other.index)),
+        passing: new Set(group.map((other) => other.entry.key)),
+      };
   }
 
   const onDocumentKey = useEffectEvent((event: KeyboardEvent) => {

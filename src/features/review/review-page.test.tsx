@@ -184,6 +184,20 @@ describe('ReviewPage', () => {
     expect(confirmAll).not.toHaveBeenCalledWith(getDatabase(), errandsSet.id);
   });
 
+  it('after a, keeps the focus on a row: the next task’s first', async () => {
+    const { errandsSet } = await seedTwoTasks();
+    renderPage();
+    const mockup = await row(/Design mockup/);
+    await row(/Buy milk/);
+    mockup.focus();
+    await userEvent.keyboard('a');
+    await waitFor(() => expect(confirmAll).toHaveBeenCalled());
+    expect(confirmAll).not.toHaveBeenCalledWith(getDatabase(), errandsSet.id);
+    await waitFor(() => expect(mockup).not.toBeInTheDocument());
+    // The row as it is now (the list may have placed it anew).
+    await waitFor(() => expect(screen.getByRole('article', { name: /Buy milk/ })).toHaveFocus());
+  });
+
   it('edits from the keyboard: e opens the sheet, Escape cancels, Enter confirms the edit', async () => {
     const taskId = await createTask('Plan the launch');
     const set = await seedChangeSet(taskId, [
