@@ -184,6 +184,17 @@ describe('ReviewPage', () => {
     expect(confirmAll).not.toHaveBeenCalledWith(getDatabase(), errandsSet.id);
   });
 
+  it('shows the key legend after ?, on any device, and hides it after another ?', async () => {
+    await seedTwoTasks();
+    renderPage();
+    const legend = (await screen.findByText(/confirm all for/)).closest('p')!;
+    expect(legend).not.toHaveClass('review-page__keys--shown');
+    await userEvent.keyboard('?');
+    expect(legend).toHaveClass('review-page__keys--shown');
+    await userEvent.keyboard('?');
+    expect(legend).not.toHaveClass('review-page__keys--shown');
+  });
+
   it('after a, keeps the focus on a row: the next task’s first', async () => {
     const { errandsSet } = await seedTwoTasks();
     renderPage();
