@@ -5,7 +5,7 @@ import { createMotionWatch, SETTLE_MS } from './motion-watch';
 function box(top: number) {
   const place = { top };
   const element = {
-    getBoundingClientRect: () => ({ top: place.top, left: 0 }) as DOMRect,
+    getBoundingClientRect: () => ({ top: place.top, left: 0, width: 600, height: 180 }) as DOMRect,
   } as Element;
   return { element, moveTo: (next: number) => void (place.top = next) };
 }
@@ -65,5 +65,24 @@ describe('createMotionWatch', () => {
     watch.watch(arriving.element);
     watch.measure();
     expect(watch.steady(arriving.element)).toBe(true);
+  });
+
+  it('guards a control that appears where another one just stood (a row placed anew)', () => {
+    let time = 1_000;
+    const watch = createMotionWatch(() => time);
+    const leaving = box(0);
+    const stop = watch.watch(leaving.element);
+    watch.measure();
+    stop();
+    time += 100;
+    const anew = box(0);
+    watch.watch(anew.element);
+    expect(watch.steady(anew.element)).toBe(false);
+    time += SETTLE_MS;
+    expect(watch.steady(anew.element)).toBe(true);
+    // Long after, a control appearing there is just a control appearing.
+    const later = box(0);
+    watch.watch(later.element);
+    expect(watch.steady(later.element)).toBe(true);
   });
 });

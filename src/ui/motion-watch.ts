@@ -19,6 +19,8 @@ interface Place {
   screenLeft: number;
   pageTop: number;
   pageLeft: number;
+  width: number;
+  height: number;
   /** When it last moved under the finger. */
   movedAt: number;
 }
@@ -41,6 +43,8 @@ function placeOf(element: Element, movedAt: number): Place {
     screenLeft: box.left,
     pageTop: box.top + scrollY,
     pageLeft: box.left + scrollX,
+    width: box.width,
+    height: box.height,
     movedAt,
   };
 }
@@ -54,17 +58,41 @@ function movedUnderFinger(before: Place, now: Place): boolean {
   return onScreen && inPage;
 }
 
+/** Whether two places share part of the page. */
+function samePlace(a: Place, b: Place): boolean {
+  return (
+    a.pageLeft < b.pageLeft + b.width &&
+    b.pageLeft < a.pageLeft + a.width &&
+    a.pageTop < b.pageTop + b.height &&
+    b.pageTop < a.pageTop + a.height
+  );
+}
+
 export function createMotionWatch(
   now: () => number = () => performance.now(),
   /** Told of each move (the page marks the element, so a test's finger can wait it out). */
   onMove?: (element: Element) => void,
 ): MotionWatch {
   const places = new Map<Element, Place>();
+  /** Controls that left lately, where they last stood. */
+  let gone: { place: Place; at: number }[] = [];
   return {
     watch(element) {
-      // Rows arrive at the end of their list, where no control was: only a move counts.
-      places.set(element, placeOf(element, Number.NEGATIVE_INFINITY));
-      return () => void places.delete(element);
+      // A control that appears where another just stood (a list that placed its row anew)
+      // is one that came under the finger; rows arriving at the end of a list are not.
+      const time = now();
+      const place = placeOf(element, Number.NEGATIVE_INFINITY);
+      gone = gone.filter((left) => time - left.at < SETTLE_MS);
+      if (gone.some((left) => samePlace(left.place, place))) {
+        place.movedAt = time;
+        onMove?.(element);
+      }
+      places.set(element, place);
+      return () => {
+        const last = places.get(element);
+        if (last) gone.push({ place: last, at: now() });
+        places.delete(element);
+      };
     },
     measure() {
       const time = now();
