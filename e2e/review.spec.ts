@@ -153,7 +153,7 @@ test('a vertical drag over the rows scrolls the page and decides nothing', async
   expect((await readStoredReview(page, LOGIN_BUG.id)).decisions).toEqual([]);
 });
 
-test('Confirm all applies every proposal, and Undo in the toast puts the task back', async ({
+test('Confirm all applies every proposal, and Undo in the toast puts the task and the proposals back', async ({
   page,
 }) => {
   const { taskPage, card, history } = await proposalsOn(page, LOGIN_BUG);
@@ -179,12 +179,16 @@ test('Confirm all applies every proposal, and Undo in the toast puts the task ba
   await expect(taskPage.estimateField).toHaveValue('');
   await expect(taskPage.statusSelect).toHaveValue('OPEN');
   await expect(taskPage.checklistItems).toHaveCount(2);
+  // Every proposal Confirm all applied waits again, to be confirmed, edited or rejected.
+  await expect(card.withCount(LOGIN_BUG.proposals)).toBeVisible();
   await history.open();
   await expect(history.entries).toHaveCount(LOGIN_BUG.proposals);
   for (const entry of await history.entries.all()) await expect(entry).toContainText('Undone');
 });
 
-test('Undo after a single confirmation puts the old value back', async ({ page }) => {
+test('Undo after a single confirmation puts the old value back and the proposal on the card again', async ({
+  page,
+}) => {
   const { taskPage, card, history } = await proposalsOn(page, LOGIN_BUG);
   const row = card.row(LOGIN_BUG.estimate);
 
@@ -196,8 +200,11 @@ test('Undo after a single confirmation puts the old value back', async ({ page }
   await expect(taskPage.estimateField).toHaveValue('');
   await history.open();
   await expect(history.entry(ESTIMATE_SUMMARY)).toContainText('Undone');
-  // An undone proposal is decided: it does not come back to the card.
-  await expect(row).toHaveCount(0);
+  // The proposal is given back: it waits on the card again, and can be confirmed again.
+  await expect(card.withCount(LOGIN_BUG.proposals)).toBeVisible();
+  await expect(card.confirmButton(row)).toBeVisible();
+  await card.confirmButton(row).click();
+  await expect(taskPage.estimateField).toHaveValue('120');
   await expect(card.withCount(LOGIN_BUG.proposals - 1)).toBeVisible();
 });
 

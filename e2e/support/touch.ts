@@ -4,6 +4,24 @@
  */
 import type { Locator, Page } from '@playwright/test';
 
+/**
+ * Waits while the element (or the row it is in) has just moved under the finger and
+ * ignores touches for a moment (`data-moved`, src/ui/use-motion-watch.ts), as a person
+ * aims at a row once it stands still. `tapAt` does not wait: it is where a finger already is.
+ */
+async function untilSteady(target: Locator) {
+  await target.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const moving = () =>
+          element.closest('[data-moved]') !== null ||
+          element.querySelector('[data-moved]') !== null;
+        const check = () => (moving() ? setTimeout(check, 50) : resolve());
+        check();
+      }),
+  );
+}
+
 async function touchPath(page: Page, points: { x: number; y: number }[]) {
   const session = await page.context().newCDPSession(page);
   const [first, ...rest] = points;
@@ -22,6 +40,7 @@ async function touchPath(page: Page, points: { x: number; y: number }[]) {
  * whole stroke (a phone), as a thumb would.
  */
 export async function swipe(page: Page, target: Locator, dx: number, dy = 0) {
+  await untilSteady(target);
   const box = await target.boundingBox();
   if (!box) throw new Error('The element to swipe is not visible.');
   const width = page.viewportSize()?.width ?? Number.POSITIVE_INFINITY;
@@ -39,6 +58,7 @@ export async function swipe(page: Page, target: Locator, dx: number, dy = 0) {
 
 /** A tap with a real touch (touchstart + touchend at one point). */
 export async function tap(page: Page, target: Locator) {
+  await untilSteady(target);
   const box = await target.boundingBox();
   if (!box) throw new Error('The element to tap is not visible.');
   const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };

@@ -122,9 +122,10 @@ export function decisionStep(
         source: verdict.actor === 'rule' ? 'rule' : 'confirmation',
         taskId: item.taskId,
         agentId: context.agentId,
-        // Ties the operation to this item: a retried confirmation is recognised, never
-        // applied twice.
-        runKey: `confirm:${item.changeSetId}:${item.itemIndex}`,
+        // Ties the operation to this item as it waits now: a retried confirmation is
+        // recognised, never applied twice, and one made after an undo (which wrote the item
+        // again) is an operation of its own.
+        runKey: `confirm:${item.changeSetId}:${item.itemIndex}:${item.rev}`,
         summary: verdict.summary ?? item.humanSummary,
         now,
       } satisfies DispatchContext,

@@ -89,7 +89,7 @@ describe('confirming an edited proposal', () => {
     // It names what was applied (the person's 60), not what was proposed (90).
     expect(undone).toMatchObject({
       status: 'undone',
-      message: 'Undone: Set estimate to 60 minutes.',
+      message: 'Undone: Set estimate to 60 minutes. It waits for review again.',
     });
     expect((await task()).estimateMinutes).toBe(120);
     expect((await suite.db.decisions.get(result.decisionId!))?.undoneAt).toBeDefined();

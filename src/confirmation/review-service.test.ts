@@ -376,8 +376,15 @@ describe('undo', () => {
     );
     expect(temporary?.deletedAt).toBeDefined();
     expect((await db.decisions.get(titled.decisionId!))?.undoneAt).toBeDefined();
-    expect((await setOf(set.id)).items.map((item) => item.status)).toEqual(['undone', 'undone']);
+    // The proposals wait again: a confirmation undone can be made again, and it applies.
+    expect((await setOf(set.id)).items.map((item) => item.status)).toEqual(['pending', 'pending']);
+    expect(await setOf(set.id)).toMatchObject({ status: 'pending' });
     expect((await db.mutations.filter((row) => row.source === 'undo').toArray()).length).toBe(2);
+    const again = await confirmItem(db, set.id, 1);
+    expect(again).toMatchObject({ status: 'applied' });
+    expect(again.decisionId).not.toBe(titled.decisionId);
+    expect((await task()).title).toBe('New');
+    expect((await db.decisions.get(again.decisionId!))?.undoneAt).toBeUndefined();
   });
 
   it('undoes several confirmed changes to the same task, newest first (Confirm all, then Undo)', async () => {
@@ -398,10 +405,15 @@ describe('undo', () => {
       before.estimateMinutes,
     ]);
     expect((await setOf(set.id)).items.map((item) => item.status)).toEqual([
-      'undone',
-      'undone',
-      'undone',
+      'pending',
+      'pending',
+      'pending',
     ]);
+    // Every item Confirm all applied waits again, to be confirmed, edited or rejected.
+    expect((await rejectItem(db, set.id, 1)).status).toBe('rejected');
+    const again = await confirmAll(db, set.id);
+    expect(again.applied).toHaveLength(2);
+    expect((await task()).title).toBe('Renamed');
   });
 
   it('undoes a rejection: the item waits for review again and the agent may propose it', async () => {

@@ -37,6 +37,20 @@ describe('rule offers', () => {
     expect(await rejectUrgentOn(await taskInWork('Fourth'))).toBeUndefined();
   });
 
+  it('names checklist proposals as a person does: "checklist items"', async () => {
+    let offer;
+    for (const title of ['One', 'Two', 'Three']) {
+      const set = await propose(suite.db, await taskInWork(title), [
+        { name: 'add_multiple_checklist_items', args: { items: [{ title: 'Call Sam' }] } },
+      ]);
+      offer = await offerAfterDecision(
+        suite.db,
+        (await rejectItem(suite.db, set.id, 0)).decisionId!,
+      );
+    }
+    expect(offer).toMatchObject({ question: 'Stop proposing checklist items for Work?' });
+  });
+
   it('counts only rejections of the same label', async () => {
     const other = await suite.db.labels.add({
       ...(await suite.db.labels.get(suite.ids.labelId))!,

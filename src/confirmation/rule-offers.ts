@@ -72,7 +72,7 @@ async function findOffer(
       db.categories.get(categoryId),
       labelId ? db.labels.get(labelId) : undefined,
     ]);
-    const what = label ? `the label "${label.name}"` : kind.toLowerCase();
+    const what = label ? `the label "${label.name}"` : offeredAs(kind);
     const where = category?.name ?? 'this category';
     return {
       type: 'suppress',
@@ -106,4 +106,9 @@ async function findOffer(
 /** Accepting a trust offer: the existing trusted-tool rule, set on this device. */
 export async function acceptTrustOffer(db: CountersignDatabase, toolName: string): Promise<void> {
   await saveTrustedTools(db, [...(await readTrustedTools(db)), toolName]);
+}
+
+/** A kind of change as a person names what they no longer want proposed. */
+function offeredAs(kind: string): string {
+  return kind === 'Checklist' ? 'checklist items' : kind.toLowerCase();
 }

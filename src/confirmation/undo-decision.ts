@@ -1,9 +1,9 @@
 /**
  * Undo of a decision. A confirmed change: the pre-image recorded in the ledger with the
  * mutation is put back through dispatch() (source `undo`), refused when any row was
- * changed since (undo would overwrite that). A rejection: the item waits for review again
- * (its set reopens) and a label suppression it made is lifted the same way. Either way the
- * decision is marked undone in the same transaction.
+ * changed since (undo would overwrite that). A rejection: a label suppression it made is
+ * lifted the same way. Either way the item waits for review again (its set reopens) and
+ * the decision is marked undone, in the same transaction.
  */
 import { writeChangeItems } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
@@ -93,16 +93,16 @@ export async function undoDecision(
           { table: 'decisions', id: decisionId, before: fresh, after: undone },
         ];
         const item = await db.changeItems.get(changeItemId(fresh.changeSetId, fresh.itemIndex));
-        // A rejected item waits for review again; a confirmed one is done with (undone).
-        const [from, to] = rejection
-          ? (['rejected', 'pending'] as const)
-          : (['confirmed', 'undone'] as const);
-        if (item?.status === from)
+        // Either way the item waits for review again: a confirmation undone by mistake (a
+        // double tap) can be confirmed again, edited or rejected. Its item write syncs, so it
+        // waits on every device, and a new decision claims the item's next round.
+        if (item?.status === fresh.verdict)
           written.push(
-            ...(await writeChangeItems(db, [{ before: item, after: { ...item, status: to } }], {
-              deviceId,
-              now,
-            })),
+            ...(await writeChangeItems(
+              db,
+              [{ before: item, after: { ...item, status: 'pending' } }],
+              { deviceId, now },
+            )),
           );
         return { value: undefined, diffs: written };
       },
@@ -124,7 +124,7 @@ export async function undoDecision(
         status: 'undone',
         message: rejection
           ? `Rejection undone: "${summary}" waits for review again.`
-          : `Undone: ${summary}.`,
+          : `Undone: ${summary}. It waits for review again.`,
         decisionId,
       };
   }

@@ -252,7 +252,7 @@ describe('decide once across devices', () => {
 });
 
 describe('undo on the other device', () => {
-  it('puts back on both devices what a confirmation made on the other changed', async () => {
+  it('puts back on both devices what a confirmation made on the other changed, and both wait again', async () => {
     const { laptop, tablet } = await twoDevices('bob');
     const { taskId } = await readyTask(laptop);
     const set = await propose(laptop, taskId, [
@@ -292,11 +292,29 @@ describe('undo on the other device', () => {
         ? true
         : undefined,
     );
+    // Both proposals wait again, on both devices: the undo gave them back.
+    await waitFor(async () =>
+      (await laptop.changeItems.get(`${set.id}:0`))?.status === 'pending' ? true : undefined,
+    );
     for (const db of [laptop, tablet]) {
-      expect((await db.changeItems.get(`${set.id}:0`))?.status).toBe('undone');
+      for (const index of [0, 1])
+        expect((await db.changeItems.get(`${set.id}:${index}`))?.status).toBe('pending');
       const undone = await db.decisions.where('changeSetId').equals(set.id).toArray();
       expect(undone.every((decision) => decision.undoneAt !== undefined)).toBe(true);
     }
+
+    // Decided again, once: the laptop confirms the estimate anew (the item's next round).
+    const again = await confirmItem(laptop, set.id, 0);
+    expect(again).toMatchObject({ status: 'applied' });
+    await sent(laptop);
+    await waitFor(async () =>
+      (await tablet.tasks.get(taskId))?.estimateMinutes === 90 &&
+      (await tablet.changeItems.get(`${set.id}:0`))?.status === 'confirmed'
+        ? true
+        : undefined,
+    );
+    expect((await laptop.decisions.get(again.decisionId!))?.undoneAt).toBeUndefined();
+    expect((await laptop.tasks.get(taskId))?.estimateMinutes).toBe(90);
   });
 
   it('refuses, and changes nothing, for a decision applied here before that was kept', async () => {

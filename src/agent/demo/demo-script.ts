@@ -3,6 +3,7 @@
  * make after reading that task's journal. Turn 1 proposes, turn 2 reports. Checklist
  * item ids are the sample journal's stable ids.
  */
+import { DEMO_RATIONALES } from './demo-rationales';
 export interface DemoCall {
   name: string;
   args: Record<string, unknown>;
@@ -20,7 +21,19 @@ const report = (oneLiner: string, tldr: string, content: string): DemoCall => ({
   args: { oneLiner, tldr, content },
 });
 
+/** The task's turns, each proposed change with its one-line reason (demo-rationales.ts). */
 export function demoScript(taskId: string, today: Date): DemoTurn[] {
+  const reasons = DEMO_RATIONALES[taskId] ?? {};
+  return scriptedTurns(taskId, today).map((turn) => ({
+    ...turn,
+    calls: turn.calls.map((call) => {
+      const rationale = reasons[call.name];
+      return rationale ? { ...call, args: { ...call.args, rationale } } : call;
+    }),
+  }));
+}
+
+function scriptedTurns(taskId: string, today: Date): DemoTurn[] {
   switch (taskId) {
     case 'sample-task-login-bug':
       return [

@@ -249,7 +249,7 @@ async function otherMessagesOfWakes(
  * deferred call is queued as items whose `groupId` is the call's id, proposed while the
  * wake ran (one wake per task at a time, so the window names the wake); the wake audits
  * that call under the operation id `<runKey>:<call id>` (src/agent/wake-audit.ts). A
- * confirmation's run key names its item (`confirm:<set>:<index>`), a rejection's too
+ * confirmation's run key names its item (`confirm:<set>:<index>:<rev>`), a rejection's too
  * (`reject:<item>:<nonce>`, src/confirmation/decide-item.ts).
  */
 async function proposalFates(
@@ -342,7 +342,11 @@ function fateOf(item: ChangeItem, decision: Decision | undefined): ProposalFate 
 
 /** The item a confirmation or a rejection decided, from its run key. */
 function decidedItemId(runKey: string | undefined): string | undefined {
-  if (runKey?.startsWith('confirm:')) return runKey.slice('confirm:'.length);
+  if (runKey?.startsWith('confirm:')) {
+    // `confirm:<set>:<index>:<item rev>`; earlier versions wrote no rev.
+    const [set, index] = runKey.slice('confirm:'.length).split(':');
+    return index === undefined ? undefined : `${set}:${index}`;
+  }
   if (runKey?.startsWith('reject:')) {
     const rest = runKey.slice('reject:'.length);
     const nonce = rest.lastIndexOf(':');

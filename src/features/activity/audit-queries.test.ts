@@ -195,7 +195,12 @@ const WAKE: ScriptedTurn[] = [
 
 /** The action of the wake's call of `toolName`. */
 const actionOf = (messages: AuditMessage[], toolName: string) =>
-  messages.find((message) => message.kind === 'action' && message.toolName === toolName)!;
+  messages.find(
+    (message) =>
+      message.kind === 'action' &&
+      message.toolName === toolName &&
+      message.source !== 'confirmation',
+  )!;
 
 describe('listAuditPage on a wake', () => {
   it('shows a wake whole, whichever of its messages made the page, within the filter', async () => {
@@ -251,8 +256,9 @@ describe('listAuditPage on a wake', () => {
     expect(fatesOf('update_task_priority')).toMatchObject([
       { status: 'rejected', decision: { verdict: 'rejected', rejectionReason: 'Not urgent' } },
     ]);
+    // An undone confirmation gives the proposal back: it waits again.
     expect(fatesOf('add_multiple_checklist_items')!.map((fate) => fate.status)).toEqual([
-      'undone',
+      'pending',
       'pending',
     ]);
 
@@ -266,7 +272,7 @@ describe('listAuditPage on a wake', () => {
     ]);
     const rehearsed = confirmations.find((message) => message.summary === 'Add: "Rehearse"')!;
     expect(page.proposals.get(rehearsed.operationId!)).toMatchObject([
-      { itemId: rehearse!.id, status: 'undone', decision: { verdict: 'confirmed' } },
+      { itemId: rehearse!.id, status: 'pending', decision: { verdict: 'confirmed' } },
     ]);
     expect(page.proposals.get(rehearsed.operationId!)![0]!.decision!.undoneAt).toBeDefined();
   });

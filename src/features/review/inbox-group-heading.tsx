@@ -1,7 +1,8 @@
 /**
  * The heading of one task's group in the inbox: the task (a link to it), how many of its
  * changes wait, the agent's one-line summary of the task (why, next to what), and Confirm
- * all, which ignores taps for a moment after it appears or moves.
+ * all, which ignores taps for a moment after it appears or moves. It is not greyed then:
+ * the virtual list mounts headings as it scrolls, and greying each would make them flicker.
  */
 import { Link } from 'react-router';
 import type { InboxRow } from '../../db/queries/proposals';
@@ -33,7 +34,6 @@ export function InboxGroupHeading({
           className="review-group__confirm-all"
           aria-label={`Confirm all ${row.groupWaiting} for ${title}`}
           disabled={running}
-          aria-disabled={!armed || undefined}
           onClick={() => {
             if (armed) onConfirmAll();
           }}

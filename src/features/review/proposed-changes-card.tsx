@@ -18,6 +18,7 @@ import type { ReviewResult } from '../../confirmation/review-result';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { useArmedAfter } from '../../ui/use-armed-after';
+import { MotionWatchContext, useMotionWatch } from '../../ui/use-motion-watch';
 import { useStableCallback } from '../../ui/use-stable-callback';
 import { groupRows } from './group-rows';
 import { withItemViews } from './item-view';
@@ -59,6 +60,7 @@ export function ProposedChangesCard({
   const actions = useReviewActions();
   const { shown: items, leaving, settling, settle } = useSettle(live, listShows);
   const section = useRef<HTMLElement>(null);
+  const motion = useMotionWatch(section);
   const count = items?.length ?? 0;
   const armed = useArmedAfter(count > 1);
   const hint = useSwipeHint(count);
@@ -155,7 +157,6 @@ export function ProposedChangesCard({
       {items.length > 0 && (working || heading.oneLiner) && (
         <AgentSummaryLine text={heading.oneLiner} />
       )}
-      {actions.offer && <RuleOfferBar offer={actions.offer} onDone={actions.dismissOffer} />}
       <ReviewStatusBar
         applying={bulk?.progress?.total}
         last={actions.last}
@@ -182,41 +183,44 @@ export function ProposedChangesCard({
       {items.length === 0 && !actions.rejection ? (
         <p className="muted review-card__empty">Nothing else waits for review.</p>
       ) : (
-        <ul className="review-list">
-          {withRejection(groupRows(items), actions.rejection).map((row) => (
-            <li key={row.key} className="review-list__item">
-              {row.type === 'item' ? (
-                renderItem(row.entry)
-              ) : row.type === 'group' ? (
-                <ReviewItemGroup
-                  entries={row.entries}
-                  busy={running}
-                  confirmBlockedBy={denial ? denialId : undefined}
-                  onConfirmAll={(entries) =>
-                    void actions.confirmAll(
-                      taskId,
-                      [entries[0]!.changeSetId],
-                      entries.length,
-                      new Set(entries.map((entry) => entry.key)),
-                    )
-                  }
-                  onRejectAll={(entries) => void actions.rejectSome(taskId, entries)}
-                  renderItem={renderItem}
-                />
-              ) : (
-                <RejectionReasonPanel
-                  rejection={row.rejection}
-                  onDismiss={actions.dismissRejection}
-                  onUndo={(decisionId) => {
-                    actions.dismissRejection();
-                    void actions.undo([decisionId]);
-                  }}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
+        <MotionWatchContext value={motion}>
+          <ul className="review-list">
+            {withRejection(groupRows(items), actions.rejection).map((row) => (
+              <li key={row.key} className="review-list__item">
+                {row.type === 'item' ? (
+                  renderItem(row.entry)
+                ) : row.type === 'group' ? (
+                  <ReviewItemGroup
+                    entries={row.entries}
+                    busy={running}
+                    confirmBlockedBy={denial ? denialId : undefined}
+                    onConfirmAll={(entries) =>
+                      void actions.confirmAll(
+                        taskId,
+                        [entries[0]!.changeSetId],
+                        entries.length,
+                        new Set(entries.map((entry) => entry.key)),
+                      )
+                    }
+                    onRejectAll={(entries) => void actions.rejectSome(taskId, entries)}
+                    renderItem={renderItem}
+                  />
+                ) : (
+                  <RejectionReasonPanel
+                    rejection={row.rejection}
+                    onDismiss={actions.dismissRejection}
+                    onUndo={(decisionId) => {
+                      actions.dismissRejection();
+                      void actions.undo([decisionId]);
+                    }}
+                  />
+                )}
+              </li>
+            ))}
+          </ul>
+        </MotionWatchContext>
       )}
+      {actions.offer && <RuleOfferBar offer={actions.offer} onDone={actions.dismissOffer} />}
     </section>
   );
 }

@@ -13,15 +13,7 @@
  */
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
-import {
-  useCallback,
-  useEffect,
-  useEffectEvent,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { getDatabase } from '../../db/connection';
 import { readInboxWindow, type InboxRow, type PendingReviewItem } from '../../db/queries/proposals';
 import { withItemViews } from './item-view';
@@ -32,7 +24,9 @@ import { findRowElement, isEditableTarget, ReviewItemRow, rowHasFocus } from './
 import { leavesTheList, type ReviewActions } from './use-review-actions';
 import { useSettle } from './use-settle';
 import { useStableCallback } from '../../ui/use-stable-callback';
-import { batchToolOf, findTool, reviewKind } from '../../tools/registry';
+import { MotionWatchContext, useMotionWatch } from '../../ui/use-motion-watch';
+import { reviewKind } from '../../tools/registry';
+import { batchOf, useItemKeys } from './inbox-places';
 
 export interface ReviewInboxProps {
   /** Items waiting (the tally). */
@@ -52,63 +46,14 @@ const groupKey = (changeSetId: string) => `group:${changeSetId}`;
 const windowShows = (value: { rows: ReadonlyMap<number, InboxRow> }, key: string) =>
   [...value.rows.values()].some((row) => row.entry.key === key);
 
-/** Whether the row is part of a batch proposal (several items of one call), and its first. */
-function batchOf(
-  row: InboxRow,
-  previous: InboxRow | undefined,
-  next: InboxRow | undefined,
-): 'starts' | 'continues' | undefined {
-  const groupId = row.entry.item.groupId;
-  const tool = findTool(row.entry.item.toolName);
-  if (!groupId || !tool || !batchToolOf(tool)) return undefined;
-  const same = (other: InboxRow | undefined) =>
-    other?.entry.changeSetId === row.entry.changeSetId &&
-    other.entry.item.groupId === groupId &&
-    other.entry.item.toolName === row.entry.item.toolName;
-  if (same(previous)) return 'continues';
-  return same(next) ? 'starts' : undefined;
-}
-
-/**
- * The virtualizer's keys: a read row's own key, the prompt its row's, any other place its
- * index. The function changes only when those keys do: the virtualizer lays out every
- * place again (all fifty thousand) whenever it changes, so a new function on every render
- * (a swipe renders several times) would make each render cost what the backlog does.
- */
-function useItemKeys(
-  rows: ReadonlyMap<number, InboxRow>,
-  promptAt: number | undefined,
-  promptKey: string | undefined,
-): (index: number) => string | number {
-  const keyed = [...rows].map(([index, row]) => `${index}=${row.entry.key}`).join('|');
-  const placed = `${keyed}#${promptAt ?? ''}=${promptKey ?? ''}`;
-  // Built from `placed` alone, so it stays the same function while `placed` does.
-  const keys = useMemo(() => {
-    const byIndex = new Map<number, string>(
-      [...rows].map(([index, row]) => [index, row.entry.key] as const),
-    );
-    return { byIndex, promptAt, promptKey };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `placed` sums up all three
-  }, [placed]);
-  return useCallback(
-    (index: number) => {
-      const { byIndex, promptAt: prompt, promptKey: key } = keys;
-      // The prompt keeps its row's key: it stays the same element (and keeps what the person
-      // typed) when the row leaves the data and the prompt takes its place on its own.
-      if (index === prompt && key !== undefined) return key;
-      const dataIndex = prompt !== undefined && index > prompt ? index - 1 : index;
-      // A number for a place not read yet: no string to build for each of thousands.
-      return byIndex.get(dataIndex) ?? dataIndex;
-    },
-    [keys],
-  );
-}
-
 export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
   const listRef = useRef<HTMLDivElement>(null);
+  const motion = useMotionWatch(listRef);
   const [currentKey, setCurrentKey] = useState<string>();
   /** A row to focus once it is rendered: by key, or by its place in the list. */
-  const focusRequest = useRef<{ key: string } | { index: number } | undefined>(undefined);
+  const focusRequest = useRef<
+    { key: string } | { index: number; passing?: ReadonlySet<string> } | undefined
+  >(undefined);
   /** Where j / k move from: the focused row, or the row a focus request is on its way to. */
   const cursor = useRef<number | undefined>(undefined);
   const [range, setRange] = useState({ start: 0, end: PAGE });
@@ -177,7 +122,16 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
   useLayoutEffect(() => {
     const request = focusRequest.current;
     if (request === undefined) return;
-    const key = 'key' in request ? request.key : rows.get(request.index)?.entry.key;
+    // By place: the row there once the data has moved on (not one of the rows leaving), or
+    // the last row when the list ends before it.
+    const at = 'index' in request ? Math.min(request.index, Math.max(0, dataCount - 1)) : 0;
+    const placed = 'index' in request ? rows.get(at)?.entry.key : undefined;
+    const key =
+      'key' in request
+        ? request.key
+        : placed !== undefined && !request.passing?.has(placed)
+          ? placed
+          : undefined;
     const element = key === undefined ? undefined : findRowElement(listRef.current, key);
     if (element) {
       focusRequest.current = undefined;
@@ -230,8 +184,15 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
       [row.entry.changeSetId],
       row.groupWaiting,
     );
+    // The focus goes on to the row that takes the group's place: the next task's first.
+    const group = [...rows.values()].filter(
+      (other) => other.entry.changeSetId === row.entry.changeSetId,
+    );
     if (hadFocus && result.failed.length === 0 && result.stale.length === 0)
-      focusRequest.current = { index: Math.min(row.index, Math.max(0, count - 1)) };
+      focusRequest.current = {
+        index: Math.min(...group.map((other) => other.index)),
+        passing: new Set(group.map((other) => other.entry.key)),
+      };
   }
 
   const onDocumentKey = useEffectEvent((event: KeyboardEvent) => {
@@ -381,42 +342,44 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
   }
 
   return (
-    <div
-      ref={listRef}
-      className="review-inbox__list"
-      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
-    >
-      {virtualItems.map((virtual) => {
-        const isPrompt = virtual.index === promptAt;
-        const row = isPrompt ? undefined : rows.get(dataIndexOf(virtual.index));
-        return (
-          <div
-            key={virtual.key}
-            ref={virtualizer.measureElement}
-            data-index={virtual.index}
-            className="review-inbox__entry"
-            style={{
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              width: '100%',
-              transform: `translateY(${virtual.start - virtualizer.options.scrollMargin}px)`,
-            }}
-          >
-            {isPrompt ? (
-              <>{renderPrompt()}</>
-            ) : row ? (
-              renderRow(row, virtual.start)
-            ) : (
-              <div
-                className="review-inbox__placeholder"
-                style={{ height: ESTIMATED_ROW }}
-                aria-hidden="true"
-              />
-            )}
-          </div>
-        );
-      })}
-    </div>
+    <MotionWatchContext value={motion}>
+      <div
+        ref={listRef}
+        className="review-inbox__list"
+        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+      >
+        {virtualItems.map((virtual) => {
+          const isPrompt = virtual.index === promptAt;
+          const row = isPrompt ? undefined : rows.get(dataIndexOf(virtual.index));
+          return (
+            <div
+              key={virtual.key}
+              ref={virtualizer.measureElement}
+              data-index={virtual.index}
+              className="review-inbox__entry"
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                transform: `translateY(${virtual.start - virtualizer.options.scrollMargin}px)`,
+              }}
+            >
+              {isPrompt ? (
+                <>{renderPrompt()}</>
+              ) : row ? (
+                renderRow(row, virtual.start)
+              ) : (
+                <div
+                  className="review-inbox__placeholder"
+                  style={{ height: ESTIMATED_ROW }}
+                  aria-hidden="true"
+                />
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </MotionWatchContext>
   );
 }

@@ -3,11 +3,14 @@
  * before → after on the task as it is now, Confirm and Reject buttons that name the change,
  * and a swipe (right confirms, left rejects) for fingers. A change the person made since
  * the proposal turns Confirm into "Apply anyway", and then a swipe only points at that button.
+ * One tap is one decision: while the row settles after its decision, and for a moment after
+ * the list moved it under the finger, its buttons and its swipe ignore touch and pointer.
  */
-import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PendingReviewItem } from '../../db/queries/proposals';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
+import { tapTooSoon, useSteadyUnderFinger } from '../../ui/use-motion-watch';
 import { reviewKind } from '../../tools/registry';
 import { EditProposalSheet } from './edit-proposal-sheet';
 import { editFieldsOf } from './edit-fields';
@@ -109,8 +112,10 @@ export const ReviewItemRow = memo(function ReviewItemRow({
 
   const showApplyAnyway = () => setApplyAnywayAsked((count) => count + 1);
 
-  const { ref, view: swipe } = useSwipeToDecide({
+  const { ref: watchRef, steady } = useSteadyUnderFinger();
+  const { ref: swipeRef, view: swipe } = useSwipeToDecide({
     disabled: busy,
+    ready: () => !settling && steady(),
     async onSwiped(direction) {
       if (direction === 'left') {
         onSwiped?.();
@@ -125,6 +130,21 @@ export const ReviewItemRow = memo(function ReviewItemRow({
       return onConfirm(entry, { applyAnyway: false });
     },
   });
+
+  const ref = useCallback(
+    (node: HTMLElement | null) => {
+      const stopSwipe = swipeRef(node);
+      const stopWatch = watchRef(node);
+      return () => {
+        stopSwipe?.();
+        stopWatch?.();
+      };
+    },
+    [swipeRef, watchRef],
+  );
+  // A row whose decision is made and leaving takes no second one, whatever the input.
+  const tappedTooSoon = (event: { detail: number; nativeEvent?: Event }) =>
+    settling || tapTooSoon(event, steady);
 
   function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (!keyboardShortcuts || event.defaultPrevented) return;
@@ -265,8 +285,8 @@ export const ReviewItemRow = memo(function ReviewItemRow({
             aria-disabled={blocked || undefined}
             aria-describedby={confirmBlockedBy}
             disabled={busy}
-            onClick={() => {
-              if (!blocked) void onConfirm(entry, { applyAnyway: stale });
+            onClick={(event) => {
+              if (!blocked && !tappedTooSoon(event)) void onConfirm(entry, { applyAnyway: stale });
             }}
           >
             <span aria-hidden="true">{stale ? '!' : '✓'}</span>
@@ -276,7 +296,9 @@ export const ReviewItemRow = memo(function ReviewItemRow({
             variant="danger"
             aria-label={`Reject: ${summary}`}
             disabled={busy}
-            onClick={() => void onReject(entry)}
+            onClick={(event) => {
+              if (!tappedTooSoon(event)) void onReject(entry);
+            }}
           >
             <span aria-hidden="true">✗</span>
             Reject

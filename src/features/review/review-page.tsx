@@ -2,9 +2,10 @@
  * /review: every proposal waiting for a decision, across tasks, grouped by task. The same
  * rows as the task page's card, with a status bar that keeps the last action and its Undo
  * in a place of its own, and keyboard shortcuts for working through a long list (said
- * only on devices with a keyboard and a fine pointer).
+ * on devices with a keyboard and a fine pointer, and on any device after `?`: a tablet's
+ * keyboard does not make its pointer fine).
  */
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { countOf } from '../../lib/count-of';
 import { Button } from '../../ui/button';
@@ -12,6 +13,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { Notice } from '../../ui/notice';
 import { usePendingReviewCounts } from './pending-count';
 import { ReviewInbox } from './review-inbox';
+import { isEditableTarget } from './review-item-row';
 import { ReviewStatusBar } from './review-status-bar';
 import { RuleOfferBar } from './rule-offer-bar';
 import { useReviewActions } from './use-review-actions';
@@ -31,6 +33,7 @@ export function ReviewPage({ nextStep = (openTasks) => openTasks }: ReviewPagePr
   const actions = useReviewActions();
   const applying = [...actions.bulk.values()].find((state) => state.progress)?.progress?.total;
   const hint = useSwipeHint(counts?.items ?? 0);
+  const keysShown = useKeyLegendToggle();
 
   return (
     <section className="review-page stack" aria-labelledby="review-heading">
@@ -73,12 +76,11 @@ export function ReviewPage({ nextStep = (openTasks) => openTasks }: ReviewPagePr
                 'All reviewed: nothing else waits.'
               : `${countOf(counts.items, 'change')} waiting on ${countOf(counts.sets, 'task')}`}
           </p>
-          <p className="review-page__keys muted">
+          <p className={`review-page__keys muted${keysShown ? ' review-page__keys--shown' : ''}`}>
             Keys: <kbd>j</kbd> / <kbd>k</kbd> next / previous · <kbd>y</kbd> confirm · <kbd>n</kbd>{' '}
             reject · <kbd>e</kbd> edit, then confirm · <kbd>a</kbd> confirm all for the task ·{' '}
-            <kbd>u</kbd> undo
+            <kbd>u</kbd> undo · <kbd>?</kbd> shows or hides these keys
           </p>
-          {actions.offer && <RuleOfferBar offer={actions.offer} onDone={actions.dismissOffer} />}
           <ReviewStatusBar
             applying={applying}
             last={actions.last}
@@ -87,8 +89,25 @@ export function ReviewPage({ nextStep = (openTasks) => openTasks }: ReviewPagePr
             onUndo={(decisionIds) => void actions.undo(decisionIds)}
           />
           <ReviewInbox count={counts.items} actions={actions} onSwiped={hint.swiped} />
+          {actions.offer && <RuleOfferBar offer={actions.offer} onDone={actions.dismissOffer} />}
         </>
       )}
     </section>
   );
+}
+
+/** `?` shows the key legend (and hides it again), wherever the focus is but in a field. */
+function useKeyLegendToggle(): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => {
+      if (event.key !== '?' || event.defaultPrevented || event.ctrlKey || event.metaKey) return;
+      if (isEditableTarget(event.target)) return;
+      event.preventDefault();
+      setShown((before) => !before);
+    };
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+  return shown;
 }

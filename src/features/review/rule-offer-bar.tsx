@@ -1,8 +1,10 @@
 /**
  * A rule the person's decisions just earned, offered once (issue 13): "Stop proposing
  * ‹kind› for ‹category›?" creates a suppression rule (journal data, through dispatch());
- * "Apply ‹kind› without asking?" sets the trusted-tool rule. Fixed at the bottom of the
- * screen, over nothing that could move: the list under it stays where it is.
+ * "Apply ‹kind› without asking?" sets the trusted-tool rule. It follows the list, in its
+ * flow: over nothing (fixed at the bottom, it covered the buttons of the rows under it),
+ * and nothing above it moves when it comes. Its question is announced, as it may be below
+ * the screen's edge.
  */
 import { useId, useState } from 'react';
 import { getDatabase } from '../../db/connection';
@@ -32,7 +34,7 @@ export function RuleOfferBar({ offer, onDone }: { offer: RuleOffer; onDone(): vo
   const [busy, setBusy] = useState(false);
   return (
     <section className="rule-offer" aria-labelledby={questionId}>
-      <p id={questionId} className="rule-offer__question">
+      <p id={questionId} className="rule-offer__question" role="status">
         {offer.question}
       </p>
       <div className="rule-offer__actions">

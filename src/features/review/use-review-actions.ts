@@ -20,6 +20,7 @@ import type {
 } from '../../confirmation/review-result';
 import { offerAfterDecision, type RuleOffer } from '../../confirmation/rule-offers';
 import { undoDecision, undoDecisions } from '../../confirmation/undo-decision';
+import { addToBurst, burstMessage, standingBurst, type ConfirmBurst } from './confirm-burst';
 
 /** A rejection whose optional reason is still being asked for, in place of its row. */
 export interface RecentRejection {
@@ -107,6 +108,8 @@ export function useReviewActions() {
   }, []);
   /** Decisions made here, newest last: what `u` undoes. */
   const undoStack = useRef<string[][]>([]);
+  /** The quick confirmations the status bar names together, until another action. */
+  const burst = useRef<ConfirmBurst>(undefined);
 
   const setBusy = useCallback((key: string, busy: boolean) => {
     setBusyKeys((previous) => {
@@ -149,6 +152,7 @@ export function useReviewActions() {
   }, []);
 
   const undo = useCallback(async (decisionIds: string[]) => {
+    burst.current = undefined;
     undoStack.current = undoStack.current.filter(
       (ids) => !ids.some((id) => decisionIds.includes(id)),
     );
@@ -198,13 +202,29 @@ export function useReviewActions() {
       const result = await decided;
       setBusy(entry.key, false);
       if (result.status === 'applied') {
-        const decisionIds = result.decisionId ? [result.decisionId] : [];
-        if (decisionIds.length > 0) undoStack.current.push(decisionIds);
         lookForOffer(result.decisionId);
+        const id = result.decisionId;
+        const summary = entry.item.humanSummary;
+        // A confirmation with changes is its own action; quick plain ones add up.
+        const joined =
+          id && !options.edited
+            ? addToBurst(
+                await standingBurst(burst.current),
+                { summary, decisionId: id },
+                Date.now(),
+              )
+            : undefined;
+        // The burst is one entry of the undo stack, so `u` takes back what the bar names.
+        if (joined && joined.decisionIds.length > 1) undoStack.current.pop();
+        burst.current = joined;
+        const decisionIds = joined?.decisionIds ?? (id ? [id] : []);
+        if (decisionIds.length > 0) undoStack.current.push(decisionIds);
         setLast({
           message: options.edited
             ? `Confirmed with changes. ${result.message}`
-            : `Applied: ${entry.item.humanSummary}`,
+            : joined
+              ? burstMessage(joined)
+              : `Applied: ${summary}`,
           tone: 'success',
           ...(decisionIds.length > 0 ? { decisionIds } : {}),
         });
@@ -227,6 +247,7 @@ export function useReviewActions() {
       const result = await decided;
       setBusy(entry.key, false);
       if (result.status === 'rejected') {
+        burst.current = undefined;
         if (result.decisionId) {
           undoStack.current.push([result.decisionId]);
           lookForOffer(result.decisionId);
@@ -279,6 +300,7 @@ export function useReviewActions() {
       }
       const combined = combine(results);
       setBulkState(groupKey, undefined);
+      burst.current = undefined;
       // One summary, in one place, naming what it applied.
       if (combined.decisionIds.length > 0) undoStack.current.push(combined.decisionIds);
       setLast({
@@ -311,6 +333,7 @@ export function useReviewActions() {
         else if (!leavesTheList(result)) failures.push(result.message);
       }
       setBulkState(groupKey, undefined);
+      burst.current = undefined;
       if (decisionIds.length > 0) undoStack.current.push(decisionIds);
       setLast({
         message:

@@ -47,6 +47,8 @@ interface Gesture {
 
 export interface SwipeToDecideOptions {
   disabled: boolean;
+  /** Asked as a swipe starts: false ignores it (the row just moved under the finger). */
+  ready?: () => boolean;
   /**
    * Called when a swipe is released past the threshold. Resolves true when the row is
    * leaving (it stays slid out), false to spring back.
@@ -54,7 +56,7 @@ export interface SwipeToDecideOptions {
   onSwiped(direction: SwipeDirection): Promise<boolean>;
 }
 
-export function useSwipeToDecide({ disabled, onSwiped }: SwipeToDecideOptions) {
+export function useSwipeToDecide({ disabled, ready, onSwiped }: SwipeToDecideOptions) {
   const [view, setView] = useState<SwipeView>(AT_REST);
   // Scrolling is prevented only once a gesture is known to be horizontal.
   const [horizontal, setHorizontal] = useState(false);
@@ -74,7 +76,8 @@ export function useSwipeToDecide({ disabled, onSwiped }: SwipeToDecideOptions) {
     preventScrollOnSwipe: horizontal,
     onSwipeStart: (data) => {
       const width = element.current?.getBoundingClientRect().width ?? 0;
-      const axis = !disabled && data.absX > data.absY ? 'horizontal' : 'vertical';
+      const willing = !disabled && (ready?.() ?? true);
+      const axis = willing && data.absX > data.absY ? 'horizontal' : 'vertical';
       gesture.current = { axis, threshold: swipeThreshold(width), width, armed: false };
       if (axis === 'horizontal') setHorizontal(true);
     },

@@ -48,9 +48,10 @@ export const setTaskStatus = defineTool({
     return task.status === status ? `The status is already ${status}.` : undefined;
   },
   targetTaskId: contextTaskId,
-  async preview({ status }, journal, context) {
+  async preview({ status, reason }, journal, context) {
     const task = await requireTask(journal, context.taskId);
-    return { before: task.status, after: status };
+    // The reason is stored with the status: the row shows it where the decision is made.
+    return { before: task.status, after: status, ...(reason ? { note: `Reason: ${reason}` } : {}) };
   },
   handle: ({ status, reason }, journal, context) =>
     applyStatusChange(status, reason, journal, context),

@@ -1,0 +1,59 @@
+/**
+ * Where the inbox's rows stand: which rows make one batch proposal, and the keys the
+ * virtualizer places them by.
+ */
+import { useCallback, useMemo } from 'react';
+import type { InboxRow } from '../../db/queries/proposals';
+import { batchToolOf, findTool } from '../../tools/registry';
+
+/** Whether the row is part of a batch proposal (several items of one call), and its first. */
+export function batchOf(
+  row: InboxRow,
+  previous: InboxRow | undefined,
+  next: InboxRow | undefined,
+): 'starts' | 'continues' | undefined {
+  const groupId = row.entry.item.groupId;
+  const tool = findTool(row.entry.item.toolName);
+  if (!groupId || !tool || !batchToolOf(tool)) return undefined;
+  const same = (other: InboxRow | undefined) =>
+    other?.entry.changeSetId === row.entry.changeSetId &&
+    other.entry.item.groupId === groupId &&
+    other.entry.item.toolName === row.entry.item.toolName;
+  if (same(previous)) return 'continues';
+  return same(next) ? 'starts' : undefined;
+}
+
+/**
+ * The virtualizer's keys: a read row's own key, the prompt its row's, any other place its
+ * index. The function changes only when those keys do: the virtualizer lays out every
+ * place again (all fifty thousand) whenever it changes, so a new function on every render
+ * (a swipe renders several times) would make each render cost what the backlog does.
+ */
+export function useItemKeys(
+  rows: ReadonlyMap<number, InboxRow>,
+  promptAt: number | undefined,
+  promptKey: string | undefined,
+): (index: number) => string | number {
+  const keyed = [...rows].map(([index, row]) => `${index}=${row.entry.key}`).join('|');
+  const placed = `${keyed}#${promptAt ?? ''}=${promptKey ?? ''}`;
+  // Built from `placed` alone, so it stays the same function while `placed` does.
+  const keys = useMemo(() => {
+    const byIndex = new Map<number, string>(
+      [...rows].map(([index, row]) => [index, row.entry.key] as const),
+    );
+    return { byIndex, promptAt, promptKey };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `placed` sums up all three
+  }, [placed]);
+  return useCallback(
+    (index: number) => {
+      const { byIndex, promptAt: prompt, promptKey: key } = keys;
+      // The prompt keeps its row's key: it stays the same element (and keeps what the person
+      // typed) when the row leaves the data and the prompt takes its place on its own.
+      if (index === prompt && key !== undefined) return key;
+      const dataIndex = prompt !== undefined && index > prompt ? index - 1 : index;
+      // A number for a place not read yet: no string to build for each of thousands.
+      return byIndex.get(dataIndex) ?? dataIndex;
+    },
+    [keys],
+  );
+}
