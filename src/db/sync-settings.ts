@@ -114,3 +114,26 @@ export function watchOutbox(db: CountersignDatabase, onChange: () => void): () =
   });
   return () => subscription.unsubscribe();
 }
+
+const LOADED_SNAPSHOT_KEY = 'loadedSnapshot';
+
+/** The snapshot this device started from (sync/snapshot/load-snapshot.ts), in `syncState`. */
+export interface LoadedSnapshot {
+  snapshotId: string;
+  sequence: number;
+  loadedAt: string;
+}
+
+/** Inside a transaction over `syncState`. */
+export async function writeLoadedSnapshot(
+  db: CountersignDatabase,
+  loaded: LoadedSnapshot,
+): Promise<void> {
+  await db.syncState.put({ key: LOADED_SNAPSHOT_KEY, value: loaded });
+}
+
+export async function readLoadedSnapshot(
+  db: CountersignDatabase,
+): Promise<LoadedSnapshot | undefined> {
+  return (await db.syncState.get(LOADED_SNAPSHOT_KEY))?.value as LoadedSnapshot | undefined;
+}
