@@ -13,11 +13,11 @@ import { applyIncoming } from '../../src/sync/incoming/apply-incoming';
 import { NO_KEYS } from '../../src/sync/seal/key-ring';
 import { loadSnapshot } from '../../src/sync/snapshot/load-snapshot';
 import { readSnapshotRows } from '../../src/sync/snapshot/snapshot-rows';
-import { verifySnapshot } from '../../src/sync/snapshot/verify-snapshot';
 import { writeSnapshot } from '../../src/sync/snapshot/write-snapshot';
 import type { SyncMessage } from '../../src/sync/transport/sync-transport';
 import { syncSubjects } from '../../src/sync/transport/sync-subjects';
 import { outgoingMessages } from '../../src/sync/wire/outgoing-messages';
+import { verifyWritten } from '../support/snapshots';
 import { createTask, createTestDatabase, userWrite } from '../support/test-database';
 
 const subjects = syncSubjects('alice');
@@ -128,13 +128,7 @@ describe('a snapshot and the operations after it', () => {
               time: NOW,
               rows: read.rows,
             });
-            const verified = await verifySnapshot(
-              subjects,
-              NO_KEYS,
-              written.messages.at(-1)!.data,
-              written.messages.slice(0, -1).map((message) => message.data),
-            );
-            if (!verified.ok) throw new Error(verified.reason);
+            const verified = await verifyWritten(subjects, NO_KEYS, written);
             const loaded = await loadSnapshot(
               { db: joiner, deviceId: 'joiner', now: () => NOW, rowsPerStep: 3 },
               verified.manifest,

@@ -6,6 +6,7 @@ import {
 } from '../../../test/support/test-database';
 import { stamp } from '../../../test/support/factories';
 import { propose } from '../../../test/support/proposals';
+import { verifyWritten } from '../../../test/support/snapshots';
 import { confirmItem } from '../../confirmation/confirm-item';
 import { undoDecision } from '../../confirmation/undo-decision';
 import type { CountersignDatabase } from '../../db/database';
@@ -18,7 +19,6 @@ import { NO_KEYS } from '../seal/key-ring';
 import { syncSubjects } from '../transport/sync-subjects';
 import { loadSnapshot } from './load-snapshot';
 import { readSnapshotRows } from './snapshot-rows';
-import { verifySnapshot } from './verify-snapshot';
 import { writeSnapshot } from './write-snapshot';
 
 const subjects = syncSubjects('alice');
@@ -74,13 +74,7 @@ async function snapshotOf(db: CountersignDatabase, sequence: number) {
     { sequence, writer: 'tok-laptop', deviceId: 'laptop', time: NOW, rows: read.rows },
     2 * 1024,
   );
-  const verified = await verifySnapshot(
-    subjects,
-    NO_KEYS,
-    written.messages.at(-1)!.data,
-    written.messages.slice(0, -1).map((message) => message.data),
-  );
-  if (!verified.ok) throw new Error(verified.reason);
+  const verified = await verifyWritten(subjects, NO_KEYS, written);
   return { ...verified, read };
 }
 
