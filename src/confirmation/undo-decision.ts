@@ -8,6 +8,7 @@
 import { writeChangeItems } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
+import { readLoadedSnapshot } from '../db/sync-settings';
 import type { EntityDiff } from '../domain/audit';
 import { sameContent } from '../domain/row-content';
 import { changeItemId } from '../domain/change-set';
@@ -42,6 +43,12 @@ export async function undoDecision(
     return storageProblemResult(error);
   }
   const applied = await changedHere(db, decision.operationId);
+  if (applied === 'before-snapshot') {
+    return {
+      status: 'cannot-undo',
+      message: `Cannot undo "${summary}" on this device: it was decided before this device started from a snapshot of the journal, so this device does not know what it changed. Undo it on the device that decided it.`,
+    };
+  }
   if (!applied) {
     return {
       status: 'cannot-undo',
@@ -136,18 +143,22 @@ export async function undoDecision(
  * here (sync keeps which). Nothing, for an operation that changed no journal row here (a
  * confirmation that found the value already set, a plain rejection). Undefined when it
  * came from another device before this one kept that: undoing it here would mark it
- * undone and put nothing back.
+ * undone and put nothing back. 'before-snapshot' when it came in the snapshot this device
+ * started from (nothing of it was applied here one operation at a time).
  */
 async function changedHere(
   db: CountersignDatabase,
   operationId: string | undefined,
-): Promise<{ diffs: EntityDiff[] } | undefined> {
+): Promise<{ diffs: EntityDiff[] } | 'before-snapshot' | undefined> {
   if (!operationId) return { diffs: [] };
-  const [own, remote] = await Promise.all([
+  const [own, remote, snapshot] = await Promise.all([
     db.mutations.get(operationId),
     db.syncApplied.get(operationId),
+    readLoadedSnapshot(db),
   ]);
   if (own) return { diffs: own.diffs };
+  // Neither made nor applied here, on a device that started from a snapshot: it came in it.
+  if (!remote && snapshot) return 'before-snapshot';
   if (!remote || remote.journalRows === 0) return { diffs: [] };
   if (remote.journalRows === undefined) return undefined;
   const local = remote.localOperationId

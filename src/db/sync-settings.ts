@@ -8,6 +8,7 @@ import { liveQuery } from 'dexie';
 import type { CountersignDatabase } from './database';
 
 const SYNC_CONFIG_KEY = 'syncConfig';
+const OUTBOX_KEPT_KEY = 'syncOutboxKept';
 const STATUS_KEY = 'status';
 
 /** As stored; src/sync parses it with zod before using it. */
@@ -41,7 +42,25 @@ export async function writeSyncConfig(
   db: CountersignDatabase,
   config: StoredSyncConfig,
 ): Promise<void> {
-  await db.settings.put({ key: SYNC_CONFIG_KEY, value: config });
+  await db.transaction('rw', db.settings, async () => {
+    await db.settings.put({ key: SYNC_CONFIG_KEY, value: config });
+    await keepOutbox(db);
+  });
+}
+
+/**
+ * From now on, the dispatcher keeps an outbox row for each write, to be pushed. Marked
+ * when sync is first configured (or a runtime starts); a device that never syncs keeps
+ * none, and what it wrote before reaches the server as a snapshot (decisions/0010).
+ */
+export async function keepOutbox(db: CountersignDatabase): Promise<void> {
+  if ((await db.settings.get(OUTBOX_KEPT_KEY))?.value !== true)
+    await db.settings.put({ key: OUTBOX_KEPT_KEY, value: true });
+}
+
+/** Inside the dispatcher's transaction: whether its writes go to the outbox. */
+export async function keepsOutbox(db: CountersignDatabase): Promise<boolean> {
+  return (await db.settings.get(OUTBOX_KEPT_KEY))?.value === true;
 }
 
 /** True when sync should run on this device (configured, and not disconnected). */
@@ -94,4 +113,27 @@ export function watchOutbox(db: CountersignDatabase, onChange: () => void): () =
     error: () => undefined,
   });
   return () => subscription.unsubscribe();
+}
+
+const LOADED_SNAPSHOT_KEY = 'loadedSnapshot';
+
+/** The snapshot this device started from (sync/snapshot/load-snapshot.ts), in `syncState`. */
+export interface LoadedSnapshot {
+  snapshotId: string;
+  sequence: number;
+  loadedAt: string;
+}
+
+/** Inside a transaction over `syncState`. */
+export async function writeLoadedSnapshot(
+  db: CountersignDatabase,
+  loaded: LoadedSnapshot,
+): Promise<void> {
+  await db.syncState.put({ key: LOADED_SNAPSHOT_KEY, value: loaded });
+}
+
+export async function readLoadedSnapshot(
+  db: CountersignDatabase,
+): Promise<LoadedSnapshot | undefined> {
+  return (await db.syncState.get(LOADED_SNAPSHOT_KEY))?.value as LoadedSnapshot | undefined;
 }

@@ -1,0 +1,55 @@
+/**
+ * Which snapshot a device starts from: the newest that verifies. A snapshot that fails
+ * verification (missing or changed parts, a forged manifest) is passed over with its
+ * reason in words, and the next older one is tried; with none left, the device replays
+ * the stream. Reads only through `SnapshotSource`, so the transport decides how manifests
+ * and parts are fetched.
+ */
+import type { SyncOperation } from '../../domain/sync-envelope';
+import type { KeyRing } from '../seal/key-ring';
+import type { SyncSubjects } from '../transport/sync-subjects';
+import { readManifest, type SnapshotManifest } from './snapshot-manifest';
+import { verifySnapshot } from './verify-snapshot';
+
+export interface SnapshotSource {
+  /** The stored bytes of every manifest on the snapshots subject. */
+  manifests(): Promise<readonly Uint8Array[]>;
+  /** Part i's stored bytes for `partCount` parts, undefined where none is stored. */
+  parts(manifest: SnapshotManifest): Promise<readonly (Uint8Array | undefined)[]>;
+}
+
+export type ChosenSnapshot =
+  | { kind: 'snapshot'; manifest: SnapshotManifest; operation: SyncOperation; passedOver: string[] }
+  | { kind: 'replay'; passedOver: string[] };
+
+export async function chooseSnapshot(
+  subjects: SyncSubjects,
+  ring: KeyRing,
+  source: SnapshotSource,
+  /** Only snapshots above this sequence are of use (the device's cursor). */
+  above: number,
+): Promise<ChosenSnapshot> {
+  const passedOver: string[] = [];
+  const candidates = (await source.manifests()).flatMap((bytes) => {
+    const read = readManifest(bytes);
+    if (!read.ok) {
+      passedOver.push(`A snapshot on the server was not used: ${read.reason}.`);
+      return [];
+    }
+    return read.manifest.sequence > above ? [{ bytes, manifest: read.manifest }] : [];
+  });
+  candidates.sort((a, b) => b.manifest.sequence - a.manifest.sequence);
+  for (const { bytes, manifest } of candidates) {
+    const verified = await verifySnapshot(subjects, ring, bytes, await source.parts(manifest));
+    if (verified.ok) {
+      return {
+        kind: 'snapshot',
+        manifest: verified.manifest,
+        operation: verified.operation,
+        passedOver,
+      };
+    }
+    passedOver.push(verified.reason);
+  }
+  return { kind: 'replay', passedOver };
+}
