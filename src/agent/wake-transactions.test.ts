@@ -88,7 +88,6 @@ describe('a wake in few transactions', () => {
       'observations',
       'outbox',
       'reports',
-      'settings',
       'wakes',
     ]);
     // Turn 2 wrote no flush of its own, and its audit is still in the trail.

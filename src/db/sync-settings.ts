@@ -8,7 +8,6 @@ import { liveQuery } from 'dexie';
 import type { CountersignDatabase } from './database';
 
 const SYNC_CONFIG_KEY = 'syncConfig';
-const OUTBOX_KEPT_KEY = 'syncOutboxKept';
 const STATUS_KEY = 'status';
 
 /** As stored; src/sync parses it with zod before using it. */
@@ -42,25 +41,7 @@ export async function writeSyncConfig(
   db: CountersignDatabase,
   config: StoredSyncConfig,
 ): Promise<void> {
-  await db.transaction('rw', db.settings, async () => {
-    await db.settings.put({ key: SYNC_CONFIG_KEY, value: config });
-    await keepOutbox(db);
-  });
-}
-
-/**
- * From now on, the dispatcher keeps an outbox row for each write, to be pushed. Marked
- * when sync is first configured (or a runtime starts); a device that never syncs keeps
- * none, and what it wrote before reaches the server as a snapshot (decisions/0010).
- */
-export async function keepOutbox(db: CountersignDatabase): Promise<void> {
-  if ((await db.settings.get(OUTBOX_KEPT_KEY))?.value !== true)
-    await db.settings.put({ key: OUTBOX_KEPT_KEY, value: true });
-}
-
-/** Inside the dispatcher's transaction: whether its writes go to the outbox. */
-export async function keepsOutbox(db: CountersignDatabase): Promise<boolean> {
-  return (await db.settings.get(OUTBOX_KEPT_KEY))?.value === true;
+  await db.settings.put({ key: SYNC_CONFIG_KEY, value: config });
 }
 
 /** True when sync should run on this device (configured, and not disconnected). */

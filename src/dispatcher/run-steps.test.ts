@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CountersignDatabase } from '../db/database';
 import { countRequests, type RequestCounter } from '../../test/support/count-requests';
 import { createTask, createTestDatabase } from '../../test/support/test-database';
-import { keepOutbox } from '../db/sync-settings';
 import { runStep, runSteps, type Step } from './run-steps';
 
 let db: CountersignDatabase;
@@ -11,7 +10,6 @@ let taskId: string;
 beforeEach(async () => {
   db = createTestDatabase();
   counter = countRequests(db);
-  await keepOutbox(db);
   taskId = await createTask(db);
 });
 afterEach(async () => {

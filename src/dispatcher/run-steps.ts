@@ -119,8 +119,7 @@ export interface StepOptions {
   ownRowsOnly?: true;
 }
 
-/** `settings` for one read: whether this device keeps an outbox (sync configured). */
-const BOOKKEEPING_TABLES = ['mutations', 'auditMessages', 'outbox', 'settings'] as const;
+const BOOKKEEPING_TABLES = ['mutations', 'auditMessages', 'outbox'] as const;
 
 /**
  * The journal, the agent's policy, the ledger, audit and outbox, and the proposal rows,

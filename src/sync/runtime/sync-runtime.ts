@@ -12,7 +12,7 @@
 import type { CountersignDatabase } from '../../db/database';
 import { getDeviceId } from '../../db/settings';
 import { ClaimRefusedError, readCursor } from '../incoming/apply-incoming';
-import { keepOutbox, watchOutbox, writeSyncStatus, type SyncPhase } from '../../db/sync-settings';
+import { watchOutbox, writeSyncStatus, type SyncPhase } from '../../db/sync-settings';
 import { runPushPass, settleClaim, type PushPassDeps } from '../outgoing/push-pass';
 import { messagesToSend, type Sealing } from '../outgoing/seal-once';
 import { outgoingMessages } from '../wire/outgoing-messages';
@@ -280,7 +280,6 @@ export function startSyncRuntime(
   /** One tab syncs at a time; the others show the status it writes. */
   const run = async () => {
     deviceId = await getDeviceId(db);
-    await keepOutbox(db);
     const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
     if (!locks) return runHere();
     await locks
