@@ -22,7 +22,8 @@ import { readSnapshotRows } from './snapshot-rows';
 import { writeSnapshot } from './write-snapshot';
 
 const subjects = syncSubjects('alice');
-const NOW = '2026-11-27T08:00:00.000Z';
+// After every write of the test: a snapshot's rows are never later than the time it was written.
+const NOW = new Date(Date.now() + 3_600_000).toISOString();
 const opened: CountersignDatabase[] = [];
 const fresh = () => {
   const db = createTestDatabase();
@@ -57,6 +58,8 @@ async function fullJournal(db: CountersignDatabase) {
     priority: 'normal',
     category: 'habits',
   });
+  // Every write has reached the server: a snapshot holds only what is on the stream.
+  await db.outbox.clear();
   return { taskId, setId: set.id };
 }
 
