@@ -261,12 +261,14 @@ describe('a push in an encrypted journal', () => {
       const ring = keyRing([await deriveJournalKey(newJournalSecret())]);
       const sealing = { ring: () => Promise.resolve(ring), subjects: syncSubjects('alice') };
       const sent: Uint8Array[] = [];
+      const ids: string[] = [];
       const target = createTransportPushTarget(
         {
           // The first request is lost on the way (uncertain, and not on the server): "did it
           // land?" says no, and the push is sent again.
           publishOperation: async (id, data) => {
             sent.push(data);
+            ids.push(id);
             if (sent.length === 1) {
               throw new SyncTransportError('timeout', 'No answer from the server.', true, true);
             }
@@ -288,8 +290,10 @@ describe('a push in an encrypted journal', () => {
       expect((await pushOne(deps, operationId)).state).toBe('applied');
       expect(sent).toHaveLength(2);
       expect(sent[1]).toEqual(sent[0]);
+      expect(ids[1]).toBe(ids[0]);
+      expect(ids[0]).not.toBe(operationId);
       const stored = (await rawStream()).find(
-        (message) => message.subject === `cs.alice.ops.${operationId}`,
+        (message) => message.subject === `cs.alice.ops.${ids[0]}`,
       );
       expect(new Uint8Array(stored!.data)).toEqual(sent[0]);
       await db.delete();
