@@ -84,7 +84,8 @@ export function openingConsume(
         }
         outcome = await opened(message, keys);
       }
-      if (stopped || 'waitFor' in outcome) return new Promise(() => undefined);
+      // A stopped feed hands nothing on; its stop waits for this handler, so it returns.
+      if (stopped || 'waitFor' in outcome) return;
       if (waited) keys.waiting(undefined);
       return onMessage(outcome.message);
     };
