@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CountersignDatabase } from '../../src/db/database';
 import { DeviceKeyDatabase } from '../../src/db/device-key-store';
 import { getDeviceId } from '../../src/db/settings';
-import { startSyncRuntime, type SyncRuntime } from '../../src/sync/runtime/sync-runtime';
+import type { SyncRuntime } from '../../src/sync/runtime/sync-runtime';
 import { deviceKeys } from '../../src/sync/seal/device-keys';
 import { deriveJournalKey, newJournalSecret } from '../../src/sync/seal/journal-key';
 import { createJournalKey, keepReceivedRing, readKeyRing } from '../../src/sync/seal/journal-keys';
@@ -30,7 +30,7 @@ import { open, seal } from '../../src/sync/seal/seal';
 import { syncSubjects } from '../../src/sync/transport/sync-subjects';
 import { startNatsServer, type NatsTestServer } from '../support/nats-server';
 import { createAgentReadyTask, createTestDatabase, userWrite } from '../support/test-database';
-import { TEST_POLICY, waitFor } from './sync-fixtures';
+import { startAliceRuntime, waitFor } from './sync-fixtures';
 
 let server: NatsTestServer;
 const running: SyncRuntime[] = [];
@@ -49,22 +49,7 @@ afterAll(async () => {
 });
 
 function start(db: CountersignDatabase, keyStore: DeviceKeyDatabase) {
-  const runtime = startSyncRuntime(
-    db,
-    {
-      url: server.urls[0]!,
-      user: 'alice',
-      secret: { kind: 'password', password: 'alice' },
-      enabled: true,
-    },
-    {
-      connect,
-      policy: TEST_POLICY,
-      transport: { requestTimeoutMs: 1_000, reconnectWaitMs: 100 },
-      feed: { idleHeartbeatMs: 500 },
-      keyStore,
-    },
-  );
+  const runtime = startAliceRuntime(db, server.urls[0]!, { keyStore });
   running.push(runtime);
   return runtime;
 }

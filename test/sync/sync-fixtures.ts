@@ -25,6 +25,12 @@ import {
   type NatsTransportOptions,
 } from '../../src/sync/transport/nats-transport';
 import type { SyncTransport } from '../../src/sync/transport/sync-transport';
+import type { CountersignDatabase } from '../../src/db/database';
+import {
+  startSyncRuntime,
+  type SyncRuntime,
+  type SyncRuntimeOptions,
+} from '../../src/sync/runtime/sync-runtime';
 
 /** Seconds, not minutes: the same policy shape as production, scaled for tests. */
 export const TEST_POLICY: ReconciliationPolicy = {
@@ -149,4 +155,23 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Alice's runtime on `url`, quick to retry and to notice a quiet feed, with `extra` options. */
+export function startAliceRuntime(
+  db: CountersignDatabase,
+  url: string,
+  extra: SyncRuntimeOptions,
+): SyncRuntime {
+  return startSyncRuntime(
+    db,
+    { url, user: 'alice', secret: { kind: 'password', password: 'alice' }, enabled: true },
+    {
+      connect,
+      policy: TEST_POLICY,
+      transport: { requestTimeoutMs: 1_000, reconnectWaitMs: 100 },
+      feed: { idleHeartbeatMs: 500 },
+      ...extra,
+    },
+  );
 }
