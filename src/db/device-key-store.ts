@@ -15,14 +15,27 @@ export interface DeviceKeysRow {
   createdAt: string;
 }
 
+/**
+ * The journal's key ring on this device (journal-key-store.ts): secrets newest first, and
+ * key ids the journal has announced that this device does not hold yet.
+ */
+export interface JournalKeysRow {
+  id: 'journal';
+  secrets: Uint8Array<ArrayBuffer>[];
+  announced: string[];
+  updatedAt: string;
+}
+
 const DEVICE_KEYS_DATABASE = 'countersign-device-keys';
 
 export class DeviceKeyDatabase extends Dexie {
   keys!: EntityTable<DeviceKeysRow, 'id'>;
+  journalKeys!: EntityTable<JournalKeysRow, 'id'>;
 
   constructor(name: string = DEVICE_KEYS_DATABASE) {
     super(name);
     this.version(1).stores({ keys: 'id' });
+    this.version(2).stores({ keys: 'id', journalKeys: 'id' });
   }
 }
 

@@ -20,7 +20,7 @@ import { createDexiePushStore } from '../../src/sync/store/dexie-push-store';
 import { SyncTransportError } from '../../src/sync/transport/sync-transport-error';
 import { outgoingMessages } from '../../src/sync/wire/outgoing-messages';
 import { claimBytes, claimDecision, claimSubject } from '../../src/sync/outgoing/decision-claims';
-import { startSyncRuntime, type SyncRuntime } from '../../src/sync/runtime/sync-runtime';
+import type { SyncRuntime } from '../../src/sync/runtime/sync-runtime';
 import { deriveJournalKey, newJournalSecret } from '../../src/sync/seal/journal-key';
 import { keyRing, type KeyRing } from '../../src/sync/seal/key-ring';
 import { open, seal } from '../../src/sync/seal/seal';
@@ -28,7 +28,13 @@ import { syncSubjects } from '../../src/sync/transport/sync-subjects';
 import { startNatsServer, type NatsTestServer } from '../support/nats-server';
 import { propose } from '../support/proposals';
 import { createAgentReadyTask, createTestDatabase, userWrite } from '../support/test-database';
-import { TEST_POLICY, userTransport, waitFor, type TestTransport } from './sync-fixtures';
+import {
+  startAliceRuntime,
+  TEST_POLICY,
+  userTransport,
+  waitFor,
+  type TestTransport,
+} from './sync-fixtures';
 
 let server: NatsTestServer;
 const running: SyncRuntime[] = [];
@@ -46,22 +52,9 @@ afterAll(async () => {
 });
 
 async function start(db: CountersignDatabase, ring: KeyRing) {
-  const runtime = startSyncRuntime(
-    db,
-    {
-      url: server.urls[0]!,
-      user: 'alice',
-      secret: { kind: 'password', password: 'alice' },
-      enabled: true,
-    },
-    {
-      connect,
-      policy: TEST_POLICY,
-      transport: { requestTimeoutMs: 1_000, reconnectWaitMs: 100 },
-      feed: { idleHeartbeatMs: 500 },
-      journalKeys: () => Promise.resolve(ring),
-    },
-  );
+  const runtime = startAliceRuntime(db, server.urls[0]!, {
+    journalKeys: () => Promise.resolve(ring),
+  });
   running.push(runtime);
   await waitFor(
     async () =>
@@ -261,12 +254,14 @@ describe('a push in an encrypted journal', () => {
       const ring = keyRing([await deriveJournalKey(newJournalSecret())]);
       const sealing = { ring: () => Promise.resolve(ring), subjects: syncSubjects('alice') };
       const sent: Uint8Array[] = [];
+      const ids: string[] = [];
       const target = createTransportPushTarget(
         {
           // The first request is lost on the way (uncertain, and not on the server): "did it
           // land?" says no, and the push is sent again.
           publishOperation: async (id, data) => {
             sent.push(data);
+            ids.push(id);
             if (sent.length === 1) {
               throw new SyncTransportError('timeout', 'No answer from the server.', true, true);
             }
@@ -288,8 +283,10 @@ describe('a push in an encrypted journal', () => {
       expect((await pushOne(deps, operationId)).state).toBe('applied');
       expect(sent).toHaveLength(2);
       expect(sent[1]).toEqual(sent[0]);
+      expect(ids[1]).toBe(ids[0]);
+      expect(ids[0]).not.toBe(operationId);
       const stored = (await rawStream()).find(
-        (message) => message.subject === `cs.alice.ops.${operationId}`,
+        (message) => message.subject === `cs.alice.ops.${ids[0]}`,
       );
       expect(new Uint8Array(stored!.data)).toEqual(sent[0]);
       await db.delete();

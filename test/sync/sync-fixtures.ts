@@ -25,6 +25,12 @@ import {
   type NatsTransportOptions,
 } from '../../src/sync/transport/nats-transport';
 import type { SyncTransport } from '../../src/sync/transport/sync-transport';
+import type { CountersignDatabase } from '../../src/db/database';
+import {
+  startSyncRuntime,
+  type SyncRuntime,
+  type SyncRuntimeOptions,
+} from '../../src/sync/runtime/sync-runtime';
 
 /** Seconds, not minutes: the same policy shape as production, scaled for tests. */
 export const TEST_POLICY: ReconciliationPolicy = {
@@ -154,4 +160,19 @@ export async function waitFor<T>(
 /** A device's sync settings for one example journal (accounts.conf: the password is the user's name). */
 export function exampleJournal(url: string, user: 'alice' | 'bob') {
   return { url, user, secret: { kind: 'password' as const, password: user }, enabled: true };
+}
+
+/** Alice's runtime on `url`, quick to retry and to notice a quiet feed, with `extra` options. */
+export function startAliceRuntime(
+  db: CountersignDatabase,
+  url: string,
+  extra: SyncRuntimeOptions,
+): SyncRuntime {
+  return startSyncRuntime(db, exampleJournal(url, 'alice'), {
+    connect,
+    policy: TEST_POLICY,
+    transport: { requestTimeoutMs: 1_000, reconnectWaitMs: 100 },
+    feed: { idleHeartbeatMs: 500 },
+    ...extra,
+  });
 }

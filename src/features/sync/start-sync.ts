@@ -4,6 +4,7 @@
  * status instead of used.
  */
 import type { CountersignDatabase } from '../../db/database';
+import { getDeviceKeyDatabase } from '../../db/device-key-store';
 import { writeSyncStatus } from '../../db/sync-settings';
 import { syncConfigSchema } from '../../sync/runtime/sync-config';
 import { startSyncRuntime, type SyncRuntime } from '../../sync/runtime/sync-runtime';
@@ -22,5 +23,5 @@ export async function startSync(
     });
     return undefined;
   }
-  return startSyncRuntime(db, parsed.data);
+  return startSyncRuntime(db, parsed.data, { keyStore: getDeviceKeyDatabase() });
 }

@@ -29,7 +29,11 @@ export async function plan(
   const waitingParts = new Map<string, SyncEnvelope[]>();
   const planned: Planned[] = [];
   const parsedAll = messages.map((message) =>
-    message.kind === 'operation' ? parseEnvelope(message.data) : undefined,
+    message.unreadable !== undefined
+      ? { ok: false as const, reason: message.unreadable }
+      : message.kind === 'operation'
+        ? parseEnvelope(message.data)
+        : undefined,
   );
   // One read for the whole batch: which of its operations this device applied already.
   const known = parsedAll.map((each) => (each?.ok ? each.envelope.operationId : ''));

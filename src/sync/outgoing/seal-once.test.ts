@@ -53,11 +53,35 @@ describe('seal once', () => {
     const first = await messagesToSend(db, sealingWith(ring), 'op-1', build);
     const again = await messagesToSend(db, sealingWith(ring), 'op-1', build);
     expect(again).toEqual(first);
-    const opened = await open(subjects.operation('op-1'), ring, first[0]!.data);
+    const opened = await open(subjects.operation(first[0]!.messageId), ring, first[0]!.data);
     expect(opened.outcome).toBe('opened');
     // Even after a rotation, the push goes on with what it first sent.
     const rotated = keyRing([await deriveJournalKey(newJournalSecret()), ...ring.generations]);
     expect(await messagesToSend(db, sealingWith(rotated), 'op-1', build)).toEqual(first);
+  });
+
+  it('publishes under a keyed token, not the operation id the server could test guesses against', async () => {
+    const secret = newJournalSecret();
+    const ring = keyRing([await deriveJournalKey(secret)]);
+    const [first] = await messagesToSend(await pushWaiting(), sealingWith(ring), 'op-1', build);
+    const sameSecret = keyRing([await deriveJournalKey(secret)]);
+    const [again] = await messagesToSend(
+      await pushWaiting(),
+      sealingWith(sameSecret),
+      'op-1',
+      build,
+    );
+    const otherRing = keyRing([await deriveJournalKey(newJournalSecret())]);
+    const [other] = await messagesToSend(
+      await pushWaiting(),
+      sealingWith(otherRing),
+      'op-1',
+      build,
+    );
+    expect(first!.messageId).toMatch(/^[0-9a-f]{64}$/);
+    expect(first!.messageId).not.toContain('op-1');
+    expect(again!.messageId).toBe(first!.messageId);
+    expect(other!.messageId).not.toBe(first!.messageId);
   });
 
   it('keeps the sealed bytes when the push runtime saves its own copy of the row, until applied', async () => {

@@ -3,7 +3,8 @@
  * time they are needed and kept on the push record, and every retry sends those same
  * bytes. Sealing again would give new bytes (a fresh nonce each time), and the answers
  * that matter ("did it land?", "who won the claim?") are judged on what a message says,
- * never on its bytes. Without a journal key the bytes are plain and built as before.
+ * never on its bytes. Sealed messages go under keyed subject tokens (subject-token.ts),
+ * kept with the bytes. Without a journal key the bytes are plain and built as before.
  */
 import type { CountersignDatabase } from '../../db/database';
 import type { SyncPushRecord } from '../../db/sync-rows';
@@ -12,6 +13,7 @@ import type { OutgoingMessage } from '../push/transport-push-target';
 import { newestKey, type KeyRing } from '../seal/key-ring';
 import { SEAL_OVERHEAD_BYTES } from '../seal/seal-format';
 import { seal } from '../seal/seal';
+import { subjectToken } from '../seal/subject-token';
 import type { SyncSubjects } from '../transport/sync-subjects';
 
 export interface Sealing {
@@ -51,12 +53,14 @@ export async function messagesToSend(
   if (!record || !outbox)
     throw new Error(`Operation ${operationId} is no longer waiting to be sent.`);
   const ring = await sealing.ring();
-  if (!newestKey(ring)) return build(outbox, 0);
+  const newest = newestKey(ring);
+  if (!newest) return build(outbox, 0);
   const sealed = await Promise.all(
-    build(outbox, SEAL_OVERHEAD_BYTES).map(async (message) => ({
-      messageId: message.messageId,
-      data: await seal(sealing.subjects.operation(message.messageId), ring, message.data),
-    })),
+    build(outbox, SEAL_OVERHEAD_BYTES).map(async (message) => {
+      const messageId = await subjectToken(newest, message.messageId);
+      const subject = sealing.subjects.operation(messageId);
+      return { messageId, data: await seal(subject, ring, message.data) };
+    }),
   );
   return keepFirst(db, operationId, 'sealedMessages', sealed);
 }

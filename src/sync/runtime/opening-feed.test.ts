@@ -5,34 +5,54 @@ import { keyRing, type KeyRing } from '../seal/key-ring';
 import { seal } from '../seal/seal';
 import { syncSubjects } from '../transport/sync-subjects';
 import type { SyncMessage, SyncTransport } from '../transport/sync-transport';
-import { openingConsume } from './opening-feed';
+import { openingConsume, type OpeningKeys } from './opening-feed';
 
 const subjects = syncSubjects('alice');
 const text = (value: string) => new TextEncoder().encode(value);
+const decoded = (messages: SyncMessage[]) =>
+  messages.map((message) => new TextDecoder().decode(message.data));
 
-/** Feeds `messages` through an opening consume; what the incoming side got, or why it stopped. */
-async function deliver(ring: KeyRing, messages: SyncMessage[]) {
-  const received: SyncMessage[] = [];
-  let stoppedBy: string | undefined;
-  let delivered: Promise<void> = Promise.resolve();
+/**
+ * Feeds `messages` through the open step, one at a time as the feed does. `fetchable`:
+ * the key the server hands this device when asked (undefined: none yet).
+ */
+function deliver(initial: KeyRing, messages: SyncMessage[]) {
+  let ring = initial;
+  const state = {
+    received: [] as SyncMessage[],
+    waitingWords: [] as (string | undefined)[],
+    fetches: 0,
+    fetchable: undefined as KeyRing | undefined,
+    done: false,
+  };
+  const keys: OpeningKeys = {
+    user: 'alice',
+    subjects,
+    ring: () => Promise.resolve(ring),
+    fetchKey(keyId) {
+      state.fetches += 1;
+      if (state.fetchable) ring = state.fetchable;
+      return Promise.resolve(ring.generations.some((key) => key.keyId === keyId));
+    },
+    announce: () => Promise.resolve(),
+    waiting: (words) => state.waitingWords.push(words),
+    askAgainMs: 1,
+  };
   const consume: SyncTransport['consume'] = (_fromSeq, onMessage) => {
-    delivered = (async () => {
-      for (const message of messages) {
-        try {
-          await onMessage(message);
-        } catch (error) {
-          stoppedBy = (error as Error).message;
-          return;
-        }
-      }
+    void (async () => {
+      for (const message of messages) await onMessage(message);
+      state.done = true;
     })();
     return { lastAcknowledgedSeq: 0, restarts: 0, stop: () => Promise.resolve() };
   };
-  openingConsume(consume, { ring: () => Promise.resolve(ring), subjects })(1, async (message) => {
-    received.push(message);
+  const feed = openingConsume(consume, keys)(1, async (message) => {
+    state.received.push(message);
   });
-  await delivered;
-  return { received, stoppedBy };
+  return { state, feed };
+}
+
+async function until(condition: () => boolean) {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 1));
 }
 
 const operation = (seq: number, id: string, data: Uint8Array): SyncMessage => ({
@@ -42,35 +62,67 @@ const operation = (seq: number, id: string, data: Uint8Array): SyncMessage => ({
   data,
 });
 
-describe('opening the feed', () => {
+describe('the open step', () => {
   it('hands on sealed messages as their plaintext and plain ones as they are', async () => {
     const ring = keyRing([await deriveJournalKey(newJournalSecret())]);
     const body = text('{"v":1,"title":"Plumber"}');
     const sealed = await seal(subjects.operation('op-1'), ring, body);
-    const { received } = await deliver(ring, [
-      operation(1, 'op-1', sealed),
-      operation(2, 'op-2', body),
-    ]);
-    expect(received.map((message) => new TextDecoder().decode(message.data))).toEqual([
+    const { state } = deliver(ring, [operation(1, 'op-1', sealed), operation(2, 'op-2', body)]);
+    await until(() => state.done);
+    expect(decoded(state.received)).toEqual([
       '{"v":1,"title":"Plumber"}',
       '{"v":1,"title":"Plumber"}',
     ]);
   });
 
-  it('stops at a message under an announced key it lacks, never passing it', async () => {
+  it('fetches an announced key it lacks and goes on without stopping', async () => {
+    const newer = keyRing([await deriveJournalKey(newJournalSecret())]);
+    const older = await deriveJournalKey(newJournalSecret());
+    const reader = keyRing([older], [newer.generations[0]!.keyId]);
+    const sealed = await seal(subjects.operation('op-1'), newer, text('{"v":2}'));
+    const { state } = deliver(reader, [operation(1, 'op-1', sealed)]);
+    state.fetchable = keyRing([...newer.generations, older]);
+    await until(() => state.done);
+    expect(decoded(state.received)).toEqual(['{"v":2}']);
+    expect(state.waitingWords.filter(Boolean)).toEqual([]);
+  });
+
+  it('waits at a message under an announced key, in words, never passing it, and resumes when the key arrives', async () => {
     const writer = keyRing([await deriveJournalKey(newJournalSecret())]);
     const reader = keyRing(
       [await deriveJournalKey(newJournalSecret())],
       [writer.generations[0]!.keyId],
     );
-    const sealed = await seal(subjects.operation('op-1'), writer, text('{"v":1}'));
-    const after = operation(2, 'op-2', text('{"v":1}'));
-    const { received, stoppedBy } = await deliver(reader, [operation(1, 'op-1', sealed), after]);
-    expect(received).toEqual([]);
-    expect(stoppedBy).toMatch(/Waiting for this journal’s new key/);
+    const sealed = await seal(subjects.operation('op-2'), writer, text('{"v":2}'));
+    const { state, feed } = deliver(reader, [
+      operation(1, 'op-1', text('{"v":1}')),
+      operation(2, 'op-2', sealed),
+      operation(3, 'op-3', text('{"v":3}')),
+    ]);
+    await until(() => state.fetches >= 3);
+    expect(decoded(state.received)).toEqual(['{"v":1}']);
+    expect(state.waitingWords[0]).toMatch(/Waiting for this journal’s new key from another device/);
+    state.fetchable = writer;
+    await until(() => state.done);
+    expect(decoded(state.received)).toEqual(['{"v":1}', '{"v":2}', '{"v":3}']);
+    expect(state.waitingWords.at(-1)).toBeUndefined();
+    await feed.stop();
   });
 
-  it('passes a tampered or foreign message on unopened, to be quarantined, and goes on', async () => {
+  it('stops waiting when the feed is stopped', async () => {
+    const writer = keyRing([await deriveJournalKey(newJournalSecret())]);
+    const reader = keyRing([], [writer.generations[0]!.keyId]);
+    const sealed = await seal(subjects.operation('op-1'), writer, text('{"v":1}'));
+    const { state, feed } = deliver(reader, [operation(1, 'op-1', sealed)]);
+    await until(() => state.fetches >= 2);
+    await feed.stop();
+    const fetches = state.fetches;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(state.fetches).toBeLessThanOrEqual(fetches + 1);
+    expect(state.received).toEqual([]);
+  });
+
+  it('marks a tampered, moved or never-announced message unreadable with words, and goes on', async () => {
     const ring = keyRing([await deriveJournalKey(newJournalSecret())]);
     const moved = await seal(subjects.operation('op-9'), ring, text('{"v":1}'));
     const foreign = await seal(
@@ -79,12 +131,16 @@ describe('opening the feed', () => {
       text('{"v":1}'),
     );
     const next = operation(3, 'op-3', text('{"v":1}'));
-    const { received, stoppedBy } = await deliver(ring, [
+    const { state } = deliver(ring, [
       operation(1, 'op-1', moved),
-      operation(2, 'op-8', foreign),
+      operation(2, 'op-2', foreign),
       next,
     ]);
-    expect(stoppedBy).toBeUndefined();
-    expect(received.map((message) => message.data)).toEqual([moved, foreign, next.data]);
+    await until(() => state.done);
+    expect(state.received.map((message) => message.unreadable)).toEqual([
+      expect.stringMatching(/changed after it was sealed/),
+      expect.stringMatching(/never used/),
+      undefined,
+    ]);
   });
 });

@@ -1,35 +1,108 @@
 /**
- * Opens what the feed brings before the incoming side reads it. A sealed message is
- * handed on as its plaintext, a plain one (written before the journal was encrypted, or
- * by a device that had not heard) as it is. One under a key the journal announced but
- * this device lacks stops the feed at that message: rejecting makes the feed restart
- * at that message (never acknowledged), so it is never passed. Anything else that does not open goes
- * on unchanged and is quarantined where every unreadable message is, never applied.
+ * The open step: each message the feed brings is opened before the incoming side plans
+ * it. Sealed → its plaintext; plain (written before the journal was encrypted, or by a
+ * device that had not heard) → as it is. What does not open is never applied:
+ *
+ * - under a key id the journal announced but this device lacks: the key messages are
+ *   fetched by direct get, whatever the cursor says. Still missing, the feed waits at that
+ *   message (the handler does not resolve, so it is never acknowledged and the cursor
+ *   never passes it; the messages before it are applied meanwhile), says so in words,
+ *   asks again every few seconds and goes on when the key has arrived;
+ * - under a key id never announced, tampered or malformed: handed on marked `unreadable`
+ *   with words, so the incoming side quarantines it and goes on.
+ *
+ * A message on the key subject announces its key id and, when it holds this device's
+ * envelope, hands this device the ring.
  */
 import type { Sealing } from '../outgoing/seal-once';
 import { describeNotOpened } from '../seal/describe-open';
 import { open } from '../seal/seal';
-import type { SyncMessage, SyncTransport } from '../transport/sync-transport';
+import { keyIdOfSubject } from '../transport/sync-subjects';
+import type { SyncFeed, SyncMessage, SyncTransport } from '../transport/sync-transport';
 
-class WaitingForKeyError extends Error {
-  override readonly name = 'WaitingForKeyError';
+const ASK_AGAIN_MS = 5_000;
+
+export interface OpeningKeys extends Sealing {
+  /** The person's sync user: names the key subject. */
+  user: string;
+  /**
+   * Direct-gets the key messages of `keyId` meant for this device and keeps the ring they
+   * hand on. True when the key is now held.
+   */
+  fetchKey(keyId: string): Promise<boolean>;
+  /** A key id seen on the journal's key subject. */
+  announce(keyId: string): Promise<void>;
+  /** Words while the feed waits for a key; undefined once it goes on. */
+  waiting(words: string | undefined): void;
+  askAgainMs?: number;
 }
 
-async function opened(message: SyncMessage, sealing: Sealing): Promise<SyncMessage> {
-  if (message.kind === 'other') return message;
-  const result = await open(message.subject, await sealing.ring(), message.data);
-  if (result.outcome === 'opened' || result.outcome === 'plain') {
-    return { ...message, data: result.plaintext };
+type Outcome = { message: SyncMessage } | { waitFor: string; words: string };
+
+async function opened(message: SyncMessage, keys: OpeningKeys): Promise<Outcome> {
+  if (message.kind === 'other') {
+    const keyId = keyIdOfSubject(keys.user, message.subject);
+    if (keyId) {
+      await keys.announce(keyId);
+      await keys.fetchKey(keyId);
+    }
+    return { message };
   }
-  if (result.outcome === 'unknownKeyAnnounced')
-    throw new WaitingForKeyError(describeNotOpened(result));
-  return message;
+  const result = await open(message.subject, await keys.ring(), message.data);
+  if (result.outcome === 'opened' || result.outcome === 'plain') {
+    return { message: { ...message, data: result.plaintext } };
+  }
+  if (result.outcome === 'unknownKeyAnnounced') {
+    return { waitFor: result.keyId, words: describeNotOpened(result) };
+  }
+  return { message: { ...message, unreadable: describeNotOpened(result) } };
 }
 
 export function openingConsume(
   consume: SyncTransport['consume'],
-  sealing: Sealing,
+  keys: OpeningKeys,
 ): SyncTransport['consume'] {
-  return (fromSeq, onMessage, options) =>
-    consume(fromSeq, async (message) => onMessage(await opened(message, sealing)), options);
+  return (fromSeq, onMessage, options) => {
+    let stopped = false;
+    let wake: (() => void) | undefined;
+    const pause = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    const handle = async (message: SyncMessage): Promise<void> => {
+      let outcome = await opened(message, keys);
+      let waited = false;
+      while ('waitFor' in outcome && !stopped) {
+        if (!(await keys.fetchKey(outcome.waitFor).catch(() => false))) {
+          keys.waiting(outcome.words);
+          waited = true;
+          await pause(keys.askAgainMs ?? ASK_AGAIN_MS);
+        }
+        outcome = await opened(message, keys);
+      }
+      // A stopped feed hands nothing on; its stop waits for this handler, so it returns.
+      if (stopped || 'waitFor' in outcome) return;
+      if (waited) keys.waiting(undefined);
+      return onMessage(outcome.message);
+    };
+    const feed = consume(fromSeq, handle, options);
+    const opening: SyncFeed = {
+      get lastAcknowledgedSeq() {
+        return feed.lastAcknowledgedSeq;
+      },
+      get restarts() {
+        return feed.restarts;
+      },
+      stop() {
+        stopped = true;
+        wake?.();
+        return feed.stop();
+      },
+    };
+    return opening;
+  };
 }

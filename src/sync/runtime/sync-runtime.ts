@@ -16,7 +16,9 @@ import { watchOutbox, writeSyncStatus, type SyncPhase } from '../../db/sync-sett
 import { runPushPass, settleClaim, type PushPassDeps } from '../outgoing/push-pass';
 import { messagesToSend, type Sealing } from '../outgoing/seal-once';
 import { outgoingMessages } from '../wire/outgoing-messages';
-import { NO_KEYS, type KeyRing } from '../seal/key-ring';
+import type { KeyRing } from '../seal/key-ring';
+import type { DeviceKeyDatabase } from '../../db/device-key-store';
+import { journalKeyAccess } from './journal-key-access';
 import { syncSubjects, type SyncSubjects } from '../transport/sync-subjects';
 import { openingConsume } from './opening-feed';
 import { systemClock, type PushClock } from '../push/push-clock';
@@ -55,6 +57,8 @@ export interface SyncRuntimeOptions {
    * with no generations) messages go plain, as before encryption (decisions/0010).
    */
   journalKeys?: () => Promise<KeyRing>;
+  /** This device's key store (journal-keys.ts): the ring is read there, and fetched into it. */
+  keyStore?: DeviceKeyDatabase;
 }
 
 export interface SyncRuntime {
@@ -89,13 +93,23 @@ export function startSyncRuntime(
   let deviceId = '';
   const lock = new AbortController();
   let subjects: SyncSubjects | undefined;
-  const sealing: Sealing = {
-    ring: options.journalKeys ?? (() => Promise.resolve(NO_KEYS)),
+  const keys = journalKeyAccess({
+    user: config.user,
     // Built when first used, inside the steps that report errors in words.
-    get subjects() {
-      return (subjects ??= syncSubjects(config.user));
+    subjects: () => (subjects ??= syncSubjects(config.user)),
+    deviceId: () => deviceId,
+    readLast: (subject) => current().readLast(subject),
+    ...(options.keyStore ? { keyStore: options.keyStore } : {}),
+    ...(options.journalKeys ? { ring: options.journalKeys } : {}),
+    waiting: (words) => {
+      void status(
+        'connected',
+        words ?? 'Connected. The journal’s new key arrived; changes are received again.',
+        words ? { errorKind: 'waiting-for-key' } : {},
+      );
     },
-  };
+  });
+  const sealing: Sealing = keys;
 
   const status = (phase: SyncPhase, message: string, extra: { errorKind?: string } = {}) =>
     readCursor(db)
@@ -221,7 +235,7 @@ export function startSyncRuntime(
     loop = startReconcileLoop(pushDeps(), 1_000);
     feed = startIncomingFeed({
       db,
-      transport: { consume: openingConsume((...args) => created.consume(...args), sealing) },
+      transport: { consume: openingConsume((...args) => created.consume(...args), keys) },
       serialize,
       ...(options.feed ? { feedOptions: options.feed } : {}),
       incoming: {

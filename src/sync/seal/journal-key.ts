@@ -13,6 +13,7 @@ export const HKDF_INFO = Object.freeze({
   messageKey: 'countersign/v1/message-key',
   keyId: 'countersign/v1/key-id',
   fingerprint: 'countersign/v1/fingerprint',
+  subjectKey: 'countersign/v1/subject-key',
 });
 
 /** 8 bytes as 16 lowercase hex characters: short, printable, usable in a subject. */
@@ -57,6 +58,17 @@ function hkdfParams(info: string): HkdfParams {
     salt: new Uint8Array(0),
     info: new TextEncoder().encode(info),
   };
+}
+
+/** The HMAC-SHA-256 key for subject tokens (subject-token.ts), not extractable. */
+export async function deriveSubjectKey(secret: Uint8Array): Promise<CryptoKey> {
+  return crypto.subtle.deriveKey(
+    hkdfParams(HKDF_INFO.subjectKey),
+    await hkdfBase(secret),
+    { name: 'HMAC', hash: 'SHA-256', length: 256 },
+    false,
+    ['sign'],
+  );
 }
 
 /** `length` bytes of HKDF output for `info`: for ids and fingerprints, never for keys. */

@@ -252,6 +252,14 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
 
     readClaim,
 
+    async readLast(subject) {
+      try {
+        return await lastOnSubject(subject);
+      } catch (error) {
+        throw fail(error, `reading ${subject}`);
+      }
+    },
+
     consume(
       fromSeq: number,
       onMessage: (message: SyncMessage) => Promise<void>,

@@ -11,6 +11,11 @@ describe('sync subjects', () => {
     expect(subjects.decision('set-1', 2)).toBe('cs.alice.decisions.set-1.2');
     expect(subjects.snapshotPart('s42-ab', 0)).toBe('cs.alice.snap.s42-ab.0');
     expect(subjects.snapshotManifest('s42-ab')).toBe('cs.alice.snapshots.s42-ab');
+    expect(subjects.keyEnvelope('0123456789abcdef', 'dev-1')).toBe(
+      'cs.alice.keys.0123456789abcdef.to.dev-1',
+    );
+    expect(subjects.olderKeys('0123456789abcdef')).toBe('cs.alice.keys.0123456789abcdef.older');
+    expect(kindOfSubject('alice', subjects.olderKeys('0123456789abcdef'))).toBe('other');
   });
 
   it.each(['a.b', 'x.>', '*', 'with space', ''])(

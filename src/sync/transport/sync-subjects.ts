@@ -44,6 +44,12 @@ export interface SyncSubjects {
   snapshotPart(snapshotId: string, index: number): string;
   /** A snapshot's manifest: readable, no journal content. */
   snapshotManifest(snapshotId: string): string;
+  /** A journal key generation sealed to one device's ECDH key (the key subject). */
+  keyEnvelope(keyId: string, deviceId: string): string;
+  /** The generations older than `keyId`, sealed under it. */
+  olderKeys(keyId: string): string;
+  /** Every message of the key subject. */
+  readonly keys: string;
 }
 
 function index(what: string, value: number): number {
@@ -64,6 +70,10 @@ export function syncSubjects(user: string): SyncSubjects {
     snapshotPart: (snapshotId, partIndex) =>
       `cs.${user}.snap.${token('A snapshot id', snapshotId)}.${index('A part index', partIndex)}`,
     snapshotManifest: (snapshotId) => `cs.${user}.snapshots.${token('A snapshot id', snapshotId)}`,
+    keyEnvelope: (keyId, deviceId) =>
+      `cs.${user}.keys.${token('A key id', keyId)}.to.${token('A device id', deviceId)}`,
+    olderKeys: (keyId) => `cs.${user}.keys.${token('A key id', keyId)}.older`,
+    keys: `cs.${user}.keys.>`,
   };
 }
 
@@ -74,4 +84,12 @@ export function kindOfSubject(user: string, subject: string): SyncMessageKind {
   if (subject.startsWith(`cs.${user}.ops.`)) return 'operation';
   if (subject.startsWith(`cs.${user}.decisions.`)) return 'decision';
   return 'other';
+}
+
+/** The key id a key-subject message belongs to, or undefined for any other subject. */
+export function keyIdOfSubject(user: string, subject: string): string | undefined {
+  const prefix = `cs.${user}.keys.`;
+  if (!subject.startsWith(prefix)) return undefined;
+  const keyId = subject.slice(prefix.length).split('.')[0];
+  return keyId && TOKEN_PATTERN.test(keyId) ? keyId : undefined;
 }

@@ -44,6 +44,8 @@ export interface SyncMessage {
    * capping a row's far-future times against it decides merges alike everywhere.
    */
   time?: string;
+  /** Set by the open step when the message did not open: quarantined with these words, never applied. */
+  unreadable?: string;
 }
 
 export type FeedEvent =
@@ -87,6 +89,8 @@ export interface SyncTransport {
   claimDecision(changeSetId: string, itemIndex: number, data: Uint8Array): Promise<ClaimResult>;
   /** The decision that won the item, if any. */
   readClaim(changeSetId: string, itemIndex: number): Promise<StoredClaim | undefined>;
+  /** The last message on `subject` by direct get (the journal's key subject), if any. */
+  readLast(subject: string): Promise<StoredClaim | undefined>;
   /**
    * Delivers every message from `fromSeq` (the stored cursor + 1; 1 for everything) in
    * stream order, one at a time: the next message waits until `onMessage` resolves, and

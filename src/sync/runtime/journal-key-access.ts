@@ -1,0 +1,56 @@
+/**
+ * How the runtime reaches the journal key ring: from this device's key store
+ * (journal-keys.ts) or a ring a test hands it, and how the open step fetches a key it
+ * lacks: the key subject's messages for this device, read by direct get, opened with this
+ * device's ECDH key and kept.
+ */
+import type { DeviceKeyDatabase } from '../../db/device-key-store';
+import { deviceKeys } from '../seal/device-keys';
+import { announceKeyId, keepReceivedRing, readKeyRing } from '../seal/journal-keys';
+import { findKey, NO_KEYS, type KeyRing } from '../seal/key-ring';
+import { openKeyMessages } from '../seal/key-subject';
+import type { SyncSubjects } from '../transport/sync-subjects';
+import type { SyncTransport } from '../transport/sync-transport';
+import type { OpeningKeys } from './opening-feed';
+
+export interface KeyAccessOptions {
+  user: string;
+  subjects(): SyncSubjects;
+  deviceId(): string;
+  readLast: SyncTransport['readLast'];
+  /** This device's key store; without one the ring is `ring` alone and nothing is fetched. */
+  keyStore?: DeviceKeyDatabase;
+  ring?: () => Promise<KeyRing>;
+  waiting(words: string | undefined): void;
+}
+
+export function journalKeyAccess(options: KeyAccessOptions): OpeningKeys {
+  const { keyStore } = options;
+  const ring =
+    options.ring ?? (keyStore ? () => readKeyRing(keyStore) : () => Promise.resolve(NO_KEYS));
+  return {
+    user: options.user,
+    ring,
+    get subjects() {
+      return options.subjects();
+    },
+    async fetchKey(keyId) {
+      if (findKey(await ring(), keyId)) return true;
+      if (!keyStore) return false;
+      const own = await deviceKeys(keyStore);
+      const opened = await openKeyMessages(
+        options.subjects(),
+        keyId,
+        options.deviceId(),
+        own.agreement,
+        async (subject) => (await options.readLast(subject))?.data,
+      );
+      if (!opened.ok) return false;
+      return findKey(await keepReceivedRing(opened.ring, keyStore), keyId) !== undefined;
+    },
+    async announce(keyId) {
+      if (keyStore && !findKey(await ring(), keyId)) await announceKeyId(keyId, keyStore);
+    },
+    waiting: options.waiting,
+  };
+}
