@@ -1,10 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { fromHex, toHex } from '../seal/bytes';
-import { deriveJournalKey, newJournalSecret } from '../seal/journal-key';
-import { keyRing } from '../seal/key-ring';
-import { openOlderKeys, sealOlderKeys } from '../seal/older-keys';
-import { fromBase64Url, toBase64Url } from './base64url';
+import { toHex } from '../seal/bytes';
+import { newJournalSecret } from '../seal/journal-key';
+import { toBase64Url } from './base64url';
 import {
   encodeJoinCode,
   JOIN_CODE_LIFETIME_MS,
@@ -44,23 +42,6 @@ describe('the join code', () => {
     ]) {
       expect(readJoinCode(text, NOW)).toEqual({ ok: true, code });
     }
-  });
-
-  it('carries every key generation: the older ones sealed under the newest', async () => {
-    const older = await deriveJournalKey(newJournalSecret());
-    const newest = await deriveJournalKey(newJournalSecret());
-    const token = newJoinToken();
-    const sealed = await sealOlderKeys(`join.${token}`, keyRing([newest, older]));
-    const code = aCode({ key: toHex(newest.secret), token, older: toBase64Url(sealed) });
-    const read = readJoinCode(joinLink('https://app.example.org/', code), NOW);
-    if (!read.ok) throw new Error(read.words);
-    const ring = await openOlderKeys(
-      `join.${read.code.token}`,
-      fromHex(read.code.key)!,
-      fromBase64Url(read.code.older!)!,
-    );
-    if (!ring.ok) throw new Error(ring.reason);
-    expect(ring.ring.generations.map((key) => key.keyId)).toEqual([newest.keyId, older.keyId]);
   });
 
   it('fits a QR code comfortably: a few hundred characters with a long password', () => {
