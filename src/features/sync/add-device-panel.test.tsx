@@ -1,18 +1,11 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import decodeQR from 'qr/decode.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deriveJournalKey, newJournalSecret } from '../../sync/seal/journal-key';
-import { keyRing } from '../../sync/seal/key-ring';
 import { readJoinCode } from '../../sync/pairing/join-code';
 import { makeJoinCode } from '../../sync/pairing/make-join-code';
+import { NO_KEYS } from '../../sync/seal/key-ring';
+import { aKeyRing, SYNC_CONFIG } from './join-code-fixture';
 import { AddDevicePanel } from './add-device-panel';
-
-const CONFIG = {
-  url: 'wss://sync.example.org',
-  user: 'ada',
-  secret: { kind: 'password' as const, password: 'hunter2' },
-  enabled: true,
-};
 
 afterEach(() => {
   cleanup();
@@ -38,8 +31,8 @@ function rasterise(svg: SVGElement) {
 }
 
 async function renderPanel() {
-  const ring = keyRing([await deriveJournalKey(newJournalSecret())]);
-  const prepare = vi.fn(() => makeJoinCode(CONFIG, ring, Date.now()));
+  const ring = await aKeyRing();
+  const prepare = vi.fn(() => makeJoinCode(SYNC_CONFIG, ring, Date.now()));
   render(<AddDevicePanel prepare={prepare} onClose={() => {}} />);
   return prepare;
 }
@@ -77,15 +70,18 @@ describe('Add a device', () => {
   });
 
   it('hides the code when the new device has joined, and shows the words to compare', async () => {
-    const ring = keyRing([await deriveJournalKey(newJournalSecret())]);
+    const ring = await aKeyRing();
     const { rerender } = render(
-      <AddDevicePanel prepare={() => makeJoinCode(CONFIG, ring, Date.now())} onClose={() => {}} />,
+      <AddDevicePanel
+        prepare={() => makeJoinCode(SYNC_CONFIG, ring, Date.now())}
+        onClose={() => {}}
+      />,
     );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show the code' })));
     await screen.findByRole('img');
     rerender(
       <AddDevicePanel
-        prepare={() => makeJoinCode(CONFIG, ring, Date.now())}
+        prepare={() => makeJoinCode(SYNC_CONFIG, ring, Date.now())}
         joined={{ name: 'Kitchen tablet', fingerprint: 'apple river stone cloud tiger' }}
         onClose={() => {}}
       />,
@@ -98,7 +94,7 @@ describe('Add a device', () => {
   it('says why there is no code when the journal has no key', async () => {
     render(
       <AddDevicePanel
-        prepare={() => makeJoinCode(CONFIG, keyRing([]), Date.now())}
+        prepare={() => makeJoinCode(SYNC_CONFIG, NO_KEYS, Date.now())}
         onClose={() => {}}
       />,
     );

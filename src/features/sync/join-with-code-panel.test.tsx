@@ -1,39 +1,20 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deriveJournalKey, newJournalSecret } from '../../sync/seal/journal-key';
-import { keyRing } from '../../sync/seal/key-ring';
 import { encodeJoinCode, joinLink } from '../../sync/pairing/join-code';
-import { makeJoinCode } from '../../sync/pairing/make-join-code';
+import { aJoinCode } from './join-code-fixture';
 import { JoinWithCodePanel } from './join-with-code-panel';
-
-const CONFIG = {
-  url: 'wss://sync.example.org',
-  user: 'ada',
-  secret: { kind: 'password' as const, password: 'hunter2' },
-  enabled: true,
-};
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-async function aCode(now = Date.now()) {
-  const made = await makeJoinCode(
-    CONFIG,
-    keyRing([await deriveJournalKey(newJournalSecret())]),
-    now,
-  );
-  if (!made.ok) throw new Error(made.words);
-  return made.code;
-}
-
 const pasteBox = () => screen.getByRole('textbox', { name: /paste the code or the link/ });
 
 describe('Join with a code', () => {
   it('joins with a pasted link and shows the words to compare', async () => {
-    const code = await aCode();
+    const code = await aJoinCode();
     const join = vi.fn(() =>
       Promise.resolve({ ok: true as const, fingerprint: 'apple river stone cloud tiger' }),
     );
@@ -46,7 +27,7 @@ describe('Join with a code', () => {
   });
 
   it('fills in a code that came with the address', async () => {
-    const code = await aCode();
+    const code = await aJoinCode();
     render(<JoinWithCodePanel initialText={`#join=${encodeJoinCode(code)}`} join={vi.fn()} />);
     expect(pasteBox()).toHaveValue(`#join=${encodeJoinCode(code)}`);
   });
@@ -65,14 +46,14 @@ describe('Join with a code', () => {
 
     await userEvent.clear(pasteBox());
     await userEvent.click(pasteBox());
-    await userEvent.paste(encodeJoinCode(await aCode(Date.now() - 3 * 60_000)));
+    await userEvent.paste(encodeJoinCode(await aJoinCode(Date.now() - 3 * 60_000)));
     await userEvent.click(screen.getByRole('button', { name: 'Join with this code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/expired/);
     expect(join).not.toHaveBeenCalled();
 
     await userEvent.clear(pasteBox());
     await userEvent.click(pasteBox());
-    await userEvent.paste(encodeJoinCode(await aCode()));
+    await userEvent.paste(encodeJoinCode(await aJoinCode()));
     await userEvent.click(screen.getByRole('button', { name: 'Join with this code' }));
     expect(await screen.findByText(/already used/)).toBeInTheDocument();
   });
