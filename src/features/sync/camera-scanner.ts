@@ -14,8 +14,6 @@ declare const BarcodeDetector:
     })
   | undefined;
 
-export type CameraProblem = { words: string };
-
 export function describeCameraError(error: unknown): string {
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') {
