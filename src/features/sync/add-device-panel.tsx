@@ -9,6 +9,7 @@ import { Notice } from '../../ui/notice';
 import { joinLink, type JoinCode } from '../../sync/pairing/join-code';
 import type { MadeJoinCode } from '../../sync/pairing/make-join-code';
 import { JoinQrCode } from './join-qr-code';
+import { ShowOrCancel } from './show-or-cancel';
 
 export interface JoinedDevice {
   readonly name: string;
@@ -135,14 +136,11 @@ export function AddDevicePanel({
         Anyone who sees this code can read your journal. Show it only to your own new device, not on
         a shared screen or in a video call.
       </Notice>
-      <div className="row">
-        <Button variant="primary" onClick={() => void show()}>
-          {view.step === 'warning' ? 'Show the code' : 'Show a fresh code'}
-        </Button>
-        <Button variant="quiet" onClick={onClose}>
-          Cancel
-        </Button>
-      </div>
+      <ShowOrCancel
+        label={view.step === 'warning' ? 'Show the code' : 'Show a fresh code'}
+        onShow={() => void show()}
+        onCancel={onClose}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { recoveryPhrase } from '../../sync/seal/recovery-phrase';
+import { ShowOrCancel } from './show-or-cancel';
 
 export function RecoveryPhrasePanel({
   secret,
@@ -69,14 +70,11 @@ export function RecoveryPhrasePanel({
           </div>
         </>
       ) : (
-        <div className="row">
-          <Button variant="primary" onClick={() => setShown(true)}>
-            Show the recovery phrase
-          </Button>
-          <Button variant="quiet" onClick={onClose}>
-            Cancel
-          </Button>
-        </div>
+        <ShowOrCancel
+          label="Show the recovery phrase"
+          onShow={() => setShown(true)}
+          onCancel={onClose}
+        />
       )}
     </div>
   );
