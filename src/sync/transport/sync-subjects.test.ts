@@ -11,6 +11,8 @@ describe('sync subjects', () => {
     expect(subjects.decision('set-1', 2)).toBe('cs.alice.decisions.set-1.2');
     expect(subjects.snapshotPart('s42-ab', 0)).toBe('cs.alice.snap.s42-ab.0');
     expect(subjects.snapshotManifest('s42-ab')).toBe('cs.alice.snapshots.s42-ab');
+    expect(subjects.progress('dev-7', 120)).toBe('cs.alice.progress.dev-7.120');
+    expect(subjects.compactionWatermarks).toBe('cs.alice.compaction.*');
   });
 
   it.each(['a.b', 'x.>', '*', 'with space', ''])(
@@ -26,6 +28,8 @@ describe('sync subjects', () => {
     expect(() => syncSubjects('alice').decision('set-1', -1)).toThrow(InvalidSubjectTokenError);
     expect(() => syncSubjects('alice').snapshotPart('s1-a', 1.5)).toThrow(InvalidSubjectTokenError);
     expect(() => syncSubjects('alice').snapshotManifest('s1.>')).toThrow(InvalidSubjectTokenError);
+    expect(() => syncSubjects('alice').progress('d.*', 1)).toThrow(InvalidSubjectTokenError);
+    expect(() => syncSubjects('alice').progress('d', -3)).toThrow(InvalidSubjectTokenError);
   });
 
   it('tells operations from decisions by subject', () => {

@@ -44,6 +44,13 @@ export interface SyncSubjects {
   snapshotPart(snapshotId: string, index: number): string;
   /** A snapshot's manifest: readable, no journal content. */
   snapshotManifest(snapshotId: string): string;
+  /**
+   * A device's progress report: its cursor, under its device token. One subject per report,
+   * because the stream keeps one message per subject forever (a subject cannot be renewed).
+   */
+  progress(deviceToken: string, cursor: number): string;
+  /** The compaction watermarks: only the operator's maintenance user may publish here. */
+  readonly compactionWatermarks: string;
 }
 
 function index(what: string, value: number): number {
@@ -64,6 +71,9 @@ export function syncSubjects(user: string): SyncSubjects {
     snapshotPart: (snapshotId, partIndex) =>
       `cs.${user}.snap.${token('A snapshot id', snapshotId)}.${index('A part index', partIndex)}`,
     snapshotManifest: (snapshotId) => `cs.${user}.snapshots.${token('A snapshot id', snapshotId)}`,
+    progress: (deviceToken, cursor) =>
+      `cs.${user}.progress.${token('A device token', deviceToken)}.${index('A cursor', cursor)}`,
+    compactionWatermarks: `cs.${user}.compaction.*`,
   };
 }
 
