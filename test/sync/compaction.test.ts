@@ -9,6 +9,7 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCompaction } from '../../sync-server/compact-command.mjs';
 import { compactJournal } from '../../sync-server/compact.mjs';
 import { syncSubjects } from '../../src/sync/transport/sync-subjects';
 import { startNatsServer, type NatsTestServer } from '../support/nats-server';
@@ -163,5 +164,33 @@ describe('compaction of a journal stream', () => {
     expect(await observer.countBySubject('compaction.>')).toEqual({
       [`cs.alice.compaction.${snapshotSeq}`]: 1,
     });
+  });
+
+  it('the operator command keeps everything newer than 30 days and says so', async () => {
+    const lines: string[] = [];
+    const log = console.log;
+    console.log = (line: string) => lines.push(line);
+    try {
+      expect(
+        await runCompaction(['--compact', '--server', server.urls[0]!, '--users', 'alice']),
+      ).toBe(0);
+    } finally {
+      console.log = log;
+    }
+    expect(lines.join('\n')).toMatch(
+      /^alice: kept everything: nothing older than the retention window/,
+    );
+  });
+
+  it('the operator command refuses a retention under a day in words', async () => {
+    const errors: string[] = [];
+    const error = console.error;
+    console.error = (line: string) => errors.push(line);
+    try {
+      expect(await runCompaction(['--retention-days', '0'])).toBe(2);
+    } finally {
+      console.error = error;
+    }
+    expect(errors.join('\n')).toMatch(/at least 1/);
   });
 });
