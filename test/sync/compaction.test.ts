@@ -16,6 +16,7 @@ import { startNatsServer, type NatsTestServer } from '../support/nats-server';
 import {
   journalOperation,
   messagesOf,
+  publishStandInSnapshot,
   streamObserver,
   userTransport,
   type TestTransport,
@@ -38,25 +39,6 @@ async function push(operationId: string): Promise<number> {
   const [message] = messagesOf(journalOperation(operationId));
   const receipt = await device.publishOperation(message!.messageId, message!.data);
   return receipt.seq ?? 0;
-}
-
-async function publishSnapshot(sequence: number): Promise<string> {
-  const snapshotId = `s${sequence}-abcdef012345`;
-  const js = jetstream(raw);
-  await js.publish(subjects.snapshotPart(snapshotId, 0), text('sealed part 0'));
-  await js.publish(subjects.snapshotPart(snapshotId, 1), text('sealed part 1'));
-  await js.publish(
-    subjects.snapshotManifest(snapshotId),
-    JSON.stringify({
-      v: 1,
-      snapshotId,
-      sequence,
-      partCount: 2,
-      partsHash: '0'.repeat(64),
-      writer: 'dev-a',
-    }),
-  );
-  return snapshotId;
 }
 
 beforeAll(async () => {
@@ -99,8 +81,8 @@ describe('compaction of a journal stream', () => {
   });
 
   it('removes operations older than both the snapshot and the window, and publishes the watermark', async () => {
-    await publishSnapshot(snapshotSeq);
-    const stale = await publishSnapshot(3);
+    await publishStandInSnapshot(raw, 'alice', snapshotSeq, 2);
+    const stale = await publishStandInSnapshot(raw, 'alice', 3, 2);
     await new Promise((resolve) => setTimeout(resolve, RETENTION_MS + 200));
     const js = jetstream(raw);
     await js.publish(subjects.progress('dev-a', snapshotSeq + 4), text(''));

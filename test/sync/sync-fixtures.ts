@@ -3,7 +3,8 @@
  * client, journal operations encoded as real envelopes, and an independent view of the
  * server (its own connection) to count what the stream holds.
  */
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import {
   encodeEnvelope,
@@ -25,6 +26,7 @@ import {
   type NatsTransportOptions,
 } from '../../src/sync/transport/nats-transport';
 import type { SyncTransport } from '../../src/sync/transport/sync-transport';
+import { syncSubjects } from '../../src/sync/transport/sync-subjects';
 
 /** Seconds, not minutes: the same policy shape as production, scaled for tests. */
 export const TEST_POLICY: ReconciliationPolicy = {
@@ -149,4 +151,28 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * A stand-in snapshot at `sequence` for the operator's compaction: `parts` opaque parts
+ * and a manifest naming them (the real writer is the runtime's). Returns its id.
+ */
+export async function publishStandInSnapshot(
+  connection: NatsConnection,
+  user: string,
+  sequence: number,
+  parts = 1,
+): Promise<string> {
+  const subjects = syncSubjects(user);
+  const snapshotId = `s${sequence}-standin${String(parts).padStart(4, '0')}`;
+  const js = jetstream(connection, { timeout: 5_000 });
+  for (let index = 0; index < parts; index++) {
+    await js.publish(subjects.snapshotPart(snapshotId, index), `stand-in part ${index}`);
+  }
+  const manifest = { v: 1, snapshotId, sequence, partCount: parts, partsHash: '0'.repeat(64) };
+  await js.publish(
+    subjects.snapshotManifest(snapshotId),
+    JSON.stringify({ ...manifest, writer: 'x' }),
+  );
+  return snapshotId;
 }
