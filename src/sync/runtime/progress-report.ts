@@ -7,7 +7,7 @@
  */
 import type { PushClock } from '../push/push-clock';
 
-export const PROGRESS_EVERY_MS = 60_000;
+const PROGRESS_EVERY_MS = 60_000;
 
 export interface ProgressReporter {
   /** Called with the cursor after each applied batch; sends when the interval allows. */
