@@ -33,7 +33,7 @@ const kB = (bytes) => `${(bytes / 1024).toFixed(0)} kB`;
 console.log(`Load: ${f.people} people × ${f.devices / f.people} devices, ${f.seconds} s, one 3-node cluster on loopback
   offered ${f.offeredPerSecond} operations a second, achieved ${f.achievedPerSecond} (${f.operations} operations; every device had all of its person's ${f.settledSeconds} s after the start)
   A→B latency p50 ${f.latencyMs.p50} ms, p95 ${f.latencyMs.p95} ms (${f.latencyMs.samples} samples, the leader kill's election included)
-  duplicates ${f.duplicates}, applied twice ${f.appliedTwice}, losses ${f.losses}
+  duplicates ${f.duplicates}, applied twice ${f.appliedTwice}, losses ${f.losses} (${f.unsent} still in an outbox${f.settled ? '' : '; some device had not caught up 120 s after the run'})
   compaction halfway removed ${f.compactedSubjects} subjects; leader ${f.leaderKilled || '(none)'} killed
   streams over time: ${f.sizes.map((size) => `${size.second} s: ${size.subjects} subjects, ${kB(size.bytes)}`).join('; ')}
   ${code === 0 ? 'passed' : 'FAILED (see test/sync/load.test.ts)'}`);
