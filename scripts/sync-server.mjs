@@ -5,6 +5,7 @@
 //   npm run sync-server -- --data-dir /some/dir  keep the data elsewhere
 //   npm run sync-server -- --cluster             three routed nodes (sync-server/cluster/)
 //   npm run sync-server -- --check               only check that every config is valid
+//   npm run sync-server -- --compact [--help]    compact the journals of a running server
 //
 // nats-server is looked up in $NATS_SERVER, PATH, /usr/sbin, /usr/local/bin and /usr/bin.
 // When it is missing, root on Debian/Ubuntu gets Debian's package installed; anyone else
@@ -13,6 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runCompaction } from '../sync-server/compact-command.mjs';
 import { ensureNatsServer } from '../sync-server/find-nats-server.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -100,10 +102,11 @@ Ctrl-C stops it.
   }
 }
 
+if (process.argv.includes('--compact')) process.exit(await runCompaction(process.argv.slice(2)));
 const options = parseArguments(process.argv.slice(2));
 if (options.help) {
   console.log(
-    'Usage: npm run sync-server [-- --cluster] [-- --data-dir DIR] [-- --check]\nSee docs/sync-server.md.',
+    'Usage: npm run sync-server [-- --cluster] [-- --data-dir DIR] [-- --check] [-- --compact]\nSee docs/sync-server.md.',
   );
   process.exit(0);
 }

@@ -74,16 +74,20 @@ export interface NatsTestServer {
 export interface StartOptions {
   /** false starts a server without JetStream (to test that error). */
   jetstream?: boolean;
+  /** Another accounts file instead of the repository's (the load test's many people). */
+  accountsConf?: string;
 }
 
 /** One node with JetStream, WebSocket and the repository's accounts. */
 export async function startNatsServer(options: StartOptions = {}): Promise<NatsTestServer> {
-  return startNodes(1, options.jetstream ?? true);
+  return startNodes(1, options.jetstream ?? true, options.accountsConf ?? ACCOUNTS_CONF);
 }
 
 /** Three routed nodes (`n1`..`n3`) that form one JetStream cluster. */
-export async function startNatsCluster(): Promise<NatsTestServer> {
-  return startNodes(3, true);
+export async function startNatsCluster(
+  options: Pick<StartOptions, 'accountsConf'> = {},
+): Promise<NatsTestServer> {
+  return startNodes(3, true, options.accountsConf ?? ACCOUNTS_CONF);
 }
 
 interface NodePlan {
@@ -100,12 +104,16 @@ interface NodePlan {
  * servers at the same moment can take one first. That start is retried on fresh ports; any
  * other failure is thrown at once.
  */
-async function startNodes(count: number, jetstream: boolean): Promise<NatsTestServer> {
+async function startNodes(
+  count: number,
+  jetstream: boolean,
+  accountsConf: string,
+): Promise<NatsTestServer> {
   const binary = findNatsServer();
   if (!binary) throw new Error(NATS_SERVER_MISSING);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startNodesOnce(binary, count, jetstream);
+      return await startNodesOnce(binary, count, jetstream, accountsConf);
     } catch (error) {
       if (attempt >= PORT_ATTEMPTS || !String(error).includes('address already in use')) {
         throw error;
@@ -120,6 +128,7 @@ async function startNodesOnce(
   binary: string,
   count: number,
   jetstream: boolean,
+  accountsConf: string,
 ): Promise<NatsTestServer> {
   const root = mkdtempSync(join(tmpdir(), 'countersign-nats-'));
   const clustered = count > 1;
@@ -139,7 +148,7 @@ async function startNodesOnce(
   try {
     for (const plan of plans) {
       const peers = plans.filter((other) => other !== plan);
-      nodes.push(launch(binary, plan, peers, jetstream));
+      nodes.push(launch(binary, plan, peers, jetstream, accountsConf));
     }
     await Promise.all(nodes.map((node) => node.ready));
     await Promise.all(nodes.map((node) => waitHealthy(node, jetstream)));
@@ -205,9 +214,10 @@ function launch(
   plan: NodePlan,
   peers: NodePlan[],
   jetstream: boolean,
+  accountsConf: string,
 ): ProcessNode {
   mkdirSync(plan.dir, { recursive: true });
-  copyFileSync(ACCOUNTS_CONF, join(plan.dir, 'accounts.conf'));
+  copyFileSync(accountsConf, join(plan.dir, 'accounts.conf'));
   const configPath = join(plan.dir, 'nats.conf');
   writeFileSync(configPath, nodeConfig(plan, peers, jetstream));
   const child = spawn(binary, ['-c', configPath], { stdio: ['ignore', 'pipe', 'pipe'] });

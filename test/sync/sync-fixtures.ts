@@ -3,7 +3,8 @@
  * client, journal operations encoded as real envelopes, and an independent view of the
  * server (its own connection) to count what the stream holds.
  */
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import {
   encodeEnvelope,
@@ -31,6 +32,7 @@ import {
   type SyncRuntime,
   type SyncRuntimeOptions,
 } from '../../src/sync/runtime/sync-runtime';
+import { syncSubjects } from '../../src/sync/transport/sync-subjects';
 
 /** Seconds, not minutes: the same policy shape as production, scaled for tests. */
 export const TEST_POLICY: ReconciliationPolicy = {
@@ -175,4 +177,28 @@ export function startAliceRuntime(
     feed: { idleHeartbeatMs: 500 },
     ...extra,
   });
+}
+
+/**
+ * A stand-in snapshot at `sequence` for the operator's compaction: `parts` opaque parts
+ * and a manifest naming them (the real writer is the runtime's). Returns its id.
+ */
+export async function publishStandInSnapshot(
+  connection: NatsConnection,
+  user: string,
+  sequence: number,
+  parts = 1,
+): Promise<string> {
+  const subjects = syncSubjects(user);
+  const snapshotId = `s${sequence}-standin${String(parts).padStart(4, '0')}`;
+  const js = jetstream(connection, { timeout: 5_000 });
+  for (let index = 0; index < parts; index++) {
+    await js.publish(subjects.snapshotPart(snapshotId, index), `stand-in part ${index}`);
+  }
+  const manifest = { v: 1, snapshotId, sequence, partCount: parts, partsHash: '0'.repeat(64) };
+  await js.publish(
+    subjects.snapshotManifest(snapshotId),
+    JSON.stringify({ ...manifest, writer: 'x' }),
+  );
+  return snapshotId;
 }

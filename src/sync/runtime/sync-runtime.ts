@@ -40,6 +40,7 @@ import { classifySyncError, SyncTransportError } from '../transport/sync-transpo
 import { ENVELOPE_LIMITS } from '../../domain/sync-envelope';
 import { withoutCredentials } from '../../lib/without-credentials';
 import { feedStuckMessage, startIncomingFeed, type IncomingFeed } from './incoming-feed';
+import { progressReporter } from './progress-report';
 import type { SyncConfig } from './sync-config';
 import { describeChoice } from './describe-choice';
 
@@ -232,6 +233,7 @@ export function startSyncRuntime(
       throw error;
     }
     if (mine !== session || stopped) return;
+    const progress = progressReporter((cursor) => created.publishProgress(deviceId, cursor), clock);
     loop = startReconcileLoop(pushDeps(), 1_000);
     feed = startIncomingFeed({
       db,
@@ -249,6 +251,7 @@ export function startSyncRuntime(
         },
       },
       onEvent: (event) => {
+        if (event.type === 'applied') progress.applied(event.cursor);
         if (event.type === 'restarting') {
           void status(
             'connected',

@@ -72,6 +72,8 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 2_000;
 export function createNatsTransport(options: NatsTransportOptions): SyncTransport & {
   /** The server's largest message in bytes, once connected. */
   readonly maxPayload: number | undefined;
+  /** Reports this device's cursor on its readable progress subject (empty body). */
+  publishProgress(deviceToken: string, cursor: number): Promise<void>;
 } {
   const subjects = syncSubjects(options.user);
   const timeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
@@ -205,6 +207,17 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
           return { status: 'already-landed' };
         }
         throw fail(error, `publishing operation ${operationId}`);
+      }
+    },
+
+    async publishProgress(deviceToken, cursor) {
+      const { js } = needOnline("reporting this device's progress");
+      try {
+        await js.publish(subjects.progress(deviceToken, cursor), new Uint8Array(0), { timeout });
+      } catch (error) {
+        // The same cursor reported twice: the first report stands, which is the same.
+        if (jetStreamErrorCode(error) === JS_ERROR.maxMessagesPerSubjectExceeded) return;
+        throw fail(error, "reporting this device's progress");
       }
     },
 

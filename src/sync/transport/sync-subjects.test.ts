@@ -16,6 +16,8 @@ describe('sync subjects', () => {
     );
     expect(subjects.olderKeys('0123456789abcdef')).toBe('cs.alice.keys.0123456789abcdef.older');
     expect(kindOfSubject('alice', subjects.olderKeys('0123456789abcdef'))).toBe('other');
+    expect(subjects.progress('dev-7', 120)).toBe('cs.alice.progress.dev-7.120');
+    expect(subjects.compactionWatermarks).toBe('cs.alice.compaction.*');
   });
 
   it.each(['a.b', 'x.>', '*', 'with space', ''])(
@@ -31,6 +33,8 @@ describe('sync subjects', () => {
     expect(() => syncSubjects('alice').decision('set-1', -1)).toThrow(InvalidSubjectTokenError);
     expect(() => syncSubjects('alice').snapshotPart('s1-a', 1.5)).toThrow(InvalidSubjectTokenError);
     expect(() => syncSubjects('alice').snapshotManifest('s1.>')).toThrow(InvalidSubjectTokenError);
+    expect(() => syncSubjects('alice').progress('d.*', 1)).toThrow(InvalidSubjectTokenError);
+    expect(() => syncSubjects('alice').progress('d', -3)).toThrow(InvalidSubjectTokenError);
   });
 
   it('tells operations from decisions by subject', () => {

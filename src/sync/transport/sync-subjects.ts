@@ -50,6 +50,13 @@ export interface SyncSubjects {
   olderKeys(keyId: string): string;
   /** Every message of the key subject. */
   readonly keys: string;
+  /**
+   * A device's progress report: its cursor, under its device token. One subject per report,
+   * because the stream keeps one message per subject forever (a subject cannot be renewed).
+   */
+  progress(deviceToken: string, cursor: number): string;
+  /** The compaction watermarks: only the operator's maintenance user may publish here. */
+  readonly compactionWatermarks: string;
 }
 
 function index(what: string, value: number): number {
@@ -74,6 +81,9 @@ export function syncSubjects(user: string): SyncSubjects {
       `cs.${user}.keys.${token('A key id', keyId)}.to.${token('A device id', deviceId)}`,
     olderKeys: (keyId) => `cs.${user}.keys.${token('A key id', keyId)}.older`,
     keys: `cs.${user}.keys.>`,
+    progress: (deviceToken, cursor) =>
+      `cs.${user}.progress.${token('A device token', deviceToken)}.${index('A cursor', cursor)}`,
+    compactionWatermarks: `cs.${user}.compaction.*`,
   };
 }
 

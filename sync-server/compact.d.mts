@@ -1,0 +1,26 @@
+import type { NatsConnection } from '@nats-io/nats-core';
+
+export const DEFAULT_RETENTION_DAYS: number;
+
+export interface StreamFigures {
+  subjects: number;
+  messages: number;
+  bytes: number;
+}
+
+export interface CompactionReport {
+  user: string;
+  before: StreamFigures;
+  after: StreamFigures;
+  /** The new watermark: everything up to it that was old enough is gone; 0 when nothing was. */
+  cut: number;
+  activeDevices?: number;
+  snapshotId?: string;
+  reason?: string;
+}
+
+export function compactJournal(
+  connection: NatsConnection,
+  user: string,
+  options?: { retentionMs?: number; now?: number },
+): Promise<CompactionReport>;

@@ -1,0 +1,177 @@
+// The operator's compaction of one person's journal stream (docs/decisions/0012-compaction.md),
+// run as that account's maintenance user. It removes what is older than both the newest
+// complete snapshot every active device has passed and the retention window, then
+// publishes the compaction watermark that sends a device below it to a snapshot.
+// Devices never purge: only this job does, and it deletes nothing a device still needs.
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+
+export const DEFAULT_RETENTION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
+const SNAPSHOT_ID = /^s(0|[1-9]\d{0,15})-[a-z0-9]{8,32}$/;
+const MAX_PARTS = 10_000;
+
+const streamName = (user) => `CS_${user.toUpperCase().replaceAll('-', '_')}`;
+
+async function subjectsUnder(jsm, stream, filter) {
+  const info = await jsm.streams.info(stream, { subjects_filter: filter });
+  return Object.keys(info.state.subjects ?? {});
+}
+
+async function lastOn(jsm, stream, subject) {
+  try {
+    return (await jsm.direct.getMessage(stream, { last_by_subj: subject })) ?? undefined;
+  } catch (error) {
+    if (/no message found|404/i.test(String(error))) return undefined;
+    throw error;
+  }
+}
+
+async function firstFrom(jsm, stream, seq, subject) {
+  try {
+    return (await jsm.direct.getMessage(stream, { seq, next_by_subj: subject })) ?? undefined;
+  } catch (error) {
+    if (/no message found|404/i.test(String(error))) return undefined;
+    throw error;
+  }
+}
+
+/** Each device's newest report: its cursor, the report's sequence and time. */
+async function devicesOf(jsm, stream, prefix) {
+  const devices = new Map();
+  for (const subject of await subjectsUnder(jsm, stream, `${prefix}.progress.>`)) {
+    const [token, cursorText, ...rest] = subject.slice(`${prefix}.progress.`.length).split('.');
+    if (rest.length > 0 || !TOKEN.test(token ?? '') || !/^\d{1,16}$/.test(cursorText ?? '')) {
+      continue;
+    }
+    const cursor = Number(cursorText);
+    if ((devices.get(token)?.cursor ?? -1) < cursor) devices.set(token, { token, cursor, subject });
+  }
+  for (const device of devices.values()) {
+    const message = await lastOn(jsm, stream, device.subject);
+    device.seq = message?.seq ?? 0;
+    device.at = message ? message.time.getTime() : 0;
+  }
+  return [...devices.values()];
+}
+
+/** Every snapshot named on the stream (by manifest or by a part), complete or not. */
+async function snapshotsOf(jsm, stream, prefix) {
+  const snapshots = new Map();
+  const entry = (id) => {
+    const match = SNAPSHOT_ID.exec(id);
+    if (!match) return undefined;
+    if (!snapshots.has(id)) {
+      snapshots.set(id, { id, sequence: Number(match[1]), parts: 0, partCount: undefined });
+    }
+    return snapshots.get(id);
+  };
+  for (const subject of await subjectsUnder(jsm, stream, `${prefix}.snap.>`)) {
+    const snapshot = entry(subject.slice(`${prefix}.snap.`.length).split('.')[0] ?? '');
+    if (snapshot) snapshot.parts++;
+  }
+  for (const subject of await subjectsUnder(jsm, stream, `${prefix}.snapshots.>`)) {
+    const snapshot = entry(subject.slice(`${prefix}.snapshots.`.length));
+    const message = snapshot && (await lastOn(jsm, stream, subject));
+    if (!message) continue;
+    try {
+      const manifest = JSON.parse(new TextDecoder().decode(message.data));
+      if (
+        manifest.snapshotId === snapshot.id &&
+        manifest.sequence === snapshot.sequence &&
+        Number.isInteger(manifest.partCount) &&
+        manifest.partCount >= 1 &&
+        manifest.partCount <= MAX_PARTS
+      ) {
+        snapshot.partCount = manifest.partCount;
+      }
+    } catch {
+      // A manifest that is not JSON makes its snapshot incomplete: never a base to cut at.
+    }
+  }
+  return [...snapshots.values()].map((snapshot) => ({
+    ...snapshot,
+    complete: snapshot.partCount !== undefined && snapshot.parts === snapshot.partCount,
+  }));
+}
+
+/** The last sequence stored before `horizon` (ms), by bisection over direct gets. */
+async function lastSeqBefore(jsm, stream, prefix, state, horizon) {
+  let [low, high, found] = [state.first_seq, state.last_seq, state.first_seq - 1];
+  while (low <= high) {
+    const middle = Math.floor((low + high) / 2);
+    const message = await firstFrom(jsm, stream, middle, `${prefix}.>`);
+    if (message && message.seq <= high && message.time.getTime() < horizon) {
+      found = message.seq;
+      low = message.seq + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return found;
+}
+
+function stateFigures(state) {
+  return { subjects: state.num_subjects ?? 0, messages: state.messages, bytes: state.bytes };
+}
+
+/**
+ * Compacts `user`'s stream over `connection` (the account's maintenance user). Returns
+ * what it did in figures and words; `cut` is 0 when nothing could be removed yet.
+ */
+export async function compactJournal(connection, user, options = {}) {
+  const retentionMs = options.retentionMs ?? DEFAULT_RETENTION_DAYS * DAY_MS;
+  const now = options.now ?? Date.now();
+  const horizon = now - retentionMs;
+  const stream = streamName(user);
+  const prefix = `cs.${user}`;
+  const jsm = await jetstreamManager(connection, { checkAPI: false, timeout: 10_000 });
+  const before = (await jsm.streams.info(stream)).state;
+  const report = { user, before: stateFigures(before), after: stateFigures(before), cut: 0 };
+
+  const devices = await devicesOf(jsm, stream, prefix);
+  const active = devices.filter((device) => device.at >= horizon);
+  const slowest = Math.min(...active.map((device) => device.cursor));
+  const base = (await snapshotsOf(jsm, stream, prefix))
+    .filter((snapshot) => snapshot.complete && snapshot.sequence <= slowest)
+    .sort((a, b) => b.sequence - a.sequence)[0];
+  const previous = await lastOn(jsm, stream, `${prefix}.compaction.*`);
+  const previousCut = previous ? Number(previous.subject.split('.').at(-1)) : 0;
+  report.activeDevices = active.length;
+  if (!base) {
+    report.reason = 'no complete snapshot that every active device has passed';
+    return report;
+  }
+  const cut = Math.min(base.sequence, await lastSeqBefore(jsm, stream, prefix, before, horizon));
+  if (cut <= previousCut) {
+    report.reason = `nothing older than the retention window past the watermark ${previousCut}`;
+    return report;
+  }
+
+  await jsm.streams.purge(stream, { filter: `${prefix}.ops.>`, seq: cut + 1 });
+  for (const snapshot of await snapshotsOf(jsm, stream, prefix)) {
+    if (snapshot.sequence >= base.sequence) continue;
+    await jsm.streams.purge(stream, { filter: `${prefix}.snap.${snapshot.id}.>` });
+    await jsm.streams.purge(stream, { filter: `${prefix}.snapshots.${snapshot.id}` });
+  }
+  for (const device of devices) {
+    const keepFrom = device.at >= horizon ? device.seq : device.seq + 1;
+    await jsm.streams.purge(stream, {
+      filter: `${prefix}.progress.${device.token}.>`,
+      seq: keepFrom,
+    });
+  }
+  const body = JSON.stringify({
+    v: 1,
+    watermark: cut,
+    snapshotId: base.id,
+    at: new Date(now).toISOString(),
+  });
+  const ack = await jetstream(connection).publish(`${prefix}.compaction.${cut}`, body);
+  await jsm.streams.purge(stream, { filter: `${prefix}.compaction.>`, seq: ack.seq });
+
+  report.cut = cut;
+  report.snapshotId = base.id;
+  report.after = stateFigures((await jsm.streams.info(stream)).state);
+  return report;
+}

@@ -1,0 +1,178 @@
+// @vitest-environment node
+/**
+ * The operator's compaction (sync-server/compact.mjs) against a real nats-server, as the
+ * account's maintenance user from sync-server/accounts.conf: the stream's subjects drop,
+ * nothing an active device still needs goes, decide-once holds below the watermark, and
+ * no device can purge or move the watermark itself.
+ */
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCompaction } from '../../sync-server/compact-command.mjs';
+import { compactJournal } from '../../sync-server/compact.mjs';
+import { syncSubjects } from '../../src/sync/transport/sync-subjects';
+import { startNatsServer, type NatsTestServer } from '../support/nats-server';
+import {
+  journalOperation,
+  messagesOf,
+  publishStandInSnapshot,
+  streamObserver,
+  userTransport,
+  type TestTransport,
+} from './sync-fixtures';
+
+const RETENTION_MS = 1_500;
+const OLD_OPERATIONS = 30;
+const subjects = syncSubjects('alice');
+const text = (value: string) => new TextEncoder().encode(value);
+
+let server: NatsTestServer;
+let device: TestTransport;
+let raw: NatsConnection;
+let maintenance: NatsConnection;
+let observer: Awaited<ReturnType<typeof streamObserver>>;
+let report: Awaited<ReturnType<typeof compactJournal>>;
+let snapshotSeq = 0;
+
+async function push(operationId: string): Promise<number> {
+  const [message] = messagesOf(journalOperation(operationId));
+  const receipt = await device.publishOperation(message!.messageId, message!.data);
+  return receipt.seq ?? 0;
+}
+
+beforeAll(async () => {
+  server = await startNatsServer();
+  try {
+    device = userTransport(server.urls, 'alice');
+    await device.connect();
+    await device.ensureStream();
+    raw = await connect({ servers: server.urls, user: 'alice', pass: 'alice' });
+    maintenance = await connect({
+      servers: server.urls,
+      user: 'alice-maintenance',
+      pass: 'alice-maintenance',
+    });
+    observer = await streamObserver(server.urls, 'alice');
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+});
+
+afterAll(async () => {
+  await observer?.close();
+  await maintenance?.close();
+  await raw?.close();
+  await device?.close();
+  await server?.stop();
+});
+
+describe('compaction of a journal stream', () => {
+  it('does nothing while there is no snapshot every active device has passed', async () => {
+    for (let index = 0; index < OLD_OPERATIONS; index++) snapshotSeq = await push(`old-${index}`);
+    expect((await device.claimDecision('set-old', 0, text('confirmed'))).outcome).toBe('won');
+    const js = jetstream(raw);
+    await js.publish(subjects.progress('dev-a', snapshotSeq), text(''));
+    const first = await compactJournal(maintenance, 'alice', { retentionMs: RETENTION_MS });
+    expect(first.cut).toBe(0);
+    expect(first.reason).toMatch(/no complete snapshot/);
+    expect(Object.keys(await observer.countBySubject('ops.>'))).toHaveLength(OLD_OPERATIONS);
+  });
+
+  it('removes operations older than both the snapshot and the window, and publishes the watermark', async () => {
+    await publishStandInSnapshot(raw, 'alice', snapshotSeq, 2);
+    const stale = await publishStandInSnapshot(raw, 'alice', 3, 2);
+    await new Promise((resolve) => setTimeout(resolve, RETENTION_MS + 200));
+    const js = jetstream(raw);
+    await js.publish(subjects.progress('dev-a', snapshotSeq + 4), text(''));
+    await js.publish(subjects.progress('dev-b', snapshotSeq + 4), text(''));
+    for (let index = 0; index < 3; index++) await push(`new-${index}`);
+
+    report = await compactJournal(maintenance, 'alice', { retentionMs: RETENTION_MS });
+    expect(report.cut).toBe(snapshotSeq);
+    expect(report.activeDevices).toBe(2);
+    expect(report.after.subjects).toBeLessThan(report.before.subjects);
+    const operations = Object.keys(await observer.countBySubject('ops.>'));
+    expect(operations.sort()).toEqual([
+      'cs.alice.ops.new-0',
+      'cs.alice.ops.new-1',
+      'cs.alice.ops.new-2',
+    ]);
+    expect(await observer.countBySubject(`snapshots.${stale}`)).toEqual({});
+    expect(Object.keys(await observer.countBySubject('snap.>'))).toHaveLength(2);
+    expect(Object.keys(await observer.countBySubject('progress.>')).sort()).toEqual([
+      `cs.alice.progress.dev-a.${snapshotSeq + 4}`,
+      `cs.alice.progress.dev-b.${snapshotSeq + 4}`,
+    ]);
+    const jsm = await jetstreamManager(raw, { checkAPI: false });
+    const watermark = await jsm.direct.getMessage(subjects.stream, {
+      last_by_subj: subjects.compactionWatermarks,
+    });
+    expect(watermark?.subject).toBe(`cs.alice.compaction.${snapshotSeq}`);
+    expect(watermark?.json()).toMatchObject({
+      watermark: snapshotSeq,
+      snapshotId: report.snapshotId,
+    });
+  });
+
+  it('keeps decide-once below the watermark: a claim already decided is lost, not won again', async () => {
+    const again = await device.claimDecision('set-old', 0, text('rejected later'));
+    expect(again.outcome).toBe('lost');
+  });
+
+  it('a second run with nothing new past the watermark removes nothing', async () => {
+    const second = await compactJournal(maintenance, 'alice', { retentionMs: RETENTION_MS });
+    expect(second.cut).toBe(0);
+    expect(second.after).toEqual(second.before);
+  });
+
+  it('a compacted operation pushed again inside the de-duplication window is refused as a copy', async () => {
+    const [message] = messagesOf(journalOperation('old-0'));
+    const receipt = await device.publishOperation(message!.messageId, message!.data);
+    expect(receipt.status).toBe('already-landed');
+    expect(await observer.countBySubject('ops.old-0')).toEqual({});
+  });
+
+  it('no device can purge the stream or publish a watermark', async () => {
+    const denied = /Permissions Violation/;
+    const jsm = await jetstreamManager(raw, { checkAPI: false, timeout: 2_000 });
+    await expect(jsm.streams.purge(subjects.stream, { filter: 'cs.alice.ops.>' })).rejects.toThrow(
+      denied,
+    );
+    await expect(
+      jetstream(raw, { timeout: 2_000 }).publish('cs.alice.compaction.999999', '{}'),
+    ).rejects.toThrow();
+    expect(await observer.countBySubject('compaction.>')).toEqual({
+      [`cs.alice.compaction.${snapshotSeq}`]: 1,
+    });
+  });
+
+  it('the operator command keeps everything newer than 30 days and says so', async () => {
+    const lines: string[] = [];
+    const log = console.log;
+    console.log = (line: string) => lines.push(line);
+    try {
+      expect(
+        await runCompaction(['--compact', '--server', server.urls[0]!, '--users', 'alice']),
+      ).toBe(0);
+    } finally {
+      console.log = log;
+    }
+    expect(lines.join('\n')).toMatch(
+      /^alice: kept everything: nothing older than the retention window/,
+    );
+  });
+
+  it('the operator command refuses a retention under a day in words', async () => {
+    const errors: string[] = [];
+    const error = console.error;
+    console.error = (line: string) => errors.push(line);
+    try {
+      expect(await runCompaction(['--retention-days', '0'])).toBe(2);
+    } finally {
+      console.error = error;
+    }
+    expect(errors.join('\n')).toMatch(/at least 1/);
+  });
+});
