@@ -1,7 +1,8 @@
 // The load test of many people, with figures: `node scripts/bench-load.mjs [people]
 // [devices] [seconds]` (20 × 3 × 150 s by default, at most 180 s). Runs
 // test/sync/load.test.ts (the app's sync runtime in Node against a 3-node loopback
-// cluster) with those sizes and prints what it measured. Loopback only.
+// cluster) with those sizes and prints what it measured, with a compaction halfway
+// (LOAD_COMPACT=0 leaves it out). Loopback only.
 import { spawn } from 'node:child_process';
 
 const [people = '20', devices = '3', seconds = '150'] = process.argv.slice(2);
@@ -14,6 +15,7 @@ const child = spawn(
       LOAD_PEOPLE: people,
       LOAD_DEVICES: devices,
       LOAD_SECONDS: seconds,
+      LOAD_COMPACT: process.env.LOAD_COMPACT ?? '1',
       FORCE_COLOR: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -121,7 +121,9 @@ function start(
 }
 
 async function until(probe: () => Promise<boolean>, advanceMs = 1_000) {
-  for (let tries = 0; tries < 200; tries++) {
+  // Many small steps: the feed's work between timers is real IndexedDB work, which a busy
+  // machine finishes later in real time than the fake clock moves.
+  for (let tries = 0; tries < 2_000; tries++) {
     if (await probe()) return;
     await vi.advanceTimersByTimeAsync(advanceMs);
   }
