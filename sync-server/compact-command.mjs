@@ -45,7 +45,7 @@ export async function runCompaction(argv) {
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log(
       'Usage: npm run sync-server -- --compact [--server URL] [--users a,b] ' +
-        '[--retention-days N] [--passwords FILE]\nSee docs/decisions/0012-compaction.md.',
+        '[--retention-days N] [--passwords FILE]\nSee docs/decisions/0011-compaction.md.',
     );
     return 0;
   }

@@ -1,4 +1,4 @@
-// The operator's compaction of one person's journal stream (docs/decisions/0012-compaction.md),
+// The operator's compaction of one person's journal stream (docs/decisions/0011-compaction.md),
 // run as that account's maintenance user. It removes what is older than both the newest
 // complete snapshot every active device has passed and the retention window, then
 // publishes the compaction watermark that sends a device below it to a snapshot.

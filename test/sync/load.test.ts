@@ -170,7 +170,7 @@ describe('a load of many people', () => {
         second: Math.round((performance.now() - started) / 1_000),
         ...(await streamSizes()),
       });
-      // Compaction under live devices lost operations in the 10 × 3 load (decision 0012,
+      // Compaction under live devices lost operations in the 10 × 3 load (decision 0011,
       // "Known loss"): until that is mended, the suite runs the load without it, and
       // LOAD_COMPACT=1 (the bench script's default) puts it back in.
       if (process.env.LOAD_COMPACT === '1') events.compactedSubjects = await compactEveryJournal();

@@ -1,7 +1,7 @@
 /**
  * A device's progress report: after applying a batch, its cursor goes on a readable
  * subject under its device token, so the operator's compaction knows which snapshot every
- * active device has passed (docs/decisions/0012-compaction.md). At most one report per
+ * active device has passed (docs/decisions/0011-compaction.md). At most one report per
  * interval: a report costs the server a subject until the next compaction, and a cursor a
  * minute late only makes compaction keep a little more.
  */
