@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/accessibility';
-import { swipe, tapAt } from './support/touch';
+import { steadyBox, swipe, tapAt } from './support/touch';
 import { ReviewCard, ReviewHistory } from './pages/review-card';
 import { ReviewInboxPage } from './pages/review-inbox';
 import { LOGIN_BUG, OFFSITE, chooseDemoAgent, wakeAgent } from './pages/review-setup';
@@ -311,7 +311,8 @@ test('a second tap where the inbox’s Confirm all was does not confirm the next
   await expect(confirmAll).toHaveCount(2);
   await expect(confirmAll.first()).not.toHaveAttribute('aria-disabled');
   const tapped = Number(/\d+/.exec((await confirmAll.first().getAttribute('aria-label'))!)![0]);
-  const box = (await confirmAll.first().boundingBox())!;
+  // The finger lands once the button has stood still, as a person's would.
+  const box = await steadyBox(page, confirmAll.first());
   const finger = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 
   // A double tap, as a person makes by mistake: the second lands 400 ms after the first.

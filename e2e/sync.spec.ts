@@ -155,6 +155,10 @@ test('concurrent edits of one field converge, and the losing value is in Activit
   browser,
 }, testInfo) => {
   const { laptop, tablet } = await twoDevices(browser, testInfo);
+  // The tablet opens the task before it goes offline: a page load needs the network until
+  // the service worker has the app, which on a slow machine may be later than this.
+  const onTablet = new TaskPage(tablet);
+  await onTablet.goto(LOGIN_BUG.id);
   await tablet.context().setOffline(true);
   await expect(new SyncSettings(tablet).indicator).toHaveAccessibleName(/offline/i);
 
@@ -165,8 +169,6 @@ test('concurrent edits of one field converge, and the losing value is in Activit
   // laptop's edit is written, and so stamped, before the tablet makes the later one.
   await expect(onLaptop.heading).toHaveText('Fix login (laptop)');
   await expect(new SyncSettings(laptop).indicator).toHaveAccessibleName(/^Sync: Connected/);
-  const onTablet = new TaskPage(tablet);
-  await onTablet.goto(LOGIN_BUG.id);
   await onTablet.enter(onTablet.titleField, 'Fix login (tablet)');
   await expect(onTablet.heading).toHaveText('Fix login (tablet)');
   await tablet.context().setOffline(false);

@@ -119,13 +119,13 @@ export async function startScriptedLlmServer({ port = 0, host = '127.0.0.1' } = 
         return;
       }
       setScript(model, turns);
-      sendJson(request, response, 200, { model, turns: turns.length });
+      sendControl(request, response, { model, turns: turns.length });
       return;
     }
 
     if (request.method === 'GET' && path.startsWith('/__requests/')) {
       const model = decodeURIComponent(path.slice('/__requests/'.length));
-      sendJson(request, response, 200, requests(model));
+      sendControl(request, response, requests(model));
       return;
     }
 
@@ -437,6 +437,15 @@ function errorBody(message) {
 
 function sendJson(request, response, status, body) {
   sendRaw(request, response, status, body, {});
+}
+
+/**
+ * The test's own calls (script, requests) close their connection: a test reads requests
+ * after a wake that can outlast the server's keep-alive timeout, and a client reusing the
+ * idle socket just as the server closes it gets ECONNRESET.
+ */
+function sendControl(request, response, body) {
+  sendRaw(request, response, 200, body, { connection: 'close' });
 }
 
 function sendRaw(request, response, status, body, headers) {

@@ -65,6 +65,22 @@ export async function tap(page: Page, target: Locator) {
   await touchPath(page, [point]);
 }
 
+/**
+ * Where the element stands once it has stood still for longer than the touch guard (600 ms):
+ * where a person's finger would be before a tap on a page that just changed.
+ */
+export async function steadyBox(page: Page, target: Locator) {
+  for (;;) {
+    await untilSteady(target);
+    const before = await target.boundingBox();
+    await page.waitForTimeout(700);
+    await untilSteady(target);
+    const after = await target.boundingBox();
+    if (!before || !after) throw new Error('The element is not visible.');
+    if (before.x === after.x && before.y === after.y) return after;
+  }
+}
+
 /** A tap with a real touch at a point of the viewport, whatever is there now. */
 export async function tapAt(page: Page, point: { x: number; y: number }) {
   await touchPath(page, [point]);
