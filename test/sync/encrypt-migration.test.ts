@@ -11,18 +11,10 @@
  *   writes goes plain, and lands on the others; given its key, it reads on and seals;
  * - every device keeps every row, nothing is applied twice, nothing is quarantined.
  */
-import 'fake-indexeddb/auto';
-import { connect } from '@nats-io/transport-node';
-import { jetstream } from '@nats-io/jetstream';
 import { describe, expect, it } from 'vitest';
-import type { CountersignDatabase } from '../../src/db/database';
 import { parseEnvelope } from '../../src/domain/sync-envelope';
-import { DeviceKeyDatabase } from '../../src/db/device-key-store';
-import { getDeviceId } from '../../src/db/settings';
 import { drainOutbox } from '../../src/sync/outgoing/drain-outbox';
 import { messagesToSend } from '../../src/sync/outgoing/seal-once';
-import type { SyncRuntime } from '../../src/sync/runtime/sync-runtime';
-import { deviceKeys } from '../../src/sync/seal/device-keys';
 import { createJournalKey } from '../../src/sync/seal/journal-keys';
 import { NO_KEYS } from '../../src/sync/seal/key-ring';
 import { open } from '../../src/sync/seal/seal';
@@ -31,96 +23,16 @@ import { syncSubjects } from '../../src/sync/transport/sync-subjects';
 import { outgoingMessages } from '../../src/sync/wire/outgoing-messages';
 import { confirmItem } from '../../src/confirmation/confirm-item';
 import { propose } from '../support/proposals';
-import {
-  createAgentReadyTask,
-  createTestDatabase,
-  journalSnapshot,
-  userWrite,
-} from '../support/test-database';
+import { createAgentReadyTask, userWrite } from '../support/test-database';
+import { converged, keyedDevices, recipient, sent, type Device } from './keyed-devices';
 import { liveServer } from './live-server';
 import { rawStream, type RawMessage } from './raw-stream';
-import { startAliceRuntime, waitFor } from './sync-fixtures';
+import { waitFor } from './sync-fixtures';
 
 const server = liveServer();
 const subjects = syncSubjects('alice');
 
-interface Device {
-  name: string;
-  db: CountersignDatabase;
-  keys: DeviceKeyDatabase;
-  runtime?: SyncRuntime;
-}
-
-function device(name: string): Device {
-  return {
-    name,
-    db: createTestDatabase(),
-    keys: new DeviceKeyDatabase(`keys-${crypto.randomUUID()}`),
-  };
-}
-
-/** Starts the device's runtime as the app does: its ring read from its own key store. */
-async function online(device: Device) {
-  device.runtime = server.keep(
-    startAliceRuntime(device.db, server.url(), { keyStore: device.keys }),
-  );
-  await waitFor(
-    async () =>
-      ((await device.db.syncState.get('status'))?.value as { phase?: string } | undefined)
-        ?.phase === 'connected' || undefined,
-    10_000,
-    `${device.name} connected`,
-  );
-}
-
-async function offline(device: Device) {
-  await device.runtime?.stop();
-  device.runtime = undefined;
-}
-
-const sent = (device: Device) =>
-  waitFor(
-    async () => ((await device.db.outbox.count()) === 0 ? true : undefined),
-    20_000,
-    `${device.name}'s changes sent`,
-  );
-
-/** The device's journal tables, as text to compare across devices. */
-async function journalOf(device: Device) {
-  return JSON.stringify(await journalSnapshot(device.db));
-}
-
-/** Resolves once every device holds the same journal; returns it. */
-async function converged(devices: Device[], what: string) {
-  return waitFor(
-    async () => {
-      const journals = await Promise.all(devices.map(journalOf));
-      return journals.every((journal) => journal === journals[0]) ? journals[0] : undefined;
-    },
-    30_000,
-    what,
-  );
-}
-
-async function publishRaw(messages: { subject: string; data: Uint8Array; msgID?: string }[]) {
-  const connection = await connect({ servers: server.url(), user: 'alice', pass: 'alice' });
-  try {
-    const js = jetstream(connection);
-    for (const message of messages)
-      await js.publish(
-        message.subject,
-        message.data,
-        message.msgID ? { msgID: message.msgID } : {},
-      );
-  } finally {
-    await connection.close();
-  }
-}
-
-const recipient = async (device: Device) => ({
-  deviceId: await getDeviceId(device.db),
-  agreement: (await deviceKeys(device.keys)).agreement.publicKey,
-});
+const { device, online, offline, publishRaw } = keyedDevices(server);
 
 const isPlain = (message: RawMessage) => message.data[0] === 0x7b; // '{'
 const isSealed = (message: RawMessage) => message.data[0] === 0xff;
@@ -248,9 +160,7 @@ describe('encrypting a journal that syncs in plain text', () => {
       await userWrite(phone.db, 'add_journal_entry', { text: 'Phone, sealed' }, { taskId });
       await sent(phone);
 
-      const journal = JSON.parse(await converged(all, 'one journal on every device')) as Awaited<
-        ReturnType<typeof journalSnapshot>
-      >;
+      const journal = await converged(all, 'one journal on every device');
       expect(journal.entries.map((entry) => entry.text).sort()).toEqual([
         'Phone, sealed',
         'Sealed entry',
