@@ -74,6 +74,8 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
   readonly maxPayload: number | undefined;
   /** Reports this device's cursor on its readable progress subject (empty body). */
   publishProgress(deviceToken: string, cursor: number): Promise<void>;
+  /** Publishes one message of the journal's key subject (a rotation); a copy already there counts. */
+  publishKeyMessage(subject: string, data: Uint8Array): Promise<void>;
 } {
   const subjects = syncSubjects(options.user);
   const timeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
@@ -218,6 +220,24 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
         // The same cursor reported twice: the first report stands, which is the same.
         if (jetStreamErrorCode(error) === JS_ERROR.maxMessagesPerSubjectExceeded) return;
         throw fail(error, "reporting this device's progress");
+      }
+    },
+
+    async publishKeyMessage(subject, data) {
+      if (!subject.startsWith(`cs.${options.user}.keys.`)) {
+        throw new SyncTransportError(
+          'unknown',
+          `${subject} is not this journal's key subject.`,
+          false,
+          false,
+        );
+      }
+      const { js } = needOnline('handing the new journal key to your devices');
+      try {
+        await js.publish(subject, data, { msgID: subject, timeout });
+      } catch (error) {
+        if (jetStreamErrorCode(error) === JS_ERROR.maxMessagesPerSubjectExceeded) return;
+        throw fail(error, 'handing the new journal key to your devices');
       }
     },
 
