@@ -80,7 +80,7 @@ describe('an honest device offline during a rotation', () => {
 
     // A device is removed: the laptop rotates for itself, the phone and the tablet. The
     // tablet's key message is published later: it has not heard when it pushes.
-    const { ring } = await rotateJournalKey(subjects, [], laptop.keys);
+    const { ring } = await rotateJournalKey(subjects, [], async () => {}, laptop.keys);
     await publishRaw(
       await keySubjectMessages(subjects, ring, [await recipient(laptop), await recipient(phone)]),
     );
