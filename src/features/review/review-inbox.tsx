@@ -79,6 +79,12 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
       ? Math.min(rejection.index, dataCount)
       : undefined;
   const total = dataCount + (promptAt !== undefined ? 1 : 0);
+  // A task's heading stays over the prompt of its first row while the task has rows left.
+  const afterPrompt = promptAt !== undefined ? rows.get(promptAt) : undefined;
+  const promptHeading =
+    afterPrompt?.startsGroup && afterPrompt.entry.changeSetId === rejection?.entry.changeSetId
+      ? afterPrompt
+      : undefined;
   const dataIndexOf = (virtualIndex: number) =>
     promptAt !== undefined && virtualIndex > promptAt ? virtualIndex - 1 : virtualIndex;
 
@@ -296,6 +302,17 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
     );
   });
 
+  function renderHeading(row: InboxRow, placedAt: number) {
+    return (
+      <InboxGroupHeading
+        row={row}
+        placedAt={placedAt}
+        running={actions.bulk.get(groupKey(row.entry.changeSetId))?.progress !== undefined}
+        onConfirmAll={() => void confirmGroup(row)}
+      />
+    );
+  }
+
   function renderRow(row: InboxRow, placedAt: number) {
     const bulk = actions.bulk.get(groupKey(row.entry.changeSetId));
     const entry: PendingReviewItem = row.entry;
@@ -303,14 +320,7 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
     const batch = batchOf(row, previous, rows.get(row.index + 1));
     return (
       <>
-        {row.startsGroup && (
-          <InboxGroupHeading
-            row={row}
-            placedAt={placedAt}
-            running={bulk?.progress !== undefined}
-            onConfirmAll={() => void confirmGroup(row)}
-          />
-        )}
+        {row.startsGroup && row !== promptHeading && renderHeading(row, placedAt)}
         {batch === 'starts' && (
           <p className="review-batch__caption">
             {reviewKind(entry.item.toolName)} · several changes in one proposal
@@ -366,7 +376,10 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
               }}
             >
               {isPrompt ? (
-                <>{renderPrompt()}</>
+                <>
+                  {promptHeading && renderHeading(promptHeading, virtual.start)}
+                  {renderPrompt()}
+                </>
               ) : row ? (
                 renderRow(row, virtual.start)
               ) : (
