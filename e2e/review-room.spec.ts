@@ -2,7 +2,8 @@
  * Room and steadiness on the review surface, with real touch: a swipe left turns the row
  * into its reason prompt in the row's own height, so no other row moves by more than 2 px,
  * on the task's card and in the Review inbox; and in landscape, after the demo wake, at
- * least three proposals show whole at once. Screenshots go to /tmp/review-shots.
+ * least three proposals show whole at once; and Settings, reached from a scrolled Review
+ * list, opens at its top. Screenshots go to /tmp/review-shots.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AgentPanel, WAKE_TIMEOUT } from './pages/agent-panel';
@@ -115,5 +116,24 @@ test.describe('tablet landscape', () => {
         }).length,
     );
     expect(whole).toBeGreaterThanOrEqual(3);
+  });
+});
+
+test.describe('phone', () => {
+  test.use(SIZES.find((size) => size.name === 'phone')!.use);
+
+  test('Settings reached from a scrolled Review list opens at its top', async ({ page }) => {
+    await demoProposals(page);
+    const inbox = new ReviewInboxPage(page);
+    await inbox.open();
+    await expect(inbox.rows).not.toHaveCount(0);
+    await inbox.rows.last().evaluate((row) => row.scrollIntoView({ block: 'end' }));
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => scrollY)).toBe(0);
   });
 });
