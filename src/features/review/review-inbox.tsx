@@ -26,8 +26,9 @@ import { leavesTheList, type ReviewActions } from './use-review-actions';
 import { useSettle } from './use-settle';
 import { useStableCallback } from '../../ui/use-stable-callback';
 import { MotionWatchContext, useMotionWatch } from '../../ui/use-motion-watch';
-import { reviewKind } from '../../tools/registry';
-import { batchOf, useItemKeys } from './inbox-places';
+import { useItemKeys } from './inbox-places';
+import { BatchCaption } from './batch-caption';
+import { batchPlace } from './group-rows';
 import { InboxStuckHeading, statusBarHeight, stuckRowAt } from './inbox-stuck-heading';
 
 export interface ReviewInboxProps {
@@ -277,16 +278,11 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
     const bulk = actions.bulk.get(groupKey(row.entry.changeSetId));
     const entry: PendingReviewItem = row.entry;
     const previous = rows.get(row.index - 1);
-    const batch = batchOf(row, previous, rows.get(row.index + 1));
+    const batch = batchPlace(entry, previous?.entry, rows.get(row.index + 1)?.entry);
     return (
       <>
         {row.startsGroup && row !== promptHeading && renderHeading(row, placedAt)}
-        {batch === 'starts' && (
-          <p className="review-batch__caption">
-            {reviewKind(entry.item.toolName)} · several changes in one proposal
-            {entry.item.rationale ? ` · ${entry.item.rationale}` : ''}
-          </p>
-        )}
+        {batch === 'starts' && <BatchCaption entry={entry} />}
         {rejection?.entry.key === entry.key ? (
           renderPrompt()
         ) : (
