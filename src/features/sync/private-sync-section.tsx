@@ -26,7 +26,13 @@ export function PrivateSyncSection() {
   return (
     <section className="stack private-sync" aria-labelledby={headingId}>
       <h3 id={headingId}>Encryption</h3>
-      {state.newest ? <Encrypted state={state} /> : <NotEncrypted state={state} />}
+      {state.newest ? (
+        <Encrypted state={state} />
+      ) : state.waitingForKey || state.ring.announcedKeyIds.size > 0 ? (
+        <WaitingForKey />
+      ) : (
+        <NotEncrypted state={state} />
+      )}
     </section>
   );
 }
@@ -46,7 +52,6 @@ function NotEncrypted({ state }: { state: PrivateSync }) {
 
   return (
     <>
-      {state.waitingForKey && <WaitingForKey />}
       <p>
         Today the sync server can read this journal: every title, entry and decision travels and is
         stored as it is. <strong>Encrypt this journal</strong> seals everything this device sends
