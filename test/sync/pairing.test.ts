@@ -107,6 +107,12 @@ describe('turning private sync on', () => {
       expect((await tablet.tasks.get(taskId))?.title).toBe('Plain, before');
 
       const tabletId = await getDeviceId(tablet);
+      // A second device encrypting would split the journal under two keys: refused in words.
+      expect(await encryptJournal(connection, tabletId, tabletKeys)).toEqual({
+        ok: false,
+        words: expect.stringMatching(/Another device already encrypted this journal/),
+      });
+      expect((await readKeyRing(tabletKeys)).generations).toHaveLength(0);
       await waitFor(
         async () =>
           (await readKeyCoverage(connection, ring.generations[0]!.keyId)).devices.includes(

@@ -39,8 +39,14 @@ export function KeyCoverageNote({ config, keyId }: { config: SyncConfig; keyId: 
   });
 
   const said = read?.ok ? coverageWords(read.coverage) : undefined;
+  // The button comes first, so the words arriving below it move nothing under a finger.
   return (
     <div className="stack">
+      <div className="row">
+        <Button size="small" onClick={() => void refetch()} aria-disabled={isFetching || undefined}>
+          Check which devices have the key
+        </Button>
+      </div>
       {said && <Notice tone={said.tone}>{said.words}</Notice>}
       {read && !read.ok && (
         <Notice tone="warning">
@@ -49,11 +55,6 @@ export function KeyCoverageNote({ config, keyId }: { config: SyncConfig; keyId: 
         </Notice>
       )}
       {!read && <p className="muted">Checking which devices have the key…</p>}
-      <div className="row">
-        <Button size="small" onClick={() => void refetch()} aria-disabled={isFetching || undefined}>
-          Check which devices have the key
-        </Button>
-      </div>
     </div>
   );
 }

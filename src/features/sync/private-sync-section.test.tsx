@@ -71,5 +71,7 @@ describe('Settings → Sync: encryption', () => {
     expect(await screen.findByText(/Waiting for this journal’s key/)).toHaveTextContent(
       /Join with a code here/,
     );
+    // Encrypting here would make a second key for the same journal.
+    expect(screen.queryByRole('button', { name: 'Encrypt this journal' })).toBeNull();
   });
 });

@@ -4,12 +4,20 @@
  * phrase; on a device without the key, what it waits for and the way forward. Nothing
  * here blocks the local app: every step talks to the server on its own connection.
  */
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { getDatabase } from '../../db/connection';
+import { SETTING_KEYS } from '../../db/setting-keys';
+import { writeSetting } from '../../db/settings';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { KeyCoverageNote } from './key-coverage-note';
 import { encryptHere } from './private-sync-actions';
 import { usePrivateSync, type PrivateSync } from './use-private-sync';
+
+const AddDevice = lazy(() => import('./add-device').then((m) => ({ default: m.AddDevice })));
+const RecoveryPhrasePanel = lazy(() =>
+  import('./recovery-phrase-panel').then((m) => ({ default: m.RecoveryPhrasePanel })),
+);
 
 export function PrivateSyncSection() {
   const state = usePrivateSync();
@@ -18,7 +26,13 @@ export function PrivateSyncSection() {
   return (
     <section className="stack private-sync" aria-labelledby={headingId}>
       <h3 id={headingId}>Encryption</h3>
-      {state.newest ? <Encrypted state={state} /> : <NotEncrypted state={state} />}
+      {state.newest ? (
+        <Encrypted state={state} />
+      ) : state.waitingForKey || state.ring.announcedKeyIds.size > 0 ? (
+        <WaitingForKey />
+      ) : (
+        <NotEncrypted state={state} />
+      )}
     </section>
   );
 }
@@ -38,7 +52,6 @@ function NotEncrypted({ state }: { state: PrivateSync }) {
 
   return (
     <>
-      {state.waitingForKey && <WaitingForKey />}
       <p>
         Today the sync server can read this journal: every title, entry and decision travels and is
         stored as it is. <strong>Encrypt this journal</strong> seals everything this device sends
@@ -82,8 +95,11 @@ function WaitingForKey() {
 }
 
 function Encrypted({ state }: { state: PrivateSync }) {
-  const { config, newest, fingerprint } = state;
-  if (!config || !newest) return null;
+  const [open, setOpen] = useState<'add' | 'phrase'>();
+  const { config, newest, fingerprint, writtenKeyId } = state;
+  if (!config || !newest || !fingerprint) return null;
+  const rotated = writtenKeyId !== undefined && writtenKeyId !== newest.keyId;
+  const close = () => setOpen(undefined);
   return (
     <>
       {state.waitingForKey && <WaitingForKey />}
@@ -92,6 +108,42 @@ function Encrypted({ state }: { state: PrivateSync }) {
         Its key’s words are <strong className="fingerprint">{fingerprint}</strong>. Every device of
         this journal shows the same words.
       </p>
+      {rotated && (
+        <Notice tone="warning">
+          This journal has a new key since you wrote down the recovery phrase: the old phrase no
+          longer opens what is written from now on. Open Recovery phrase and write down the new one.
+        </Notice>
+      )}
+      {writtenKeyId === undefined && (
+        <p className="muted">
+          You have not written down the recovery phrase on this device yet: without it and without a
+          device, this journal cannot be recovered.
+        </p>
+      )}
+      <div className="row">
+        <Button onClick={() => setOpen('add')} aria-expanded={open === 'add'}>
+          Add a device
+        </Button>
+        <Button onClick={() => setOpen('phrase')} aria-expanded={open === 'phrase'}>
+          Recovery phrase
+        </Button>
+      </div>
+      <Suspense fallback={<p className="muted">Loading…</p>}>
+        {open === 'add' && (
+          <AddDevice config={config} ring={state.ring} fingerprint={fingerprint} onClose={close} />
+        )}
+        {open === 'phrase' && (
+          <RecoveryPhrasePanel
+            secret={newest.secret}
+            // The notice above already says so, where it stays put while the panel opens.
+            rotatedSinceShown={false}
+            onWrittenDown={() =>
+              void writeSetting(getDatabase(), SETTING_KEYS.recoveryPhraseKeyId, newest.keyId)
+            }
+            onClose={close}
+          />
+        )}
+      </Suspense>
       <KeyCoverageNote config={config} keyId={newest.keyId} />
     </>
   );

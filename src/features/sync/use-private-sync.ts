@@ -9,7 +9,6 @@ import { SETTING_KEYS } from '../../db/setting-keys';
 import { readSetting } from '../../db/settings';
 import { readSyncConfig, readSyncStatus } from '../../db/sync-settings';
 import { syncConfigSchema, type SyncConfig } from '../../sync/runtime/sync-config';
-import { journalKeyFingerprint } from '../../sync/seal/fingerprint';
 import type { JournalKey } from '../../sync/seal/journal-key';
 import { readKeyRing } from '../../sync/seal/journal-keys';
 import { newestKey, type KeyRing } from '../../sync/seal/key-ring';
@@ -40,7 +39,12 @@ export function usePrivateSync(): PrivateSync | undefined {
       config: parsed.success && parsed.data.enabled ? parsed.data : undefined,
       ring,
       newest,
-      fingerprint: newest ? await journalKeyFingerprint(newest.secret) : undefined,
+      // The word list loads only once there is a key to show the words of.
+      fingerprint: newest
+        ? await import('../../sync/seal/fingerprint').then(({ journalKeyFingerprint }) =>
+            journalKeyFingerprint(newest.secret),
+          )
+        : undefined,
       writtenKeyId,
       waitingForKey: status?.errorKind === 'waiting-for-key',
     };

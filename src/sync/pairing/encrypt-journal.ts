@@ -41,6 +41,14 @@ export async function encryptJournal(
     await announceOwnKey(connection, await readKeyRing(keyStore), deviceId, keyStore);
     return { ok: true, fingerprint: await journalKeyFingerprint(held.secret) };
   }
+  // A key announced by another device: a second key would split the journal in two.
+  if ((await connection.subjectsUnder(connection.subjects.keys)).length > 0) {
+    return {
+      ok: false,
+      words:
+        'Another device already encrypted this journal. Join with a code from it (Add a device there), or use the recovery phrase, to get its key here.',
+    };
+  }
   const secret = newJournalSecret();
   await announceOwnKey(connection, keyRing([await deriveJournalKey(secret)]), deviceId, keyStore);
   const ring = await addGeneration(secret, keyStore);
