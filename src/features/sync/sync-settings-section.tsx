@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { describeSync } from './describe-sync';
+import { DeviceList } from './device-list';
 import { runningSync } from './sync-control';
 import { SyncAttention } from './sync-attention';
 import { SyncConnectionForm } from './sync-connection-form';
@@ -53,6 +54,7 @@ export function SyncSettingsSection() {
         </div>
       )}
       <SyncConnectionForm />
+      {view?.enabled && <DeviceList />}
       <SyncAttention />
     </section>
   );
