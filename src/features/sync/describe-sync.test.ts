@@ -79,4 +79,16 @@ describe('the sync status in words', () => {
       'Connected, but changes from your other devices cannot be applied here (3 tries in a row): The journal is full. Countersign keeps trying; your own changes are still sent.',
     );
   });
+
+  it('says a removed device was removed, whatever still waits to send', () => {
+    const words =
+      'This device was removed from the journal on 27 Nov 2026, 10:00 by Laptop. It keeps everything it had.';
+    const removed = view({ phase: 'error', message: words, counts: { ...counts, waiting: 2 } });
+    removed.status!.errorKind = 'removed';
+    expect(describeSync(removed)).toEqual({
+      short: 'Removed from journal',
+      long: words,
+      tone: 'warning',
+    });
+  });
 });
