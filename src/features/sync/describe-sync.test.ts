@@ -93,4 +93,16 @@ describe('the sync status in words', () => {
     expect(waiting).toMatchObject({ short: 'Waiting for the key', tone: 'warning' });
     expect(waiting.long).toMatch(/Join with a code \(or the recovery phrase\)/);
   });
+
+  it('says a removed device was removed, whatever still waits to send', () => {
+    const words =
+      'This device was removed from the journal on 27 Nov 2026, 10:00 by Laptop. It keeps everything it had.';
+    const removed = view({ phase: 'error', message: words, counts: { ...counts, waiting: 2 } });
+    removed.status!.errorKind = 'removed';
+    expect(describeSync(removed)).toEqual({
+      short: 'Removed from journal',
+      long: words,
+      tone: 'warning',
+    });
+  });
 });

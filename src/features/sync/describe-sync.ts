@@ -21,6 +21,10 @@ export interface SyncWords {
 export function describeSync({ enabled, status, counts }: SyncView): SyncWords {
   const waiting = counts.waiting > 0 ? `${countOf(counts.waiting, 'change')} waiting to send` : '';
   if (!enabled) return { short: 'Sync off', long: 'Sync is off on this device.', tone: 'off' };
+  // Nothing will be sent again from here: what waits is this device's alone, said as it is.
+  if (status?.errorKind === 'removed') {
+    return { short: 'Removed from journal', long: status.message, tone: 'warning' };
+  }
   if (counts.needDecision > 0) {
     const short = `${counts.needDecision} need${counts.needDecision === 1 ? 's' : ''} your decision`;
     return {

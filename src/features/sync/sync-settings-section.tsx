@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { describeSync } from './describe-sync';
+import { DeviceList } from './device-list';
 import { JoinWithCode } from './join-section';
 import { PrivateSyncSection } from './private-sync-section';
 import { runningSync } from './sync-control';
@@ -55,7 +56,7 @@ export function SyncSettingsSection() {
         </div>
       )}
       <PrivateSyncSection />
-      {/* The journal's device list mounts here. */}
+      {view?.enabled && <DeviceList />}
       <SyncConnectionForm />
       <JoinWithCode intro="Already use Countersign on another device? Join its journal with the code it shows in Settings → Sync → Add a device: no server details to type." />
       <SyncAttention />

@@ -92,12 +92,21 @@ export async function removeDevice(deps: RemovalDeps, id: string): Promise<Remov
         'the journal’s key was not changed. Press Remove again once sync is connected.',
     );
   }
-  const { ring } = await rotateJournalKey(
-    deps.subjects,
-    keys,
-    deps.publishKeyMessages,
-    deps.keyStore,
-  );
+  let ring: KeyRing;
+  try {
+    ({ ring } = await rotateJournalKey(
+      deps.subjects,
+      keys,
+      deps.publishKeyMessages,
+      deps.keyStore,
+    ));
+  } catch (error) {
+    return refused(
+      `${target.name} is marked removed, but the new journal key could not be handed to your ` +
+        `devices (${error instanceof Error ? error.message : String(error)}). Nothing is sealed ` +
+        'under it yet: press Remove again once sync is connected.',
+    );
+  }
   await markDevice(db, id, { removalKeyId: newestKey(ring)!.keyId });
   await deps.pushNow();
   return {

@@ -1,0 +1,187 @@
+// @vitest-environment node
+/**
+ * Removing a device against a real nats-server, through the runtime's removeDevice (what
+ * Settings → Sync → Devices calls): three devices write their records, the laptop removes
+ * the lost tablet. The removed device says so in words, stops sending and opens nothing
+ * published after the rotation; the two that stay go on syncing; a device that joins after
+ * the rotation reads the history from before it.
+ */
+import 'fake-indexeddb/auto';
+import { connect } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CountersignDatabase } from '../../src/db/database';
+import { DeviceKeyDatabase } from '../../src/db/device-key-store';
+import { getDeviceId } from '../../src/db/settings';
+import { readSyncStatus } from '../../src/db/sync-settings';
+import { renameDevice } from '../../src/sync/devices/device-records';
+import type { SyncRuntime } from '../../src/sync/runtime/sync-runtime';
+import { createJournalKey, keepReceivedRing, readKeyRing } from '../../src/sync/seal/journal-keys';
+import { open } from '../../src/sync/seal/seal';
+import { startNatsServer, type NatsTestServer } from '../support/nats-server';
+import { createTask, createTestDatabase } from '../support/test-database';
+import { startAliceRuntime, waitFor } from './sync-fixtures';
+
+let server: NatsTestServer;
+const running: SyncRuntime[] = [];
+
+beforeAll(async () => {
+  server = await startNatsServer();
+});
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((runtime) => runtime.stop()));
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+interface Device {
+  db: CountersignDatabase;
+  keys: DeviceKeyDatabase;
+  id: string;
+  sync?: SyncRuntime;
+}
+
+async function newDevice(): Promise<Device> {
+  const db = createTestDatabase();
+  return {
+    db,
+    keys: new DeviceKeyDatabase(`keys-${crypto.randomUUID()}`),
+    id: await getDeviceId(db),
+  };
+}
+
+function start(device: Device) {
+  device.sync = startAliceRuntime(device.db, server.urls[0]!, { keyStore: device.keys });
+  running.push(device.sync);
+  return device.sync;
+}
+
+const hasTask = (db: CountersignDatabase, title: string) =>
+  waitFor(
+    async () =>
+      (await db.tasks.filter((task) => task.title === title).count()) > 0 ? true : undefined,
+    20_000,
+    `"${title}"`,
+  );
+
+const knowsDevices = (db: CountersignDatabase, count: number) =>
+  waitFor(
+    async () => ((await db.devices.count()) === count ? true : undefined),
+    20_000,
+    `${count} devices`,
+  );
+
+async function streamBodies() {
+  const connection = await connect({ servers: server.urls[0]!, user: 'alice', pass: 'alice' });
+  try {
+    const consumer = await jetstream(connection).consumers.get('CS_ALICE', { opt_start_seq: 1 });
+    const found: { seq: number; subject: string; data: Uint8Array }[] = [];
+    const batch = await consumer.fetch({ max_messages: 1_000, expires: 1_000 });
+    for await (const message of batch)
+      found.push({ seq: message.seq, subject: message.subject, data: message.data });
+    return found;
+  } finally {
+    await connection.close();
+  }
+}
+
+describe('removing a device', () => {
+  it(
+    'shuts it out with words; the others rotate and go on; a later device reads the history',
+    { timeout: 90_000 },
+    async () => {
+      const [laptop, tablet, lost] = await Promise.all([newDevice(), newDevice(), newDevice()]);
+      const first = await createJournalKey(laptop.keys);
+      await keepReceivedRing(first, tablet.keys);
+      await keepReceivedRing(first, lost.keys);
+      [laptop, tablet, lost].forEach(start);
+      await Promise.all([laptop, tablet, lost].map((device) => knowsDevices(device.db, 3)));
+      await rename(laptop, 'Laptop');
+
+      await createTask(laptop.db, 'Before the removal');
+      await Promise.all([tablet, lost].map((device) => hasTask(device.db, 'Before the removal')));
+
+      expect(await laptop.sync!.removeDevice(laptop.id)).toMatchObject({
+        ok: false,
+        words: expect.stringMatching(/cannot remove itself/),
+      });
+      const removal = await laptop.sync!.removeDevice(lost.id);
+      expect(removal).toMatchObject({ ok: true, words: expect.stringMatching(/was removed/) });
+      const rotatedTo = (await readKeyRing(laptop.keys)).generations[0]!.keyId;
+      expect(await laptop.db.devices.get(lost.id)).toMatchObject({
+        removedBy: laptop.id,
+        removalKeyId: rotatedTo,
+      });
+
+      // The removed device says so, with the day and who removed it, and stops.
+      const words = await waitFor(
+        async () => {
+          const status = await readSyncStatus(lost.db);
+          return status?.errorKind === 'removed' ? status.message : undefined;
+        },
+        20_000,
+        'the removed words',
+      );
+      expect(words).toMatch(/^This device was removed from the journal on .+ by Laptop\./);
+      expect(words).toMatch(/join with a code/);
+      await createTask(lost.db, 'Written after the removal');
+
+      // The two that stay converge and go on, under the new key.
+      await createTask(laptop.db, 'After the removal');
+      await hasTask(tablet.db, 'After the removal');
+      await createTask(tablet.db, 'From the tablet');
+      await hasTask(laptop.db, 'From the tablet');
+      expect((await readKeyRing(tablet.keys)).generations[0]!.keyId).toBe(rotatedTo);
+      await waitFor(
+        async () =>
+          (await tablet.db.devices.get(lost.id))?.removalKeyId === rotatedTo ? true : undefined,
+        20_000,
+        'the removal on the tablet',
+      );
+
+      // The removed device holds nothing that opens what came after, and sent nothing more.
+      const lostRing = await readKeyRing(lost.keys);
+      expect(lostRing.generations.map((key) => key.keyId)).not.toContain(rotatedTo);
+      expect(await lost.db.tasks.filter((task) => task.title === 'After the removal').count()).toBe(
+        0,
+      );
+      const laptopRing = await readKeyRing(laptop.keys);
+      const bodies = await streamBodies();
+      const underNewKey = [];
+      for (const message of bodies.filter((body) => body.subject.startsWith('cs.alice.ops.'))) {
+        const opened = await open(message.subject, laptopRing, message.data);
+        if (
+          opened.outcome === 'opened' &&
+          (await open(message.subject, first, message.data)).outcome !== 'opened'
+        )
+          underNewKey.push(message);
+      }
+      expect(underNewKey.length).toBeGreaterThanOrEqual(3);
+      for (const message of underNewKey)
+        expect((await open(message.subject, lostRing, message.data)).outcome).not.toBe('opened');
+      expect(await lost.db.outbox.count()).toBeGreaterThan(0);
+      const lostTitle = 'Written after the removal';
+      for (const message of bodies) {
+        const opened = await open(message.subject, lostRing, message.data);
+        if (opened.outcome === 'opened' || opened.outcome === 'plain')
+          expect(new TextDecoder().decode(opened.plaintext)).not.toContain(lostTitle);
+      }
+
+      // A device that joins after the rotation (its ring from a join code) reads everything.
+      const late = await newDevice();
+      await keepReceivedRing(laptopRing, late.keys);
+      start(late);
+      await hasTask(late.db, 'Before the removal');
+      await hasTask(late.db, 'From the tablet');
+      expect(await late.db.syncQuarantine.count()).toBe(0);
+    },
+  );
+});
+
+async function rename(device: Device, name: string) {
+  const renamed = await renameDevice(device.db, device.id, name);
+  if (!renamed.ok) throw new Error(renamed.words);
+}
