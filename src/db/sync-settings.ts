@@ -27,6 +27,8 @@ export interface SyncStatus {
   message: string;
   /** The transport's error kind when phase is error or offline (sync-transport-error.ts). */
   errorKind?: string;
+  /** A few words of progress for the indicator while connecting ("Loading 3 of 12"). */
+  progress?: string;
   /** The last stream sequence applied here, and the stream's last when connected. */
   cursor?: number;
   serverLastSeq?: number;
@@ -117,4 +119,25 @@ export async function readLoadedSnapshot(
   db: CountersignDatabase,
 ): Promise<LoadedSnapshot | undefined> {
   return (await db.syncState.get(LOADED_SNAPSHOT_KEY))?.value as LoadedSnapshot | undefined;
+}
+
+const SNAPSHOT_WRITE_KEY = 'snapshotWrite';
+
+/** This device's last snapshot write, for Settings → Sync ("Write a snapshot now"). */
+export type SnapshotWriteState =
+  | { state: 'writing'; at: string }
+  | { state: 'written'; at: string; sequence: number; rows: number }
+  | { state: 'failed'; at: string; reason: string };
+
+export async function writeSnapshotWriteState(
+  db: CountersignDatabase,
+  state: SnapshotWriteState,
+): Promise<void> {
+  await db.syncState.put({ key: SNAPSHOT_WRITE_KEY, value: state });
+}
+
+export async function readSnapshotWriteState(
+  db: CountersignDatabase,
+): Promise<SnapshotWriteState | undefined> {
+  return (await db.syncState.get(SNAPSHOT_WRITE_KEY))?.value as SnapshotWriteState | undefined;
 }

@@ -11,6 +11,7 @@ import { openOrderedConsumer } from './nats-ordered-consumer';
 import { startOrderedFeed, type FeedSource } from './ordered-feed';
 import { journalStreamConfig } from './stream-config';
 import { syncSubjects } from './sync-subjects';
+import type { SnapshotTransport } from './snapshot-transport';
 import type {
   ClaimResult,
   FeedOptions,
@@ -74,7 +75,7 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
   readonly maxPayload: number | undefined;
   /** Reports this device's cursor on its readable progress subject (empty body). */
   publishProgress(deviceToken: string, cursor: number): Promise<void>;
-} {
+} & SnapshotTransport {
   const subjects = syncSubjects(options.user);
   const timeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const expected = journalStreamConfig(subjects, options.replicas ?? 1);
@@ -218,6 +219,39 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
         // The same cursor reported twice: the first report stands, which is the same.
         if (jetStreamErrorCode(error) === JS_ERROR.maxMessagesPerSubjectExceeded) return;
         throw fail(error, "reporting this device's progress");
+      }
+    },
+
+    async publishOnce(subject, data): Promise<PublishReceipt> {
+      const { js } = needOnline(`publishing ${subject}`);
+      try {
+        const ack = await js.publish(subject, data, {
+          msgID: subject,
+          expect: { lastSubjectSequence: 0 },
+          timeout,
+        });
+        return ack.duplicate
+          ? { status: 'already-landed', seq: ack.seq }
+          : { status: 'stored', seq: ack.seq };
+      } catch (error) {
+        const code = jetStreamErrorCode(error);
+        if (
+          code === JS_ERROR.maxMessagesPerSubjectExceeded ||
+          code === JS_ERROR.wrongLastSequence
+        ) {
+          return { status: 'already-landed' };
+        }
+        throw fail(error, `publishing ${subject}`);
+      }
+    },
+
+    async subjectsUnder(filter) {
+      const { jsm } = needOnline(`listing ${filter}`);
+      try {
+        const info = await jsm.streams.info(subjects.stream, { subjects_filter: filter });
+        return Object.keys(info.state.subjects ?? {});
+      } catch (error) {
+        throw fail(error, `listing ${filter}`);
       }
     },
 
