@@ -8,6 +8,7 @@ import { liveQuery } from 'dexie';
 import type { CountersignDatabase } from './database';
 
 const SYNC_CONFIG_KEY = 'syncConfig';
+const OUTBOX_KEPT_KEY = 'syncOutboxKept';
 const STATUS_KEY = 'status';
 
 /** As stored; src/sync parses it with zod before using it. */
@@ -44,6 +45,30 @@ export async function writeSyncConfig(
   config: StoredSyncConfig,
 ): Promise<void> {
   await db.settings.put({ key: SYNC_CONFIG_KEY, value: config });
+}
+
+/**
+ * Marks that this device's journal was handed to sync (sync/outgoing/publish-journal.ts):
+ * from then on every write keeps an outbox row, whatever the settings say later. Inside a
+ * transaction over `settings`.
+ */
+export async function keepOutbox(db: CountersignDatabase): Promise<void> {
+  await db.settings.put({ key: OUTBOX_KEPT_KEY, value: true });
+}
+
+/** Whether the journal was handed to sync already (the mark above). */
+export async function outboxKeptMark(db: CountersignDatabase): Promise<boolean> {
+  return (await db.settings.get(OUTBOX_KEPT_KEY))?.value === true;
+}
+
+/**
+ * Inside the dispatcher's transaction: whether its writes go to the outbox. Only while
+ * sync is configured (a device that never syncs grows no outbox), or once its journal was
+ * handed to sync; a device configured before this rule existed keeps it from the start.
+ */
+export async function keepsOutbox(db: CountersignDatabase): Promise<boolean> {
+  const [config, kept] = await db.settings.bulkGet([SYNC_CONFIG_KEY, OUTBOX_KEPT_KEY]);
+  return config !== undefined || kept?.value === true;
 }
 
 /** True when sync should run on this device (configured, and not disconnected). */

@@ -12,12 +12,8 @@
 import type { CountersignDatabase } from '../../db/database';
 import { getDeviceId } from '../../db/settings';
 import { ClaimRefusedError, readCursor } from '../incoming/apply-incoming';
-import {
-  watchOutbox,
-  writeSyncStatus,
-  type SyncPhase,
-  type SyncStatus,
-} from '../../db/sync-settings';
+import { watchOutbox, writeSyncStatus, type SyncPhase } from '../../db/sync-settings';
+import { publishJournalOnce } from '../outgoing/publish-journal';
 import { runPushPass, settleClaim, type PushPassDeps } from '../outgoing/push-pass';
 import { messagesToSend, type Sealing } from '../outgoing/seal-once';
 import { outgoingMessages } from '../wire/outgoing-messages';
@@ -81,7 +77,7 @@ const LONGEST_RETRY_MS = 60_000;
 const PUSH_PASS_EVERY_MS = 5_000;
 
 const CONNECTED = 'Connected. Changes are sent and received as they happen.';
-type StatusExtra = Pick<SyncStatus, 'errorKind' | 'progress'>;
+type StatusExtra = { errorKind?: string; progress?: string };
 type Transport = ReturnType<typeof createNatsTransport>;
 
 export function startSyncRuntime(
@@ -321,6 +317,7 @@ export function startSyncRuntime(
   /** One tab syncs at a time; the others show the status it writes. */
   const run = async () => {
     deviceId = await getDeviceId(db);
+    await publishJournalOnce(db, new Date(clock.now()).toISOString());
     const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
     if (!locks) return runHere();
     await locks
