@@ -12,7 +12,7 @@ import { formatTimestamp } from '../../lib/format-timestamp';
 import { Button } from '../../ui/button';
 import { runningSync } from './sync-control';
 
-export function describeSnapshotWrite(state: SnapshotWriteState | undefined): string {
+function describeSnapshotWrite(state: SnapshotWriteState | undefined): string {
   if (!state) return 'No snapshot written on this device yet.';
   switch (state.state) {
     case 'writing':
