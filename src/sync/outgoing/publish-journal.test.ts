@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTask, createTestDatabase, userWrite } from '../../../test/support/test-database';
+import { seedSampleJournalOnce } from '../../app/first-run';
 import type { CountersignDatabase } from '../../db/database';
 import { publishJournalOnce } from './publish-journal';
 
@@ -61,5 +62,16 @@ describe('sync turned on hands over what the device wrote before', () => {
     expect(await db.outbox.count()).toBe(0);
     await createTask(db, 'After the update');
     expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('keeps the samples nobody changed on this device, and hands over the ones the person changed', async () => {
+    await seedSampleJournalOnce(db);
+    await userWrite(db, 'set_task_title', { title: 'Bike, fixed' }, { taskId: 'sample-task-bike' });
+    await createTask(db, 'Mine');
+    await publishJournalOnce(db, NOW);
+    const ids = (await db.outbox.toArray()).flatMap((row) => row.diffs.map((diff) => diff.id));
+    expect(ids).toContain('sample-task-bike');
+    expect(ids).not.toContain('sample-task-dentist');
+    expect((await db.tasks.toArray()).filter((task) => ids.includes(task.id))).toHaveLength(2);
   });
 });
