@@ -286,7 +286,7 @@ export function startSyncRuntime(
         }
       },
     });
-    await status('connected', `${boot.notice}${CONNECTED}`);
+    await status('connected', `${CONNECTED}${boot.notice}`);
     stopWatching = watchOutbox(db, () => void pushPass());
     passTimer = setInterval(() => void pushPass(), PUSH_PASS_EVERY_MS);
     await ended;

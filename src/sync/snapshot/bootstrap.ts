@@ -30,7 +30,7 @@ export interface BootstrapDeps {
 }
 
 export type Bootstrap =
-  /** Open the feed; `notice` says what was passed over or loaded ('' or words and a space). */
+  /** Open the feed; `notice` says what was passed over or loaded ('' or a space and words). */
   | { follow: true; notice: string }
   /** Do not open the feed now: the words say why and what happens next. */
   | { follow: false; words: string };
@@ -82,4 +82,4 @@ export async function bootstrapFromSnapshot(deps: BootstrapDeps): Promise<Bootst
   return { follow: true, notice: noticeOf([loaded.message, ...chosen.passedOver]) };
 }
 
-const noticeOf = (words: readonly string[]) => words.map((each) => `${each} `).join('');
+const noticeOf = (words: readonly string[]) => words.map((each) => ` ${each}`).join('');
