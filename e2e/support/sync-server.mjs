@@ -1,7 +1,8 @@
 // The sync server of the Playwright sync journeys (started by playwright.config.ts): a
 // nats-server with JetStream and WebSocket on fixed loopback ports of its own, a fresh
 // store in a temp dir, and many example journals (accounts e2e01…e2e64, each like
-// sync-server/accounts.conf's alice: its own subjects and stream, least privilege), so
+// sync-server/accounts.conf's alice: its own subjects and stream, least privilege, and a
+// maintenance user `e2eNN-maintenance` for the operator's compaction), so
 // every journey and every run gets a journal of its own. The benchmark (measure-sync.mjs)
 // starts it too, with fewer and larger journals.
 //
@@ -40,10 +41,21 @@ function account(index) {
             "$JS.API.STREAM.INFO.${stream}", "$JS.API.DIRECT.GET.${stream}.>",
             "$JS.API.CONSUMER.CREATE.${stream}.*", "$JS.API.CONSUMER.INFO.${stream}.*",
             "$JS.API.CONSUMER.DELETE.${stream}.*", "$JS.API.CONSUMER.MSG.NEXT.${stream}.*"]
-          deny: ["$JS.API.STREAM.DELETE.>", "$JS.API.STREAM.PURGE.>", "$JS.API.STREAM.UPDATE.>",
-            "$JS.API.STREAM.MSG.DELETE.>"]
+          deny: ["cs.${user}.compaction.>", "$JS.API.STREAM.DELETE.>", "$JS.API.STREAM.PURGE.>",
+            "$JS.API.STREAM.UPDATE.>", "$JS.API.STREAM.MSG.DELETE.>"]
         }
         subscribe: { allow: ["cs.${user}.>", "_INBOX.>"] }
+      }
+    }, {
+      user: ${user}-maintenance, password: ${user}-maintenance
+      permissions: {
+        publish: {
+          allow: ["cs.${user}.compaction.>", "$JS.API.INFO", "$JS.API.STREAM.INFO.${stream}",
+            "$JS.API.STREAM.PURGE.${stream}", "$JS.API.DIRECT.GET.${stream}",
+            "$JS.API.DIRECT.GET.${stream}.>"]
+          deny: ["$JS.API.STREAM.DELETE.>", "$JS.API.STREAM.UPDATE.>", "$JS.API.STREAM.MSG.DELETE.>"]
+        }
+        subscribe: { allow: ["_INBOX.>"] }
       }
     }]
   }`;

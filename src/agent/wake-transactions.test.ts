@@ -88,6 +88,7 @@ describe('a wake in few transactions', () => {
       'observations',
       'outbox',
       'reports',
+      'settings',
       'wakes',
     ]);
     // Turn 2 wrote no flush of its own, and its audit is still in the trail.

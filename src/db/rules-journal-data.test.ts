@@ -8,6 +8,7 @@ import {
 } from '../../test/support/test-database';
 import type { CountersignDatabase } from './database';
 import { exportJournal } from './export-journal';
+import { keepOutbox } from './sync-settings';
 
 const opened: CountersignDatabase[] = [];
 const fresh = () => {
@@ -22,6 +23,7 @@ afterEach(async () => {
 describe('rules are journal data', () => {
   it('are written through dispatch (ledger and outbox), exported, imported and accepted by sync', async () => {
     const db = fresh();
+    await keepOutbox(db);
     const { categoryId } = await createAgentReadyTask(db);
     const created = await userWrite(db, 'create_suppression_rule', {
       toolName: 'update_task_estimate',

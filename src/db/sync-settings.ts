@@ -8,6 +8,7 @@ import { liveQuery } from 'dexie';
 import type { CountersignDatabase } from './database';
 
 const SYNC_CONFIG_KEY = 'syncConfig';
+const OUTBOX_KEPT_KEY = 'syncOutboxKept';
 const STATUS_KEY = 'status';
 
 /** As stored; src/sync parses it with zod before using it. */
@@ -27,6 +28,8 @@ export interface SyncStatus {
   message: string;
   /** The transport's error kind when phase is error or offline (sync-transport-error.ts). */
   errorKind?: string;
+  /** A few words of progress for the indicator while connecting ("Loading 3 of 12"). */
+  progress?: string;
   /** The last stream sequence applied here, and the stream's last when connected. */
   cursor?: number;
   serverLastSeq?: number;
@@ -42,6 +45,30 @@ export async function writeSyncConfig(
   config: StoredSyncConfig,
 ): Promise<void> {
   await db.settings.put({ key: SYNC_CONFIG_KEY, value: config });
+}
+
+/**
+ * Marks that this device's journal was handed to sync (sync/outgoing/publish-journal.ts):
+ * from then on every write keeps an outbox row, whatever the settings say later. Inside a
+ * transaction over `settings`.
+ */
+export async function keepOutbox(db: CountersignDatabase): Promise<void> {
+  await db.settings.put({ key: OUTBOX_KEPT_KEY, value: true });
+}
+
+/** Whether the journal was handed to sync already (the mark above). */
+export async function outboxKeptMark(db: CountersignDatabase): Promise<boolean> {
+  return (await db.settings.get(OUTBOX_KEPT_KEY))?.value === true;
+}
+
+/**
+ * Inside the dispatcher's transaction: whether its writes go to the outbox. Only while
+ * sync is configured (a device that never syncs grows no outbox), or once its journal was
+ * handed to sync; a device configured before this rule existed keeps it from the start.
+ */
+export async function keepsOutbox(db: CountersignDatabase): Promise<boolean> {
+  const [config, kept] = await db.settings.bulkGet([SYNC_CONFIG_KEY, OUTBOX_KEPT_KEY]);
+  return config !== undefined || kept?.value === true;
 }
 
 /** True when sync should run on this device (configured, and not disconnected). */
@@ -117,4 +144,25 @@ export async function readLoadedSnapshot(
   db: CountersignDatabase,
 ): Promise<LoadedSnapshot | undefined> {
   return (await db.syncState.get(LOADED_SNAPSHOT_KEY))?.value as LoadedSnapshot | undefined;
+}
+
+const SNAPSHOT_WRITE_KEY = 'snapshotWrite';
+
+/** This device's last snapshot write, for Settings → Sync ("Write a snapshot now"). */
+export type SnapshotWriteState =
+  | { state: 'writing'; at: string }
+  | { state: 'written'; at: string; sequence: number; rows: number }
+  | { state: 'failed'; at: string; reason: string };
+
+export async function writeSnapshotWriteState(
+  db: CountersignDatabase,
+  state: SnapshotWriteState,
+): Promise<void> {
+  await db.syncState.put({ key: SNAPSHOT_WRITE_KEY, value: state });
+}
+
+export async function readSnapshotWriteState(
+  db: CountersignDatabase,
+): Promise<SnapshotWriteState | undefined> {
+  return (await db.syncState.get(SNAPSHOT_WRITE_KEY))?.value as SnapshotWriteState | undefined;
 }

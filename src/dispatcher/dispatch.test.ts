@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CountersignDatabase } from '../db/database';
 import { createTask, createTestDatabase, userWrite } from '../../test/support/test-database';
+import { keepOutbox } from '../db/sync-settings';
 import { dispatch } from './dispatch';
 
 let db: CountersignDatabase;
@@ -135,6 +136,7 @@ describe('the audit trail and the ledger', () => {
   });
 
   it('writes one outbox row per applied operation, with the ledger row’s diffs', async () => {
+    await keepOutbox(db);
     const taskId = await createTask(db);
     const result = await userWrite(db, 'update_task_priority', { priority: 'P0' }, { taskId });
     const outbox = await db.outbox.where('createdAt').above('').toArray();

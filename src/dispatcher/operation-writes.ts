@@ -9,6 +9,7 @@
 import { ChangeItemWriter } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
 import { countDecisions } from '../db/decision-stats';
+import { keepsOutbox } from '../db/sync-settings';
 import type { Mutation, OutboxRow } from '../domain/audit';
 import type { Decision } from '../domain/change-set';
 import { writeAuditsSafely, type AuditDraft, type AuditEntry } from './audit-writer';
@@ -25,6 +26,8 @@ export class OperationWrites {
   private readonly storedLedger = new Map<string, Mutation | undefined>();
   private readonly audits: { draft: AuditDraft; entries: AuditEntry[] }[] = [];
   private readonly outbox: OutboxRow[] = [];
+  /** Read with the steps' rows: a device that never configured sync keeps no outbox. */
+  private outboxKept = false;
   private readonly decisions: Decision[] = [];
   /** The transaction's change items, sets and tallies (see ChangeItemWriter). */
   readonly changeItems: ChangeItemWriter;
@@ -36,11 +39,13 @@ export class OperationWrites {
   /** Reads, in one request per table, what the steps declared and the ledger rows named. */
   async load(reads: StepReads, operationIds: readonly string[]): Promise<void> {
     const ids = [...new Set(operationIds)].filter((id) => !this.storedLedger.has(id));
-    const [rows] = await Promise.all([
+    const [rows, kept] = await Promise.all([
       ids.length > 0 ? this.db.mutations.bulkGet(ids) : [],
+      keepsOutbox(this.db),
       this.changeItems.load(reads),
     ]);
     ids.forEach((id, index) => this.storedLedger.set(id, rows[index]));
+    this.outboxKept = kept;
   }
 
   /** The operation as recorded: earlier in this transaction, or before it. */
@@ -60,7 +65,7 @@ export class OperationWrites {
   }
 
   addOutboxRow(row: Omit<OutboxRow, 'id'>): void {
-    if (row.diffs.length === 0) return;
+    if (row.diffs.length === 0 || !this.outboxKept) return;
     this.outbox.push({ id: crypto.randomUUID(), ...row });
   }
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CountersignDatabase } from '../db/database';
 import { countRequests, type RequestCounter } from '../../test/support/count-requests';
 import { createTask, createTestDatabase } from '../../test/support/test-database';
+import { keepOutbox } from '../db/sync-settings';
 import { runStep, runSteps, type Step } from './run-steps';
 
 let db: CountersignDatabase;
@@ -10,6 +11,7 @@ let taskId: string;
 beforeEach(async () => {
   db = createTestDatabase();
   counter = countRequests(db);
+  await keepOutbox(db);
   taskId = await createTask(db);
 });
 afterEach(async () => {

@@ -120,7 +120,8 @@ export interface StepOptions {
   ownRowsOnly?: true;
 }
 
-const BOOKKEEPING_TABLES = ['mutations', 'auditMessages', 'outbox'] as const;
+/** `settings` for one read: whether this device keeps an outbox (sync configured). */
+const BOOKKEEPING_TABLES = ['mutations', 'auditMessages', 'outbox', 'settings'] as const;
 
 /**
  * The journal, the agent's policy, the ledger, audit and outbox, and the proposal rows,

@@ -11,7 +11,9 @@ import type { ChecklistItem } from './checklist-item';
 import type { JournalEntry } from './journal-entry';
 import type { Priority, Task, TaskStatus } from './task';
 
-const DEVICE = 'sample';
+/** The clock's writer of every sample row until someone changes it. */
+export const SAMPLE_JOURNAL_DEVICE = 'sample';
+const DEVICE = SAMPLE_JOURNAL_DEVICE;
 const DAY = 86_400_000;
 
 export const SAMPLE_IDS = {

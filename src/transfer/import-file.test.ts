@@ -8,6 +8,7 @@ import {
 import type { CountersignDatabase } from '../db/database';
 import { exportJournal } from '../db/export-journal';
 import { latestImport } from '../db/import-records';
+import { keepOutbox } from '../db/sync-settings';
 import { buildSampleJournal } from '../domain/sample-journal';
 import { importJournalData } from './import-file';
 import type { TransferProgress } from './transfer-progress';
@@ -44,6 +45,7 @@ const rowsIn = (text: string) =>
 
 describe('importing a file in parts', () => {
   it('writes every part under one import, with progress, an outbox row per part', async () => {
+    await keepOutbox(db);
     const text = sampleText();
     const progress: TransferProgress[] = [];
     const outcome = await importJournalData(db, JSON.parse(text), {

@@ -11,10 +11,18 @@ import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCompaction } from '../../sync-server/compact-command.mjs';
 import { compactJournal } from '../../sync-server/compact.mjs';
+import type { CountersignDatabase } from '../../src/db/database';
+import { getDeviceId } from '../../src/db/settings';
+import { readLoadedSnapshot, readSnapshotWriteState } from '../../src/db/sync-settings';
+import { readCursor } from '../../src/sync/incoming/apply-incoming';
+import type { SyncRuntime } from '../../src/sync/runtime/sync-runtime';
 import { syncSubjects } from '../../src/sync/transport/sync-subjects';
 import { startNatsServer, type NatsTestServer } from '../support/nats-server';
+import { createTask, createTestDatabase, userWrite } from '../support/test-database';
 import {
   journalOperation,
+  startAliceRuntime,
+  waitFor,
   messagesOf,
   publishStandInSnapshot,
   streamObserver,
@@ -174,5 +182,111 @@ describe('compaction of a journal stream', () => {
       console.error = error;
     }
     expect(errors.join('\n')).toMatch(/at least 1/);
+  });
+});
+
+describe('compaction and a device that starts from the snapshot', () => {
+  let own: NatsTestServer;
+  const running: SyncRuntime[] = [];
+  const devices: CountersignDatabase[] = [];
+  beforeAll(async () => {
+    own = await startNatsServer();
+  });
+  afterAll(async () => {
+    await Promise.all(running.splice(0).map((runtime) => runtime.stop()));
+    await Promise.all(devices.splice(0).map((db) => db.delete()));
+    await own?.stop();
+  });
+  const startOn = (db: CountersignDatabase) => {
+    const runtime = startAliceRuntime(db, own.urls[0]!, {});
+    running.push(runtime);
+    return runtime;
+  };
+  const journalOf = async (db: CountersignDatabase) => ({
+    tasks: (await db.tasks.toArray()).sort((a, b) => a.id.localeCompare(b.id)),
+    audits: await db.auditMessages.count(),
+    tallies: await db.tallies.toArray(),
+  });
+
+  it('a device offline across the compaction starts from the snapshot and loses nothing; a compacted operation pushed again changes nothing on either device', async () => {
+    const [laptop, tablet] = [createTestDatabase(), createTestDatabase()];
+    devices.push(laptop, tablet);
+    const laptopSync = startOn(laptop);
+    const tabletSync = startOn(tablet);
+    const firstId = await createTask(laptop, 'First');
+    await userWrite(laptop, 'set_task_title', { title: 'First, renamed' }, { taskId: firstId });
+    for (let index = 0; index < 10; index++) await createTask(laptop, `Old ${index}`);
+    await waitFor(async () => (await tablet.tasks.count()) === 11 || undefined);
+    // The tablet goes away; its cursor stays where it was.
+    await tabletSync.stop();
+    running.splice(running.indexOf(tabletSync), 1);
+    for (let index = 0; index < 5; index++) await createTask(laptop, `While away ${index}`);
+    const observer = await streamObserver(own.urls, 'alice');
+    const lastSeq = async () => (await observer.jsm.streams.info(subjects.stream)).state.last_seq;
+    await waitFor(async () => {
+      const [outbox, cursor] = [await laptop.outbox.count(), await readCursor(laptop)];
+      return (outbox === 0 && cursor >= (await lastSeq())) || undefined;
+    });
+    await laptopSync.writeSnapshot();
+    const written = await waitFor(async () => {
+      const state = await readSnapshotWriteState(laptop);
+      return state?.state === 'written' ? state : undefined;
+    });
+    // The first operation, as stored: pushed again later, it must change nothing.
+    const ops = await observer.jsm.streams.info(subjects.stream, {
+      subjects_filter: 'cs.alice.ops.>',
+    });
+    const firstSubject = Object.keys(ops.state.subjects ?? {})[0]!;
+    const first = await observer.jsm.direct.getMessage(subjects.stream, {
+      last_by_subj: firstSubject,
+    });
+
+    await new Promise((resolve) => setTimeout(resolve, RETENTION_MS + 300));
+    const admin = await connect({ servers: own.urls, user: 'alice', pass: 'alice' });
+    await jetstream(admin).publish(
+      subjects.progress(await getDeviceId(laptop), written.sequence),
+      text(''),
+    );
+    const operator = await connect({
+      servers: own.urls,
+      user: 'alice-maintenance',
+      pass: 'alice-maintenance',
+    });
+    const compacted = await compactJournal(operator, 'alice', { retentionMs: RETENTION_MS });
+    await operator.close();
+    expect(compacted.cut).toBe(written.sequence);
+    expect(await readCursor(tablet)).toBeLessThan(compacted.cut);
+    await createTask(laptop, 'After the compaction');
+
+    startOn(tablet);
+    const loaded = await waitFor(async () => (await readLoadedSnapshot(tablet)) ?? undefined);
+    expect(loaded.sequence).toBe(written.sequence);
+    await waitFor(async () => (await tablet.tasks.count()) === 17 || undefined, 20_000, '17');
+    expect((await journalOf(tablet)).tasks.map((task) => task.title).sort()).toEqual(
+      (await journalOf(laptop)).tasks.map((task) => task.title).sort(),
+    );
+
+    // Both have applied everything (their own echoes too) before the journals are compared.
+    const end = await lastSeq();
+    await waitFor(
+      async () =>
+        ((await laptop.outbox.count()) === 0 &&
+          (await readCursor(laptop)) >= end &&
+          (await readCursor(tablet)) >= end) ||
+        undefined,
+    );
+    // Pushed again after its subject was purged: it lands again (nats-server 2.9.10).
+    const before = { laptop: await journalOf(laptop), tablet: await journalOf(tablet) };
+    const again = await jetstream(admin).publish(firstSubject, first!.data);
+    await admin.close();
+    await waitFor(
+      async () =>
+        ((await readCursor(laptop)) >= again.seq && (await readCursor(tablet)) >= again.seq) ||
+        undefined,
+    );
+    expect(await journalOf(laptop)).toEqual(before.laptop);
+    expect(await journalOf(tablet)).toEqual(before.tablet);
+    expect((await tablet.tasks.get(firstId))?.title).toBe('First, renamed');
+    await observer.close();
   });
 });

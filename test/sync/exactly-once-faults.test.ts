@@ -10,6 +10,7 @@
 import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CountersignDatabase } from '../../src/db/database';
+import { keepOutbox } from '../../src/db/sync-settings';
 import { startSyncRuntime, type SyncRuntime } from '../../src/sync/runtime/sync-runtime';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startNatsCluster, type NatsTestServer } from '../support/nats-server';
@@ -75,6 +76,8 @@ describe('exactly once under faults', () => {
     const laptop = createTestDatabase();
     const tablet = createTestDatabase();
     const survivors = cluster.nodes.filter((node) => node.name !== leader).map((node) => node.url);
+    // As Settings does before sync starts: from here on, every write keeps an outbox row.
+    await Promise.all([keepOutbox(laptop), keepOutbox(tablet)]);
     const laptopSync = start(laptop, [proxy.url, ...survivors.slice(1)]);
     start(tablet, cluster.urls);
 

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CountersignDatabase } from '../../src/db/database';
+import { keepOutbox } from '../../src/db/sync-settings';
 import { JOURNAL_TABLES } from '../../src/domain/journal';
 import { applyIncoming } from '../../src/sync/incoming/apply-incoming';
 import { NO_KEYS } from '../../src/sync/seal/key-ring';
@@ -109,6 +110,7 @@ describe('a snapshot and the operations after it', () => {
           const writer = createTestDatabase();
           const joiner = createTestDatabase();
           try {
+            await keepOutbox(author);
             const taskIds = [await createTask(author, 'First')];
             for (const step of steps) await write(author, taskIds, step);
             const stream = await streamOf(author);

@@ -105,4 +105,21 @@ describe('the sync status in words', () => {
       tone: 'warning',
     });
   });
+
+  it('shows a new device loading its journal from a snapshot in a few words and a sentence', () => {
+    const words = describeSync({
+      ...view({ phase: 'connecting', message: 'Loading the journal: 3 of 12 parts.' }),
+      status: {
+        phase: 'connecting',
+        message: 'Loading the journal: 3 of 12 parts.',
+        progress: 'Loading 3 of 12',
+        at: '2026-03-01T10:00:00.000Z',
+      },
+    });
+    expect(words).toMatchObject({
+      short: 'Loading 3 of 12',
+      long: 'Loading the journal: 3 of 12 parts.',
+      tone: 'busy',
+    });
+  });
 });

@@ -61,7 +61,7 @@ export function describeSync({ enabled, status, counts }: SyncView): SyncWords {
     case 'connecting':
     case 'stopped':
       return {
-        short: 'Connecting…',
+        short: status?.progress ?? 'Connecting…',
         long: `${sentence}${waiting ? ` ${waiting}.` : ''}`,
         tone: 'busy',
       };

@@ -6,24 +6,11 @@
 import { getDatabase } from '../../db/connection';
 import { getDeviceId } from '../../db/settings';
 import { writeSyncConfig } from '../../db/sync-settings';
-import { guessDeviceKind, type DeviceKind } from '../../sync/pairing/device-record';
+import { defaultDeviceName, thisDeviceKind } from '../../sync/devices/device-records';
 import type { JoinCode } from '../../sync/pairing/join-code';
 import { joinJournal, type Joined } from '../../sync/pairing/join-journal';
 import { recoverJournal } from '../../sync/pairing/recover-journal';
 import type { SyncConfig } from '../../sync/runtime/sync-config';
-
-const KIND_NAMES: Record<DeviceKind, string> = {
-  tablet: 'Tablet',
-  phone: 'Phone',
-  computer: 'Computer',
-};
-
-/** This device as it introduces itself when joining; the person can rename it later. */
-function thisDeviceKind(): DeviceKind {
-  const coarse = globalThis.matchMedia?.('(pointer: coarse)').matches ?? false;
-  const screen = globalThis.screen;
-  return guessDeviceKind(coarse, screen ? Math.min(screen.width, screen.height) : 1024);
-}
 
 /** Joined or recovered: sync starts with the settings it came with. */
 async function startWith(joined: Joined): Promise<Joined> {
@@ -34,7 +21,10 @@ async function startWith(joined: Joined): Promise<Joined> {
 export async function joinHere(code: JoinCode): Promise<Joined> {
   const kind = thisDeviceKind();
   const deviceId = await getDeviceId(getDatabase());
-  return startWith(await joinJournal(code, { deviceId, kind, name: KIND_NAMES[kind] }));
+  // As it introduces itself when joining; the person can rename it later.
+  return startWith(
+    await joinJournal(code, { deviceId, kind, name: defaultDeviceName(kind, deviceId) }),
+  );
 }
 
 export async function recoverHere(config: SyncConfig, phrase: string): Promise<Joined> {

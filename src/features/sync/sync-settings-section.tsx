@@ -13,6 +13,7 @@ import { runningSync } from './sync-control';
 import { SyncAttention } from './sync-attention';
 import { SyncConnectionForm } from './sync-connection-form';
 import { useSyncView } from './use-sync-view';
+import { WriteSnapshotControl } from './write-snapshot-control';
 import './sync.css';
 
 const TONES = {
@@ -53,6 +54,7 @@ export function SyncSettingsSection() {
               {view.status?.phase === 'error' ? 'Retry now' : 'Sync now'}
             </Button>
           </div>
+          <WriteSnapshotControl />
         </div>
       )}
       <PrivateSyncSection />

@@ -13,6 +13,7 @@ import type { CountersignDatabase } from '../../db/database';
 import { getDeviceId } from '../../db/settings';
 import { ClaimRefusedError, readCursor } from '../incoming/apply-incoming';
 import { watchOutbox, writeSyncStatus, type SyncPhase } from '../../db/sync-settings';
+import { publishJournalOnce } from '../outgoing/publish-journal';
 import { runPushPass, settleClaim, type PushPassDeps } from '../outgoing/push-pass';
 import { messagesToSend, type Sealing } from '../outgoing/seal-once';
 import { outgoingMessages } from '../wire/outgoing-messages';
@@ -23,9 +24,7 @@ import { syncSubjects, type SyncSubjects } from '../transport/sync-subjects';
 import { openingConsume } from './opening-feed';
 import { systemClock, type PushClock } from '../push/push-clock';
 import type { PushDeps } from '../push/push-deps';
-import { pushOne } from '../push/push-one';
 import type { IndeterminateChoice } from '../push/push-row';
-import { resolveIndeterminate } from '../push/resolve-indeterminate';
 import type { ReconciliationPolicy } from '../push/reconciliation-policy';
 import { startReconcileLoop, type ReconcileLoopHandle } from '../push/run-reconcile-loop';
 import { createTransportPushTarget } from '../push/transport-push-target';
@@ -42,9 +41,10 @@ import { withoutCredentials } from '../../lib/without-credentials';
 import { feedStuckMessage, startIncomingFeed, type IncomingFeed } from './incoming-feed';
 import { progressReporter } from './progress-report';
 import { natsCredentials, type SyncConfig } from './sync-config';
-import { describeChoice } from './describe-choice';
 import { deviceSync } from '../devices/device-sync';
 import type { Removal } from '../devices/remove-device';
+import { resolvePush } from './resolve-push';
+import { snapshotRuntime } from './snapshot-runtime';
 
 export interface SyncRuntimeOptions {
   /** Node tests pass @nats-io/transport-node's `connect`; browsers use WebSocket. */
@@ -67,6 +67,8 @@ export interface SyncRuntimeOptions {
 export interface SyncRuntime {
   /** Reconnects at once if sync is waiting to retry, and sends and applies what waits. */
   syncNow(): Promise<void>;
+  /** Writes and publishes a snapshot of the journal now (its state is in `syncState`). */
+  writeSnapshot(): Promise<void>;
   /** The person's decision on a push whose outcome could not be found out (audited). */
   resolve(operationId: string, choice: IndeterminateChoice): Promise<void>;
   stop(): Promise<void>;
@@ -78,6 +80,8 @@ const FIRST_RETRY_MS = 2_000;
 const LONGEST_RETRY_MS = 60_000;
 const PUSH_PASS_EVERY_MS = 5_000;
 
+const CONNECTED = 'Connected. Changes are sent and received as they happen.';
+type StatusExtra = { errorKind?: string; progress?: string };
 type Transport = ReturnType<typeof createNatsTransport>;
 
 export function startSyncRuntime(
@@ -123,7 +127,7 @@ export function startSyncRuntime(
     onRemoved: (words) => void shutOut(words),
   });
 
-  const status = (phase: SyncPhase, message: string, extra: { errorKind?: string } = {}) =>
+  const status = (phase: SyncPhase, message: string, extra: StatusExtra = {}) =>
     readCursor(db)
       .then((cursor) =>
         writeSyncStatus(db, {
@@ -189,6 +193,17 @@ export function startSyncRuntime(
     sealing,
   });
 
+  const snapshots = snapshotRuntime({
+    db,
+    deviceId: () => deviceId,
+    subjects: () => (subjects ??= syncSubjects(config.user)),
+    server: current,
+    ring: () => keys.ring(),
+    nowMs: () => clock.now(),
+    progress: (short, long) => void status('connecting', long, { progress: short }),
+    serialize: (task) => (loop ? loop.serialize(task) : task()),
+  });
+
   const pushPass = () => serialize(() => runPushPass(passDeps())).catch(() => undefined);
 
   const disconnect = async () => {
@@ -223,7 +238,7 @@ export function startSyncRuntime(
         if (mine !== session) return;
         if (event === 'closed') closed();
         else if (event === 'reconnected') {
-          void status('connected', 'Connected. Changes are sent and received as they happen.');
+          void status('connected', CONNECTED);
           void retryPendingNow().then(pushPass);
         } else {
           void status('offline', 'The connection to the sync server was lost; reconnecting…', {
@@ -240,7 +255,9 @@ export function startSyncRuntime(
       await created.close().catch(() => undefined);
       throw error;
     }
+    const boot = await snapshots.bootstrap();
     if (mine !== session || stopped) return;
+    if (!boot.follow) return void (await status('error', boot.words, { errorKind: 'snapshot' }));
     const progress = progressReporter((cursor) => created.publishProgress(deviceId, cursor), clock);
     loop = startReconcileLoop(pushDeps(), 1_000);
     feed = startIncomingFeed({
@@ -264,6 +281,7 @@ export function startSyncRuntime(
         if (event.type === 'applied') {
           progress.applied(event.cursor);
           devices.applied();
+          snapshots.applied(event.cursor);
         }
         if (event.type === 'restarting') {
           void status(
@@ -275,11 +293,11 @@ export function startSyncRuntime(
             errorKind: 'feed-stuck',
           });
         } else if (event.type === 'recovered') {
-          void status('connected', 'Connected. Changes are sent and received as they happen.');
+          void status('connected', CONNECTED);
         }
       },
     });
-    await status('connected', 'Connected. Changes are sent and received as they happen.');
+    await status('connected', `${CONNECTED}${boot.notice}`);
     stopWatching = watchOutbox(db, () => void pushPass());
     passTimer = setInterval(() => void pushPass(), PUSH_PASS_EVERY_MS);
     await ended;
@@ -312,6 +330,7 @@ export function startSyncRuntime(
     deviceId = await getDeviceId(db);
     const removed = await devices.start();
     if (removed) return shutOut(removed);
+    await publishJournalOnce(db, new Date(clock.now()).toISOString());
     const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
     if (!locks) return runHere();
     await locks
@@ -384,39 +403,9 @@ export function startSyncRuntime(
       await pushPass();
       await loop.runNow().catch(() => undefined);
     },
-    async resolve(operationId, choice) {
-      const deps = pushDeps();
-      const audit = {
-        id: crypto.randomUUID(),
-        kind: 'action' as const,
-        source: 'user' as const,
-        operationId,
-        summary: describeChoice(choice, operationId),
-        payload: { choice },
-        createdAt: new Date(clock.now()).toISOString(),
-      };
-      if (choice === 'did-not-happen') {
-        await db.transaction('rw', [db.syncPushes, db.outbox, db.auditMessages], async () => {
-          const record = await db.syncPushes.get(operationId);
-          if (record?.state !== 'indeterminate') return;
-          await db.auditMessages.add(audit);
-          const { nextAttemptAt: _next, ...rest } = record;
-          await db.syncPushes.put({
-            ...rest,
-            state: 'pending',
-            attempts: 0,
-            resolution: { choice, at: clock.now() },
-            updatedAt: clock.now(),
-          });
-        });
-        if (loop) await serialize(() => pushOne(deps, operationId)).catch(() => undefined);
-        return;
-      }
-      await db.transaction('rw', [db.syncPushes, db.outbox, db.auditMessages], async () => {
-        await db.auditMessages.add(audit);
-        await resolveIndeterminate(deps, operationId, choice);
-      });
-    },
+    writeSnapshot: () => snapshots.writeNow(),
+    resolve: (operationId, choice) =>
+      resolvePush(db, pushDeps(), clock, loop ? serialize : undefined, operationId, choice),
     async stop() {
       stopped = true;
       lock.abort();

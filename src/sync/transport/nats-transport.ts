@@ -11,6 +11,7 @@ import { openOrderedConsumer } from './nats-ordered-consumer';
 import { startOrderedFeed, type FeedSource } from './ordered-feed';
 import { journalStreamConfig } from './stream-config';
 import { syncSubjects } from './sync-subjects';
+import type { SnapshotTransport } from './snapshot-transport';
 import type {
   ClaimResult,
   FeedOptions,
@@ -80,7 +81,7 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
   publishNew(subject: string, data: Uint8Array): Promise<'stored' | 'taken'>;
   /** The subjects under `filter` that hold a message (stream info): names only, no bodies. */
   subjectsUnder(filter: string): Promise<string[]>;
-} {
+} & SnapshotTransport {
   const subjects = syncSubjects(options.user);
   const timeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const expected = journalStreamConfig(subjects, options.replicas ?? 1);
@@ -128,6 +129,27 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
       return await lastOnSubject(subjects.decision(changeSetId, itemIndex));
     } catch (error) {
       throw fail(error, `reading the decision ${changeSetId}/${itemIndex}`);
+    }
+  };
+
+  /** Publishes only while `subject` holds no message; a copy or another message there counts as landed. */
+  const publishOnce = async (subject: string, data: Uint8Array): Promise<PublishReceipt> => {
+    const { js } = needOnline(`publishing ${subject}`);
+    try {
+      const ack = await js.publish(subject, data, {
+        msgID: subject,
+        expect: { lastSubjectSequence: 0 },
+        timeout,
+      });
+      return ack.duplicate
+        ? { status: 'already-landed', seq: ack.seq }
+        : { status: 'stored', seq: ack.seq };
+    } catch (error) {
+      const code = jetStreamErrorCode(error);
+      if (code === JS_ERROR.maxMessagesPerSubjectExceeded || code === JS_ERROR.wrongLastSequence) {
+        return { status: 'already-landed' };
+      }
+      throw fail(error, `publishing ${subject}`);
     }
   };
 
@@ -236,27 +258,15 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
           false,
         );
       }
-      const { js } = needOnline('handing the new journal key to your devices');
-      try {
-        await js.publish(subject, data, { msgID: subject, timeout });
-      } catch (error) {
-        if (jetStreamErrorCode(error) === JS_ERROR.maxMessagesPerSubjectExceeded) return;
-        throw fail(error, 'handing the new journal key to your devices');
-      }
+      await publishOnce(subject, data);
     },
 
     async publishNew(subject, data) {
-      const { js } = needOnline(`publishing ${subject}`);
-      try {
-        await js.publish(subject, data, { expect: { lastSubjectSequence: 0 }, timeout });
-        return 'stored';
-      } catch (error) {
-        const code = jetStreamErrorCode(error);
-        if (code === JS_ERROR.wrongLastSequence || code === JS_ERROR.maxMessagesPerSubjectExceeded)
-          return 'taken';
-        throw fail(error, `publishing ${subject}`);
-      }
+      const receipt = await publishOnce(subject, data);
+      return receipt.status === 'stored' ? 'stored' : 'taken';
     },
+
+    publishOnce,
 
     async subjectsUnder(filter) {
       const { jsm } = needOnline(`listing ${filter}`);

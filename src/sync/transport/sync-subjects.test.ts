@@ -11,6 +11,7 @@ describe('sync subjects', () => {
     expect(subjects.decision('set-1', 2)).toBe('cs.alice.decisions.set-1.2');
     expect(subjects.snapshotPart('s42-ab', 0)).toBe('cs.alice.snap.s42-ab.0');
     expect(subjects.snapshotManifest('s42-ab')).toBe('cs.alice.snapshots.s42-ab');
+    expect(subjects.snapshotManifests).toBe('cs.alice.snapshots.*');
     expect(subjects.keyEnvelope('0123456789abcdef', 'dev-1')).toBe(
       'cs.alice.keys.0123456789abcdef.to.dev-1',
     );

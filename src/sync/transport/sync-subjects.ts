@@ -44,6 +44,8 @@ export interface SyncSubjects {
   snapshotPart(snapshotId: string, index: number): string;
   /** A snapshot's manifest: readable, no journal content. */
   snapshotManifest(snapshotId: string): string;
+  /** Every manifest on the server. */
+  readonly snapshotManifests: string;
   /** A journal key generation sealed to one device's ECDH key (the key subject). */
   keyEnvelope(keyId: string, deviceId: string): string;
   /** The generations older than `keyId`, sealed under it. */
@@ -77,6 +79,7 @@ export function syncSubjects(user: string): SyncSubjects {
     snapshotPart: (snapshotId, partIndex) =>
       `cs.${user}.snap.${token('A snapshot id', snapshotId)}.${index('A part index', partIndex)}`,
     snapshotManifest: (snapshotId) => `cs.${user}.snapshots.${token('A snapshot id', snapshotId)}`,
+    snapshotManifests: `cs.${user}.snapshots.*`,
     keyEnvelope: (keyId, deviceId) =>
       `cs.${user}.keys.${token('A key id', keyId)}.to.${token('A device id', deviceId)}`,
     olderKeys: (keyId) => `cs.${user}.keys.${token('A key id', keyId)}.older`,
