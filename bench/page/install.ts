@@ -7,6 +7,7 @@
  * produce raw samples in milliseconds, measured with `performance.now()` in the page.
  */
 import { measureHostileWakeAudit, measureWakeOverhead } from './agent';
+import { measureCatchUpFloors } from './catch-up';
 import { measureContextCurve } from './context-curve';
 import { startImportLog, takeImportLog } from './import';
 import { measureAutoWakeWatch, seedLongJournals } from './long-journals';
@@ -51,6 +52,7 @@ const hooks = {
   latestWakeStatus,
   startImportLog,
   takeImportLog,
+  measureCatchUpFloors,
 };
 
 export type CountersignBench = typeof hooks;

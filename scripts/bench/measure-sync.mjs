@@ -4,7 +4,8 @@
 //       (so it is in B's IndexedDB and rendered), median and p95 over 50 changes;
 //   (b) catch-up: B offline while 10,000 operations are published for it (by a third,
 //       scripted device over NATS), then B back online: time until applied, the rate, and
-//       B's longest main-thread task meanwhile;
+//       B's longest main-thread task meanwhile; then the floors: every row catch-up wrote,
+//       and its journal rows alone, written again with one bulkPut per table;
 //   (c) exactly once under faults: the app's runtime through timeouts, resets and a stream
 //       leader kill in a 3-node cluster (test/sync/exactly-once-faults.test.ts);
 // and the first page's bundle with sync loaded only when used is section 5.
@@ -214,6 +215,7 @@ async function measureCatchUp(b, natsUrl, lease, count) {
       for (const entry of list.getEntries()) window.__syncLongTasks.push(entry.duration);
     }).observe({ type: 'longtask' });
   });
+  const since = await b.page.evaluate(() => new Date().toISOString());
   const started = Date.now();
   await b.browser.context.setOffline(false);
   for (;;) {
@@ -225,7 +227,12 @@ async function measureCatchUp(b, natsUrl, lease, count) {
   }
   const catchUpMs = Date.now() - started;
   const longTasks = await b.page.evaluate(() => window.__syncLongTasks);
-  return { count, lastSeq, publishMs, catchUpMs, longTasks };
+  await b.page.waitForFunction(() => window.__countersignBench !== undefined);
+  const floors = await b.page.evaluate(
+    (options) => window.__countersignBench.measureCatchUpFloors(options),
+    { entryPrefix: 'bench-entry-', since },
+  );
+  return { count, lastSeq, publishMs, catchUpMs, longTasks, floors };
 }
 
 /** Runs the fault test with the app's runtime and reads the figures it prints. */
