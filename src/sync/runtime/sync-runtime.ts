@@ -41,6 +41,7 @@ import { ENVELOPE_LIMITS } from '../../domain/sync-envelope';
 import { withoutCredentials } from '../../lib/without-credentials';
 import { feedStuckMessage, startIncomingFeed, type IncomingFeed } from './incoming-feed';
 import { progressReporter } from './progress-report';
+import { CONNECTED, catchUpReporter, type StatusExtra } from './catch-up-progress';
 import type { SyncConfig } from './sync-config';
 import { describeChoice } from './describe-choice';
 
@@ -112,7 +113,7 @@ export function startSyncRuntime(
   });
   const sealing: Sealing = keys;
 
-  const status = (phase: SyncPhase, message: string, extra: { errorKind?: string } = {}) =>
+  const status = (phase: SyncPhase, message: string, extra: StatusExtra = {}) =>
     readCursor(db)
       .then((cursor) =>
         writeSyncStatus(db, {
@@ -215,7 +216,7 @@ export function startSyncRuntime(
         if (mine !== session) return;
         if (event === 'closed') closed();
         else if (event === 'reconnected') {
-          void status('connected', 'Connected. Changes are sent and received as they happen.');
+          void status('connected', CONNECTED);
           void retryPendingNow().then(pushPass);
         } else {
           void status('offline', 'The connection to the sync server was lost; reconnecting…', {
@@ -226,14 +227,15 @@ export function startSyncRuntime(
     });
     transport = created;
     await created.connect();
-    try {
-      await created.ensureStream();
-    } catch (error) {
+    const { lastSeq: head } = await created.ensureStream().catch(async (error: unknown) => {
       await created.close().catch(() => undefined);
       throw error;
-    }
+    });
     if (mine !== session || stopped) return;
     const progress = progressReporter((cursor) => created.publishProgress(deviceId, cursor), clock);
+    const catchingUp = catchUpReporter(await readCursor(db), head, (message, extra) => {
+      void status('connected', message, extra);
+    });
     loop = startReconcileLoop(pushDeps(), 1_000);
     feed = startIncomingFeed({
       db,
@@ -251,7 +253,10 @@ export function startSyncRuntime(
         },
       },
       onEvent: (event) => {
-        if (event.type === 'applied') progress.applied(event.cursor);
+        if (event.type === 'applied') {
+          progress.applied(event.cursor);
+          catchingUp(event.cursor);
+        }
         if (event.type === 'restarting') {
           void status(
             'connected',
@@ -262,11 +267,12 @@ export function startSyncRuntime(
             errorKind: 'feed-stuck',
           });
         } else if (event.type === 'recovered') {
-          void status('connected', 'Connected. Changes are sent and received as they happen.');
+          void status('connected', CONNECTED);
         }
       },
     });
-    await status('connected', 'Connected. Changes are sent and received as they happen.');
+    await status('connected', CONNECTED);
+    catchingUp(await readCursor(db));
     stopWatching = watchOutbox(db, () => void pushPass());
     passTimer = setInterval(() => void pushPass(), PUSH_PASS_EVERY_MS);
     await ended;
