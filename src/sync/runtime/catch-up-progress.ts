@@ -4,7 +4,7 @@
  * stream's last sequence then. Later messages are live sync, not catching up.
  */
 export const CONNECTED = 'Connected. Changes are sent and received as they happen.';
-export const CATCHING_UP = 'Connected. Catching up on the changes made on your other devices.';
+const CATCHING_UP = 'Connected. Catching up on the changes made on your other devices.';
 
 export interface CatchUp {
   done: number;

@@ -33,8 +33,13 @@ import { classifySyncError } from '../transport/sync-transport-error';
  * soon as the feed pauses (BATCH_WAIT_MS).
  */
 const BATCH_SIZE = 100;
-/** Wait this long for more messages before applying a partial batch. */
+/**
+ * A partial batch is applied once no message came for this long (a live operation waits
+ * no more), or once its first message waited LONGEST_BATCH_WAIT_MS: while catching up,
+ * messages keep coming and batches fill, however slowly each arrives on a busy device.
+ */
 const BATCH_WAIT_MS = 15;
+const LONGEST_BATCH_WAIT_MS = 250;
 const RESTART_DELAY_MS = 1_000;
 const LONGEST_RESTART_DELAY_MS = 30_000;
 /** Failed batches in a row before the feed reports itself stuck. */
@@ -120,8 +125,12 @@ export function startIncomingFeed(options: IncomingFeedOptions): IncomingFeed {
     }
   };
 
+  let firstAt = 0;
   const schedule = () => {
-    if (timer === undefined) timer = setTimeout(() => void flush(), BATCH_WAIT_MS);
+    if (timer === undefined) firstAt = Date.now();
+    clearTimeout(timer);
+    const wait = Math.min(BATCH_WAIT_MS, firstAt + LONGEST_BATCH_WAIT_MS - Date.now());
+    timer = setTimeout(() => void flush(), Math.max(0, wait));
   };
 
   const flush = (): Promise<void> => {
