@@ -15,7 +15,6 @@ const child = spawn(
       LOAD_PEOPLE: people,
       LOAD_DEVICES: devices,
       LOAD_SECONDS: seconds,
-      LOAD_COMPACT: process.env.LOAD_COMPACT ?? '1',
       FORCE_COLOR: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

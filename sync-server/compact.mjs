@@ -10,6 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
 const SNAPSHOT_ID = /^s(0|[1-9]\d{0,15})-[a-z0-9]{8,32}$/;
 const MAX_PARTS = 10_000;
+const DELETES_AT_ONCE = 64;
 
 const streamName = (user) => `CS_${user.toUpperCase().replaceAll('-', '_')}`;
 
@@ -95,6 +96,34 @@ async function snapshotsOf(jsm, stream, prefix) {
   }));
 }
 
+/** The sequence of every message on the subjects under `filters` (one per subject). */
+async function sequencesOn(jsm, stream, filters) {
+  const sequences = [];
+  for (const filter of filters) {
+    const subjects = await subjectsUnder(jsm, stream, filter);
+    for (let first = 0; first < subjects.length; first += DELETES_AT_ONCE) {
+      const messages = await Promise.all(
+        subjects
+          .slice(first, first + DELETES_AT_ONCE)
+          .map((subject) => lastOn(jsm, stream, subject)),
+      );
+      sequences.push(...messages.flatMap((message) => (message ? [message.seq] : [])));
+    }
+  }
+  return sequences;
+}
+
+/** Deletes messages by sequence, some at once: unlike a purge, a delete moves no consumer. */
+async function deleteEach(jsm, stream, sequences) {
+  for (let first = 0; first < sequences.length; first += DELETES_AT_ONCE) {
+    await Promise.all(
+      sequences
+        .slice(first, first + DELETES_AT_ONCE)
+        .map((seq) => jsm.streams.deleteMessage(stream, seq, false)),
+    );
+  }
+}
+
 /** The last sequence stored before `horizon` (ms), by bisection over direct gets. */
 async function lastSeqBefore(jsm, stream, prefix, state, horizon) {
   let [low, high, found] = [state.first_seq, state.last_seq, state.first_seq - 1];
@@ -148,19 +177,8 @@ export async function compactJournal(connection, user, options = {}) {
     return report;
   }
 
-  await jsm.streams.purge(stream, { filter: `${prefix}.ops.>`, seq: cut + 1 });
-  for (const snapshot of await snapshotsOf(jsm, stream, prefix)) {
-    if (snapshot.sequence >= base.sequence) continue;
-    await jsm.streams.purge(stream, { filter: `${prefix}.snap.${snapshot.id}.>` });
-    await jsm.streams.purge(stream, { filter: `${prefix}.snapshots.${snapshot.id}` });
-  }
-  for (const device of devices) {
-    const keepFrom = device.at >= horizon ? device.seq : device.seq + 1;
-    await jsm.streams.purge(stream, {
-      filter: `${prefix}.progress.${device.token}.>`,
-      seq: keepFrom,
-    });
-  }
+  // The watermark first: from here on a device below the cut loads a snapshot, so a run
+  // that dies half way never leaves a purged range that no watermark names.
   const body = JSON.stringify({
     v: 1,
     watermark: cut,
@@ -168,7 +186,32 @@ export async function compactJournal(connection, user, options = {}) {
     at: new Date(now).toISOString(),
   });
   const ack = await jetstream(connection).publish(`${prefix}.compaction.${cut}`, body);
-  await jsm.streams.purge(stream, { filter: `${prefix}.compaction.>`, seq: ack.seq });
+  // A purge with a subject filter moves every consumer of the stream that is behind the
+  // first message still matching the filter up to it, or to the end of the stream when
+  // none is left (nats-server 2.9.10; test/sync/compaction-live.test.ts).
+  // A device's feed is such a consumer. So only the operations are purged, below the cut
+  // and keeping the newest operation: every live feed is past the cut, and the first
+  // operation left is at or before the next one it has to deliver, so it skips no
+  // operation. Everything else is deleted message by message, which moves no consumer.
+  const newestOperation = await lastOn(jsm, stream, `${prefix}.ops.>`);
+  const operationsBelow = Math.min(cut + 1, newestOperation?.seq ?? 0);
+  if (operationsBelow > before.first_seq) {
+    await jsm.streams.purge(stream, { filter: `${prefix}.ops.>`, seq: operationsBelow });
+  }
+  const removed = [];
+  for (const snapshot of await snapshotsOf(jsm, stream, prefix)) {
+    if (snapshot.sequence >= base.sequence) continue;
+    removed.push(`${prefix}.snap.${snapshot.id}.>`, `${prefix}.snapshots.${snapshot.id}`);
+  }
+  const doomed = await sequencesOn(jsm, stream, removed);
+  for (const device of devices) {
+    const keepFrom = device.at >= horizon ? device.seq : device.seq + 1;
+    const reports = await sequencesOn(jsm, stream, [`${prefix}.progress.${device.token}.>`]);
+    doomed.push(...reports.filter((seq) => seq < keepFrom));
+  }
+  const watermarks = await sequencesOn(jsm, stream, [`${prefix}.compaction.>`]);
+  doomed.push(...watermarks.filter((seq) => seq < ack.seq));
+  await deleteEach(jsm, stream, doomed);
 
   report.cut = cut;
   report.snapshotId = base.id;

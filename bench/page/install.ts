@@ -7,6 +7,7 @@
  * produce raw samples in milliseconds, measured with `performance.now()` in the page.
  */
 import { measureHostileWakeAudit, measureWakeOverhead } from './agent';
+import { measureCatchUpFloors } from './catch-up';
 import { measureContextCurve } from './context-curve';
 import { startImportLog, takeImportLog } from './import';
 import { setJournalSecret } from './journal-key';
@@ -53,6 +54,7 @@ const hooks = {
   startImportLog,
   takeImportLog,
   setJournalSecret,
+  measureCatchUpFloors,
 };
 
 export type CountersignBench = typeof hooks;

@@ -14,6 +14,7 @@ import type { Task } from '../../src/domain/task';
 import { findTool } from '../../src/tools/registry';
 import { changedRow, checklistRows, createAllowedTask, ensureBenchCategory } from './fixtures';
 import { DAY_MS, isoDay } from './text';
+import { timedCopies, type WrittenRows } from './timed-copies';
 import {
   countRequests,
   countTransactions,
@@ -85,7 +86,6 @@ function mixedChanges(checklistCount: number, dueDate: string) {
 }
 
 /** Rows by table, as one Confirm All wrote them. */
-type WrittenRows = [table: string, rows: Record<string, unknown>[]][];
 
 /**
  * Every row one Confirm All of `changeSetId` wrote (the journal rows, the items, the set,
@@ -120,48 +120,11 @@ async function rowsWrittenBy(
   ] as unknown as WrittenRows;
 }
 
-/** The same rows under fresh keys, so they can be written again beside the originals. */
-function freshCopies(written: WrittenRows): WrittenRows {
-  return written.map(([table, rows]) => [
-    table,
-    rows.map((row) =>
-      table === 'mutations'
-        ? { ...row, operationId: crypto.randomUUID() }
-        : { ...row, id: crypto.randomUUID() },
-    ),
-  ]);
-}
-
-const keyOf = (table: string, row: Record<string, unknown>) =>
-  (table === 'mutations' ? row.operationId : row.id) as string;
-
 /** The tables of the rows no bookkeeping can spare: the journal's, the item's, the decision's. */
 const DECIDED_TABLES = new Set(['checklistItems', 'changeItems', 'changeSets', 'decisions']);
 
 const countsOf = (written: WrittenRows) =>
   Object.fromEntries(written.map(([table, rows]) => [table, rows.length]));
-
-/**
- * The rows again under fresh keys, one bulkPut per table in one transaction, timed; then
- * deleted, untimed, so nothing else in the bench sees them.
- */
-async function timedCopies(db: CountersignDatabase, written: WrittenRows): Promise<number> {
-  const copies = freshCopies(written);
-  const tables = copies.map(([table]) => db.table(table));
-  const ms = await timed(() =>
-    db.transaction('rw', tables, () =>
-      Promise.all(copies.map(([table, rows]) => db.table(table).bulkPut(rows))),
-    ),
-  );
-  await db.transaction('rw', tables, () =>
-    Promise.all(
-      copies.map(([table, rows]) =>
-        db.table(table).bulkDelete(rows.map((row) => keyOf(table, row))),
-      ),
-    ),
-  );
-  return ms;
-}
 
 export interface ConfirmAllSamples {
   checklist: { confirmAllMs: number[]; floorMs: number[]; referenceMs: number[] };

@@ -33,6 +33,8 @@ export interface SyncStatus {
   /** The last stream sequence applied here, and the stream's last when connected. */
   cursor?: number;
   serverLastSeq?: number;
+  /** While catching up: messages applied since the feed opened, of those there were then. */
+  catchingUp?: { done: number; total: number };
   at: string;
 }
 

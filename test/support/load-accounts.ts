@@ -34,7 +34,7 @@ function account(user: string): string {
       {
         user: ${user}-maintenance, password: ${user}-maintenance
         permissions: {
-          publish: { allow: ["cs.${user}.compaction.>", "$JS.API.INFO", "$JS.API.STREAM.INFO.${stream}", "$JS.API.STREAM.PURGE.${stream}", "$JS.API.DIRECT.GET.${stream}", "$JS.API.DIRECT.GET.${stream}.>"] }
+          publish: { allow: ["cs.${user}.compaction.>", "$JS.API.INFO", "$JS.API.STREAM.INFO.${stream}", "$JS.API.STREAM.PURGE.${stream}", "$JS.API.STREAM.MSG.DELETE.${stream}", "$JS.API.DIRECT.GET.${stream}", "$JS.API.DIRECT.GET.${stream}.>"] }
           subscribe: { allow: ["_INBOX.>"] }
         }
       }

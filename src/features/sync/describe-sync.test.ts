@@ -53,6 +53,19 @@ describe('the sync status in words', () => {
     expect(describeSync(view({ enabled: false })).short).toBe('Sync off');
   });
 
+  it('says how far catching up has come, in numbers a person reads', () => {
+    const base = view({});
+    const words = describeSync({
+      ...base,
+      status: { ...base.status!, catchingUp: { done: 4_200, total: 10_000 } },
+    });
+    expect(words).toEqual({
+      short: 'Catching up: 4,200 of 10,000',
+      long: 'Catching up on the changes made on your other devices: 4,200 of 10,000 applied here.',
+      tone: 'busy',
+    });
+  });
+
   it('puts pushes waiting for the person first', () => {
     const words = describeSync(view({ phase: 'offline', counts: { ...counts, needDecision: 2 } }));
     expect(words.short).toBe('2 need your decision');

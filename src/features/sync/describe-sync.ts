@@ -73,6 +73,15 @@ export function describeSync({ enabled, status, counts }: SyncView): SyncWords {
           tone: 'warning',
         };
       }
+      if (status?.catchingUp) {
+        const { done, total } = status.catchingUp;
+        const counted = `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`;
+        return {
+          short: `Catching up: ${counted}`,
+          long: `Catching up on the changes made on your other devices: ${counted} applied here.${waiting ? ` ${waiting}.` : ''}`,
+          tone: 'busy',
+        };
+      }
       return waiting
         ? {
             short: `${counts.waiting} waiting to send`,

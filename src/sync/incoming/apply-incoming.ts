@@ -22,7 +22,9 @@ import type { LostFieldValue } from '../../tools/catalog/apply-synced-rows';
 import { drainOutbox } from '../outgoing/drain-outbox';
 import type { SyncMessage } from '../transport/sync-transport';
 import { AGENT_TABLES, applyAgentRows } from './apply-agent-rows';
+import { groupStep } from './apply-group';
 import { lossMessage } from './describe-loss';
+import { lastSeqOf, unitsOf, type Unit } from './group-incoming';
 import { partId, plan, type Planned } from './plan-incoming';
 
 const CURSOR_KEY = 'cursor';
@@ -89,6 +91,7 @@ export async function readCursor(db: CountersignDatabase): Promise<number> {
 export async function applyIncoming(
   deps: IncomingDeps,
   messages: readonly SyncMessage[],
+  grouped = true,
 ): Promise<void> {
   if (messages.length === 0) return;
   const { db } = deps;
@@ -99,26 +102,39 @@ export async function applyIncoming(
   );
   if (planned.length === 0) return;
   await settleConflictingClaims(deps, planned);
+  // Parsing the batch was one task of the page; its transaction starts in another.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const now = deps.now();
-  const storedAt = new Map(messages.map((message) => [message.seq, message.time]));
-  const steps = planned.map((each, index) =>
-    stepFor(
-      deps,
-      each,
-      index === 0 ? startCursor : planned[index - 1]!.seq,
-      now,
-      storedAt.get(each.seq) ?? now,
-    ),
+  const times = new Map(messages.map((message) => [message.seq, message.time]));
+  const storedAt = (seq: number) => times.get(seq) ?? now;
+  const units: Unit[] = grouped
+    ? unitsOf(planned)
+    : planned.map((each) => ({ kind: 'one', planned: each }));
+  const steps = units.map((unit, index) =>
+    stepFor(deps, unit, index === 0 ? startCursor : lastSeqOf(units[index - 1]!), now, storedAt),
   );
   const outcomes = await runSteps(db, steps, { tables: SYNC_STEP_TABLES });
-  outcomes.forEach((outcome, index) => {
-    const seq = planned[index]!.seq;
+  for (const [index, outcome] of outcomes.entries()) {
+    const unit = units[index]!;
+    const failed =
+      outcome.kind === 'failed' || (outcome.kind === 'refused' && outcome.refusal === 'gap');
+    // A group that did not apply goes again one operation at a time, so a failure names
+    // the message it belongs to (and only that one is ever quarantined).
+    if (failed && unit.kind === 'group') return applyIncoming(deps, messages, false);
     if (outcome.kind === 'failed')
-      throw new IncomingBatchError(seq, outcome.result.output, !outcome.result.storageFailed);
-    if (outcome.kind === 'refused' && outcome.refusal === 'gap') {
-      throw new IncomingBatchError(seq, 'An earlier message of the batch did not commit.', false);
+      throw new IncomingBatchError(
+        lastSeqOf(unit),
+        outcome.result.output,
+        unit.kind === 'one' && !outcome.result.storageFailed,
+      );
+    if (failed) {
+      throw new IncomingBatchError(
+        lastSeqOf(unit),
+        'An earlier message of the batch did not commit.',
+        false,
+      );
     }
-  });
+  }
 }
 
 /** Moves the cursor past a message that keeps failing, keeping it in quarantine. */
@@ -182,14 +198,14 @@ type Refusal = 'done' | 'gap';
 
 function stepFor(
   deps: IncomingDeps,
-  planned: Planned,
+  unit: Unit,
   previousSeq: number,
   now: string,
-  /** When the server stored the message (its rows' times are capped at it). */
-  storedAt: string,
+  /** When the server stored a message (its rows' times are capped at it). */
+  storedAt: (seq: number) => string,
 ): Step<Refusal, undefined> {
   const { db } = deps;
-  const { seq } = planned;
+  const seq = lastSeqOf(unit);
   const moveCursor = () => db.syncState.put({ key: CURSOR_KEY, value: seq });
   // In order or not at all: a step whose predecessor did not commit (runSteps retries
   // steps one by one after a failure) must not move the cursor past it.
@@ -199,6 +215,8 @@ function stepFor(
     return cursor < previousSeq ? 'gap' : undefined;
   };
   const base = { remote: true as const, runKey: `sync:message:${seq}:${now}`, guard };
+  if (unit.kind === 'group') return groupStep(deps, unit.items, base, moveCursor, now, storedAt);
+  const planned: Planned = unit.kind === 'skips' ? { kind: 'skip', seq } : unit.planned;
   switch (planned.kind) {
     case 'skip':
       return { ...base, followUp: async () => (await moveCursor(), { value: undefined }) };
@@ -229,7 +247,7 @@ function stepFor(
         },
       };
     case 'apply':
-      return applyStep(deps, planned, base, moveCursor, now, storedAt);
+      return applyStep(deps, planned, base, moveCursor, now, storedAt(seq));
   }
 }
 

@@ -45,6 +45,7 @@ import { deviceSync } from '../devices/device-sync';
 import type { Removal } from '../devices/remove-device';
 import { resolvePush } from './resolve-push';
 import { snapshotRuntime } from './snapshot-runtime';
+import { CONNECTED, catchUpReporter, type StatusExtra } from './catch-up-progress';
 
 export interface SyncRuntimeOptions {
   /** Node tests pass @nats-io/transport-node's `connect`; browsers use WebSocket. */
@@ -80,8 +81,6 @@ const FIRST_RETRY_MS = 2_000;
 const LONGEST_RETRY_MS = 60_000;
 const PUSH_PASS_EVERY_MS = 5_000;
 
-const CONNECTED = 'Connected. Changes are sent and received as they happen.';
-type StatusExtra = { errorKind?: string; progress?: string };
 type Transport = ReturnType<typeof createNatsTransport>;
 
 export function startSyncRuntime(
@@ -249,16 +248,17 @@ export function startSyncRuntime(
     });
     transport = created;
     await created.connect();
-    try {
-      await created.ensureStream();
-    } catch (error) {
+    const { lastSeq: head } = await created.ensureStream().catch(async (error: unknown) => {
       await created.close().catch(() => undefined);
       throw error;
-    }
+    });
     const boot = await snapshots.bootstrap();
     if (mine !== session || stopped) return;
     if (!boot.follow) return void (await status('error', boot.words, { errorKind: 'snapshot' }));
     const progress = progressReporter((cursor) => created.publishProgress(deviceId, cursor), clock);
+    const catchingUp = catchUpReporter(await readCursor(db), head, (message, extra) => {
+      void status('connected', message, extra);
+    });
     loop = startReconcileLoop(pushDeps(), 1_000);
     feed = startIncomingFeed({
       db,
@@ -282,6 +282,7 @@ export function startSyncRuntime(
           progress.applied(event.cursor);
           devices.applied();
           snapshots.applied(event.cursor);
+          catchingUp(event.cursor);
         }
         if (event.type === 'restarting') {
           void status(
@@ -298,6 +299,7 @@ export function startSyncRuntime(
       },
     });
     await status('connected', `${CONNECTED}${boot.notice}`);
+    catchingUp(await readCursor(db));
     stopWatching = watchOutbox(db, () => void pushPass());
     passTimer = setInterval(() => void pushPass(), PUSH_PASS_EVERY_MS);
     await ended;

@@ -18,6 +18,12 @@ const syncedRowSchema = z.object({
   before: rowSchema.nullable(),
   /** Null: the row is not kept (only when rewinding a row the rewound operation created). */
   after: rowSchema.nullable(),
+  /**
+   * Several remote operations applied as one (catch-up): the operation the row came in,
+   * and when the server stored it, which caps its times as the call's `receivedAt` would.
+   */
+  operationId: z.string().min(1).max(200).optional(),
+  receivedAt: z.iso.datetime({ offset: true }).optional(),
 });
 
 /** A value of one field that lost to a concurrent edit on another device. */
@@ -35,6 +41,8 @@ export interface LostFieldValue {
   localWriter?: string | undefined;
   /** The task the row is or belongs to, for the audit trail. */
   taskId: string | undefined;
+  /** The remote operation the row came in, when the call applied several. */
+  operationId?: string | undefined;
   /** The task's title (or the row's), to name it in words. */
   title?: string | undefined;
 }
@@ -73,13 +81,17 @@ export const applySyncedRows = defineTool({
       );
     }
     if (mode === 'rewind') return rewind(rows, journal);
-    const receivedMs = Date.parse(receivedAt);
     const lost: LostFieldValue[] = [];
     let written = 0;
-    for (const { table, id, before, after } of rows) {
+    // One read per table for every row of the call, then no await per row: Dexie keeps a
+    // transaction only across so many awaits that need no request (journal-access.ts).
+    const locals = await readLocals(journal, rows);
+    const merged = new Map<JournalTable, Map<string, JournalRows[JournalTable]>>();
+    for (const { table, id, before, after, operationId, receivedAt: storedAt } of rows) {
       // Journal rows are deleted softly (deletedAt), so a remote row is never null.
       if (after === null) continue;
-      const local = (await journal.storedRow(table, id)) as MergeRow | undefined;
+      const receivedMs = Date.parse(storedAt ?? receivedAt);
+      const local = locals.get(`${table}/${id}`);
       // A row dated after it was received (beyond clock skew) is treated as written then,
       // as in an import: a time in 9999 would otherwise be kept, and stamp the next edit.
       const capped = capRowTimes(
@@ -94,7 +106,10 @@ export const applySyncedRows = defineTool({
       if (decision.outcome === 'keep-local') continue;
       const rev = revAfterMerge(decision.outcome, local?.rev, after.rev);
       const row = { ...decision.row, rev } as unknown as JournalRows[typeof table];
-      await journal.putMerged(table, row);
+      // A later row of the same call (the next operation of a group) merges over this one.
+      locals.set(`${table}/${id}`, row as unknown as MergeRow);
+      const ofTable = merged.get(table) ?? new Map<string, JournalRows[JournalTable]>();
+      merged.set(table, ofTable.set(id, row));
       written += 1;
       for (const { field, value, side } of decision.lost) {
         lost.push({
@@ -107,8 +122,15 @@ export const applySyncedRows = defineTool({
           localWriter: fieldWriter(local, field),
           taskId: taskIdOf({ table, id, after }),
           title: typeof decision.row.title === 'string' ? decision.row.title : undefined,
+          operationId,
         });
       }
+    }
+    for (const [table, byId] of merged) {
+      await journal.writeRows(
+        table,
+        [...byId.values()].map((row) => ({ kind: 'merged' as const, row })),
+      );
     }
     return {
       output:
@@ -120,6 +142,29 @@ export const applySyncedRows = defineTool({
     };
   },
 });
+
+/** The stored row of every (table, id) the call names, read in one request per table. */
+async function readLocals(
+  journal: JournalWriter,
+  rows: readonly z.infer<typeof syncedRowSchema>[],
+): Promise<Map<string, MergeRow | undefined>> {
+  const tables = new Map<JournalTable, string[]>();
+  for (const row of rows) {
+    const ids = tables.get(row.table);
+    if (ids) ids.push(row.id);
+    else tables.set(row.table, [row.id]);
+  }
+  const locals = new Map<string, MergeRow | undefined>();
+  await Promise.all(
+    [...tables].map(async ([table, ids]) => {
+      const stored = await journal.storedRows(table, ids);
+      ids.forEach((id, index) =>
+        locals.set(`${table}/${id}`, stored[index] as MergeRow | undefined),
+      );
+    }),
+  );
+  return locals;
+}
 
 async function rewind(
   rows: readonly z.infer<typeof syncedRowSchema>[],
