@@ -213,10 +213,11 @@ test.describe('waking the agent', () => {
     await expect(agent.proposals.getByRole('heading', { level: 2 })).toHaveText(
       'Proposed changes (4)',
     );
-    // The two checklist items are one proposal: one group, until "Review each".
-    await expect(agent.proposalItems).toHaveCount(2);
-    await agent.reviewEachGroup();
+    // The two checklist items are one proposal: two rows under one caption.
     await expect(agent.proposalItems).toHaveCount(4);
+    await expect(
+      agent.proposals.getByText(/^Checklist · several changes in one proposal/),
+    ).toHaveCount(1);
     for (const name of LOGIN_PROPOSAL_NAMES) await expect(agent.proposal(name)).toBeVisible();
     await expect(agent.proposals.getByRole('article', { name: /^Due date/ })).toHaveCount(0);
     await expect(agent.reportHeading).toBeVisible();
@@ -330,7 +331,6 @@ test.describe('waking the agent', () => {
       `The connection to the server at ${llm.baseURL} dropped in the middle of an answer. Try again. The 4 changes proposed before that are waiting for your review.`,
       { timeout: WAKE_TIMEOUT },
     );
-    await agent.reviewEachGroup();
     await expect(agent.proposalItems).toHaveCount(4);
     for (const name of LOGIN_PROPOSAL_NAMES) await expect(agent.proposal(name)).toBeVisible();
     // The report was in the broken answer: none is shown.

@@ -2,13 +2,16 @@
  * Nothing covers a control: at a tablet's two orientations and on a phone, with sync on
  * (its indicator showing), after decisions that leave the status bar's Undo and a rule
  * offer on screen, no fixed layer (the sync indicator, toasts, the update prompt, a rule
- * offer) lies over Undo, a row's buttons, the rule offer's buttons or the navigation's
- * links, measured from the elements' boxes. The navigation is the frame: what is under a
- * bottom bar is scrolled out of the page, not covered. Screenshots go to /tmp/review-shots.
+ * offer, the inbox's stuck task heading) lies over Undo, a row's buttons, the rule offer's
+ * buttons, the stuck heading's link or the navigation's links, measured from the elements'
+ * boxes. The navigation and the sticky bars are the frame: what is under a bottom bar or
+ * a sticky one is scrolled out of the page, not covered; the sticky bars' own controls must
+ * be clear. Screenshots go to /tmp/review-shots.
  */
 import { devices, expect, test, type Page } from '@playwright/test';
 import { ReviewCard } from './pages/review-card';
-import { OFFSITE, chooseDemoAgent, wakeAgent } from './pages/review-setup';
+import { ReviewInboxPage } from './pages/review-inbox';
+import { LOGIN_BUG, OFFSITE, chooseDemoAgent, wakeAgent } from './pages/review-setup';
 import { SyncSettings } from './pages/sync-settings';
 import { TaskPage } from './pages/task-page';
 import { leaseJournal } from './support/sync-devices';
@@ -54,19 +57,24 @@ function coverings(page: Page): Promise<string[]> {
       b.y < a.y + a.height - 1;
     const nav = document.querySelector('nav[aria-label="Main"]');
     const navBox = nav ? boxOf(nav, 'navigation') : undefined;
-    const reachable = (box: Box) =>
-      box.x >= 0 &&
-      box.y >= 0 &&
-      box.x + box.width <= innerWidth &&
-      box.y + box.height <= innerHeight &&
-      !(navBox && overlap(box, navBox));
     const layers = [...document.querySelectorAll('body *')].filter(
       (element) =>
-        getComputedStyle(element).position === 'fixed' &&
+        ['fixed', 'sticky'].includes(getComputedStyle(element).position) &&
         element !== nav &&
         !nav?.contains(element) &&
         shown(boxOf(element, '')),
     );
+    const sticky = layers.filter((layer) => getComputedStyle(layer).position === 'sticky');
+    /** Under a sticky bar it does not belong to: scrolled out of view there. */
+    const underStickyBar = (element: Element, box: Box) =>
+      sticky.some((bar) => !bar.contains(element) && overlap(boxOf(bar, ''), box));
+    const reachable = (element: Element, box: Box) =>
+      box.x >= 0 &&
+      box.y >= 0 &&
+      box.x + box.width <= innerWidth &&
+      box.y + box.height <= innerHeight &&
+      !(navBox && overlap(box, navBox)) &&
+      !underStickyBar(element, box);
     const controls = [
       ...[...document.querySelectorAll('.review-status button')].map((b) => ['Undo', b] as const),
       ...[...document.querySelectorAll('.review-row__actions button')].map(
@@ -75,9 +83,12 @@ function coverings(page: Page): Promise<string[]> {
       ...[...document.querySelectorAll('.rule-offer button')].map(
         (b) => ['rule offer button', b] as const,
       ),
+      ...[...document.querySelectorAll('.review-inbox__stuck a')].map(
+        (a) => ['stuck heading link', a] as const,
+      ),
     ]
       .map(([kind, element]) => ({ element, box: boxOf(element, `${kind} "${name(element)}"`) }))
-      .filter(({ box }) => shown(box) && reachable(box));
+      .filter(({ element, box }) => shown(box) && reachable(element, box));
     const navLinks = [...(nav?.querySelectorAll('a') ?? [])].map((element) => ({
       element,
       box: boxOf(element, `navigation link "${name(element)}"`),
@@ -119,7 +130,6 @@ for (const size of SIZES) {
         timeout: 15_000,
       });
       const card = new ReviewCard(page);
-      await card.reviewEach('Checklist');
       // Three rejections of one kind in Work earn the offer to stop proposing it there.
       for (let count = 0; count < 3; count += 1) {
         const reject = card
@@ -146,6 +156,59 @@ for (const size of SIZES) {
       await offer.evaluate((element) => element.scrollIntoView({ block: 'end' }));
       await page.screenshot({ path: `/tmp/review-shots/covers-${slug}-offer.png` });
       expect(await coverings(page), 'with the rule offer in view').toEqual([]);
+    });
+
+    test('in the inbox, the task heading stuck under the status bar covers no control, nor does anything cover it', async ({
+      page,
+    }) => {
+      const slug = size.name.replace(' ', '-');
+      await chooseDemoAgent(page);
+      const task = new TaskPage(page);
+      for (const sample of [LOGIN_BUG, OFFSITE]) {
+        await task.goto(sample.id);
+        await wakeAgent(page, sample.proposals);
+        await expect(page.getByRole('button', { name: 'Wake agent' })).toBeEnabled({
+          timeout: 15_000,
+        });
+      }
+      const inbox = new ReviewInboxPage(page);
+      await inbox.open();
+      const stuck = page.locator('.review-inbox__stuck');
+      await expect(inbox.rows).not.toHaveCount(0);
+      await expect(stuck).toHaveCount(0);
+      // A decision, so the status bar holds an Undo, then the list scrolled until the first
+      // task's third row stands under the status bar: its heading is gone above.
+      await inbox.rows
+        .first()
+        .getByRole('button', { name: /^Confirm: / })
+        .click();
+      const undo = page.locator('.review-status').getByRole('button', { name: 'Undo' });
+      await expect(undo).toBeVisible();
+      // Room to scroll on a tall screen, as a longer list would give.
+      await page.evaluate(() => (document.body.style.paddingBottom = `${innerHeight}px`));
+      const third = inbox.rows.nth(2);
+      await third.evaluate((row) => {
+        const bar = document.querySelector('.review-status')!.getBoundingClientRect();
+        scrollBy(0, row.getBoundingClientRect().top - bar.bottom - 8);
+      });
+      await expect(stuck).toContainText(LOGIN_BUG.proposedTitle);
+      await expect(stuck).toBeInViewport({ ratio: 1 });
+      await page.screenshot({ path: `/tmp/review-shots/covers-${slug}-inbox-stuck.png` });
+      expect(await coverings(page), 'with a task heading stuck').toEqual([]);
+      const [barBox, stuckBox] = await Promise.all([
+        page.locator('.review-status').boundingBox(),
+        stuck.boundingBox(),
+      ]);
+      expect(stuckBox!.y).toBeGreaterThanOrEqual(barBox!.y + barBox!.height - 1);
+
+      // Scrolled on to the next task: its heading, not the first's.
+      const offsiteRow = inbox.row(`Checklist · Add: "${OFFSITE.newItems[1]}"`);
+      await offsiteRow.evaluate((row) => {
+        const bar = document.querySelector('.review-status')!.getBoundingClientRect();
+        scrollBy(0, row.getBoundingClientRect().top - bar.bottom - 8);
+      });
+      await expect(stuck).toContainText(OFFSITE.title);
+      expect(await coverings(page), 'with the next task’s heading stuck').toEqual([]);
     });
   });
 }

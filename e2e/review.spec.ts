@@ -368,7 +368,6 @@ test('two tabs confirming the same proposal at once apply it exactly once', asyn
   const secondTask = new TaskPage(second);
   await secondTask.goto(LOGIN_BUG.id);
   const cards = [new ReviewCard(first), new ReviewCard(second)];
-  for (const card of cards) await card.reviewEach('Checklist');
   const buttons = cards.map((card) => card.confirmButton(card.row(SAMESITE)));
   for (const button of buttons) await expect(button).toBeEnabled();
 
@@ -474,7 +473,6 @@ test('the proposals card and the Review inbox have no serious accessibility viol
 }) => {
   const { card } = await proposalsOn(page, LOGIN_BUG);
   // The card with its rows, and a rejection's reason prompt in place of one of them.
-  await card.reviewEach('Checklist');
   await card.rejectButton(card.row(LOGIN_BUG.estimate)).click();
   await expect(card.rejectionPrompt).toBeVisible();
   await expect(card.rows).toHaveCount(LOGIN_BUG.proposals - 1);

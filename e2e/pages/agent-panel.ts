@@ -79,12 +79,6 @@ export class AgentPanel {
     return this.proposals.getByRole('article');
   }
 
-  /** Shows each item of every batch group on the card as a row of its own. */
-  async reviewEachGroup() {
-    const buttons = this.proposals.getByRole('button', { name: /^Review each/ });
-    for (const button of await buttons.all()) await button.click();
-  }
-
   /** One proposal, named "<kind> · <summary>", e.g. `Estimate · Set estimate to 120 minutes`. */
   proposal(name: string) {
     return this.proposals.getByRole('article', { name, exact: true });

@@ -1,7 +1,7 @@
 /**
  * The task page's review parts: the "Proposed changes (N)" card (one article per proposal,
- * named `Kind · summary`, with Confirm / Reject or Apply anyway; a batch's items in one
- * group until "Review each"), the reason prompt after a rejection, the card's status bar
+ * named `Kind · summary`, with Confirm / Reject or Apply anyway; a batch's items each a row
+ * under one caption), the reason prompt after a rejection, the card's status bar
  * with the last action and its Undo, and the collapsed "Review history".
  */
 import { expect, type Locator, type Page } from '@playwright/test';
@@ -48,18 +48,6 @@ export class ReviewCard {
   /** "Confirm all 6": it ignores taps for a moment after it appears (Playwright waits). */
   get confirmAllButton() {
     return this.region.getByRole('button', { name: /^Confirm all \d+$/ });
-  }
-
-  /** A batch proposal's group (e.g. the checklist items of one call). */
-  group(kind: string) {
-    return this.region.getByRole('region', { name: new RegExp(`^${kind} · \\d+ changes`) });
-  }
-
-  /** Shows each item of a batch group as a row of its own. */
-  async reviewEach(kind: string) {
-    await this.group(kind)
-      .getByRole('button', { name: /^Review each/ })
-      .click();
   }
 
   /** The card's status bar: what the last action did, with Undo. */

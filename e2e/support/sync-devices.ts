@@ -38,7 +38,7 @@ export async function closeDevices(): Promise<void> {
 }
 
 /** A new device (browser context) with the app open, as the project's tablet. */
-async function newDevice(browser: Browser, testInfo: TestInfo): Promise<Page> {
+export async function newDevice(browser: Browser, testInfo: TestInfo): Promise<Page> {
   const context = await browser.newContext({
     ...devices['Galaxy Tab S4'],
     viewport: { width: 820, height: 1180 },

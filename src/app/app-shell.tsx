@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigationType } from 'react-router';
+import { useAppBadge } from '../features/notify/use-app-badge';
+import { useArrivalNotifications } from '../features/notify/use-arrival-notifications';
 import { ReviewNavBadge } from '../features/review/pending-count';
 import { SyncNavStatus } from '../features/sync/sync-nav-status';
 import { useSyncRuntime } from '../features/sync/use-sync-runtime';
@@ -17,6 +19,8 @@ const LINKS = [
 export function AppShell() {
   useExpirySweep();
   useSyncRuntime();
+  useAppBadge();
+  useArrivalNotifications();
   const main = useFocusOnArrival();
   return (
     <div className="shell">
@@ -54,20 +58,26 @@ export function AppShell() {
 /**
  * After a move through the navigation, focus goes to the page (its `main`), not left on the
  * link: a screen reader starts reading the new page, and the page's keys (the inbox's j/k/y)
- * work at once. Focus a page set itself, or anywhere else, is left alone.
+ * work at once. Focus a page set itself, or anywhere else, is left alone. A new page opens
+ * at its top, not at the scroll of the page before it (Settings in the middle after a long
+ * Review list); a #fragment's page scrolls to its target itself, and Back keeps the
+ * browser's own scroll.
  */
 function useFocusOnArrival() {
   const main = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
+  const navigation = useNavigationType();
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
+    if (navigation !== 'POP' && !hash) window.scrollTo(0, 0);
     const active = document.activeElement;
     if (active === null || active === document.body || active.closest('nav') !== null)
       main.current?.focus({ preventScroll: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a new page only, read as it was reached
   }, [pathname]);
   return main;
 }

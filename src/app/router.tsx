@@ -17,6 +17,7 @@ import { getDatabase } from '../db/connection';
 import { preloadTaskListData } from '../db/queries/tasks';
 import { TASK_PAGE_SIZE } from '../features/tasks/task-list';
 import { preloadQuickCreateForm, TaskListPage } from '../features/tasks/task-list-page';
+import { JoinWithCode } from '../features/sync/join-section';
 import { WelcomeCard } from '../features/welcome/welcome-card';
 import { AppShell } from './app-shell';
 import { FailureCard } from './failure-card';
@@ -127,7 +128,11 @@ export function AppRoutes() {
           index
           element={
             <>
-              <WelcomeCard />
+              <WelcomeCard
+                join={
+                  <JoinWithCode intro="Already keep this journal on another device? Join it with the code that device shows in Settings → Sync → Add a device." />
+                }
+              />
               <TaskListPage />
             </>
           }

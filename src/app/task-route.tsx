@@ -1,8 +1,9 @@
 /**
  * /tasks/:taskId composes the task's slices (features never import each other, so they meet
  * here). The proposals come first: right under the task's title on a tablet in portrait and
- * on a phone, and in a pane of their own beside the task from 1024 px on, with the agent
- * above them in a place that does not move. While a wake runs, the card keeps room for the
+ * on a phone, after the agent; from 1024 px on (a tablet in landscape) they have a pane of
+ * their own beside the task, and the agent stands with the task, under its title, so at
+ * least three proposals show at once. While a wake runs, the card keeps room for the
  * proposals, so what arrives does not push the fields under a finger.
  */
 import { useParams } from 'react-router';
@@ -21,8 +22,10 @@ export function TaskRoute() {
       <div className="task-route__header">
         <TaskHeader taskId={taskId} />
       </div>
-      <div className="task-route__review">
+      <div className="task-route__agent">
         <AgentPanel taskId={taskId} />
+      </div>
+      <div className="task-route__review">
         <ProposedChangesCard taskId={taskId} agentWorking={wake?.status === 'running'} />
         <ChangeHistory taskId={taskId} />
       </div>

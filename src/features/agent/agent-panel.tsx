@@ -122,6 +122,13 @@ export function AgentPanel({ taskId }: { taskId: string }) {
           )}
         </details>
       )}
+      {!data?.latestWake && wake !== undefined && (
+        // From the tap on, the room of the wake's own line: it may be read only after the
+        // proposals under it show, and must not push them then.
+        <p className="muted agent-panel__summary" aria-hidden="true">
+          {'\u00a0'}
+        </p>
+      )}
       {data?.latestWake && (
         <p className="muted agent-panel__summary">
           {formatWakeSummary(data.latestWake, {

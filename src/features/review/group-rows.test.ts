@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PendingReviewItem } from '../../db/queries/proposals';
-import { groupRows } from './group-rows';
+import { batchPlace } from './group-rows';
 
 const entry = (itemIndex: number, toolName: string, groupId: string): PendingReviewItem =>
   ({
@@ -13,21 +13,18 @@ const entry = (itemIndex: number, toolName: string, groupId: string): PendingRev
     expiresAt: undefined,
   }) as unknown as PendingReviewItem;
 
-describe('grouping a list’s rows', () => {
-  it('gathers the items of one batch call, and leaves single changes and lone items as rows', () => {
-    const rows = groupRows([
+describe('placing a list’s rows in batches', () => {
+  it('marks the items of one batch call, and leaves single changes and lone items plain', () => {
+    const items = [
       entry(0, 'set_task_title', 'call-0'),
       entry(1, 'add_checklist_item', 'call-1'),
       entry(2, 'add_checklist_item', 'call-1'),
       entry(3, 'add_checklist_item', 'call-1'),
       entry(4, 'add_checklist_item', 'call-2'),
       entry(5, 'update_task_estimate', 'call-3'),
-    ]);
-    expect(rows.map((row) => (row.type === 'group' ? row.entries.length : row.key))).toEqual([
-      'set:0',
-      3,
-      'set:4',
-      'set:5',
-    ]);
+    ];
+    expect(
+      items.map((item, index) => batchPlace(item, items[index - 1], items[index + 1])),
+    ).toEqual([undefined, 'starts', 'continues', 'continues', undefined, undefined]);
   });
 });

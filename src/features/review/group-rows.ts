@@ -1,38 +1,28 @@
 /**
- * A list's rows, with the items of one batch call (a checklist proposal of four items) as
- * one group: each item stays its own decision, the group only gathers them under one
- * heading. A batch with one item left is a plain row.
+ * Which rows make one batch proposal (a checklist proposal of four items), the one rule
+ * the task's card and the Review inbox both place them by: each item stays its own row and
+ * decision, under one caption before the first. A batch with one item left is a plain row.
  */
 import type { PendingReviewItem } from '../../db/queries/proposals';
 import { batchToolOf, findTool } from '../../tools/registry';
 
-export type ListRow =
-  | { type: 'item'; key: string; entry: PendingReviewItem }
-  | { type: 'group'; key: string; entries: PendingReviewItem[] };
+export type BatchPlace = 'starts' | 'continues' | undefined;
 
-function batchKey(entry: PendingReviewItem): string | undefined {
+function batchKey(entry: PendingReviewItem | undefined): string | undefined {
+  if (!entry) return undefined;
   const tool = findTool(entry.item.toolName);
   if (!tool || !batchToolOf(tool) || !entry.item.groupId) return undefined;
   return `${entry.changeSetId}:${entry.item.groupId}:${tool.name}`;
 }
 
-export function groupRows(items: readonly PendingReviewItem[]): ListRow[] {
-  const rows: ListRow[] = [];
-  for (const entry of items) {
-    const key = batchKey(entry);
-    const previous = rows.at(-1);
-    const previousKey =
-      previous?.type === 'group'
-        ? previous.key
-        : previous?.type === 'item'
-          ? batchKey(previous.entry)
-          : undefined;
-    if (key !== undefined && key === previousKey && previous) {
-      if (previous.type === 'group') previous.entries.push(entry);
-      else rows[rows.length - 1] = { type: 'group', key, entries: [previous.entry, entry] };
-      continue;
-    }
-    rows.push({ type: 'item', key: entry.key, entry });
-  }
-  return rows;
+/** Where the row stands in a batch, given the rows shown before and after it. */
+export function batchPlace(
+  entry: PendingReviewItem,
+  previous: PendingReviewItem | undefined,
+  next: PendingReviewItem | undefined,
+): BatchPlace {
+  const key = batchKey(entry);
+  if (key === undefined) return undefined;
+  if (batchKey(previous) === key) return 'continues';
+  return batchKey(next) === key ? 'starts' : undefined;
 }

@@ -1,27 +1,8 @@
 /**
- * Where the inbox's rows stand: which rows make one batch proposal, and the keys the
- * virtualizer places them by.
+ * Where the inbox's rows stand: the keys the virtualizer places them by.
  */
 import { useCallback, useMemo } from 'react';
 import type { InboxRow } from '../../db/queries/proposals';
-import { batchToolOf, findTool } from '../../tools/registry';
-
-/** Whether the row is part of a batch proposal (several items of one call), and its first. */
-export function batchOf(
-  row: InboxRow,
-  previous: InboxRow | undefined,
-  next: InboxRow | undefined,
-): 'starts' | 'continues' | undefined {
-  const groupId = row.entry.item.groupId;
-  const tool = findTool(row.entry.item.toolName);
-  if (!groupId || !tool || !batchToolOf(tool)) return undefined;
-  const same = (other: InboxRow | undefined) =>
-    other?.entry.changeSetId === row.entry.changeSetId &&
-    other.entry.item.groupId === groupId &&
-    other.entry.item.toolName === row.entry.item.toolName;
-  if (same(previous)) return 'continues';
-  return same(next) ? 'starts' : undefined;
-}
 
 /**
  * The virtualizer's keys: a read row's own key, the prompt its row's, any other place its

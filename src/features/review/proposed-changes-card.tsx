@@ -20,11 +20,11 @@ import { Notice } from '../../ui/notice';
 import { useArmedAfter } from '../../ui/use-armed-after';
 import { MotionWatchContext, useMotionWatch } from '../../ui/use-motion-watch';
 import { useStableCallback } from '../../ui/use-stable-callback';
-import { groupRows } from './group-rows';
+import { BatchCaption } from './batch-caption';
+import { batchPlace } from './group-rows';
 import { withItemViews } from './item-view';
 import { blockingDenial, PolicyDenialNotice } from './policy-denial-notice';
 import { RejectionReasonPanel } from './rejection-reason-panel';
-import { ReviewItemGroup } from './review-item-group';
 import { findRowElement, ReviewItemRow, rowHasFocus } from './review-item-row';
 import { AgentSummaryLine } from './agent-summary-line';
 import { ReviewStatusBar } from './review-status-bar';
@@ -32,12 +32,16 @@ import { RuleOfferBar } from './rule-offer-bar';
 import { leavesTheList, useReviewActions } from './use-review-actions';
 import { useSettle } from './use-settle';
 import { useSwipeHint } from './use-swipe-hint';
-import { withRejection } from './with-rejection';
+import { withRejection, type ReviewListEntry } from './with-rejection';
 import './review.css';
 
 /** Whether the task's pending items still have the row `key`. */
 const listShows = (items: readonly PendingReviewItem[] | undefined, key: string) =>
   items?.some((item) => item.key === key) ?? false;
+
+/** The item a list row shows: its own, or the rejected one its prompt stands for. */
+const entryOf = (row: ReviewListEntry | undefined) =>
+  row?.type === 'item' ? row.entry : row?.rejection.entry;
 
 export function ProposedChangesCard({
   taskId,
@@ -114,6 +118,7 @@ export function ProposedChangesCard({
     ) : null;
 
   const changeSetIds = [...new Set(items.map((entry) => entry.changeSetId))];
+  const list = withRejection(items, actions.rejection);
   const running = bulk?.progress !== undefined;
 
   function renderItem(entry: PendingReviewItem) {
@@ -185,38 +190,32 @@ export function ProposedChangesCard({
       ) : (
         <MotionWatchContext value={motion}>
           <ul className="review-list">
-            {withRejection(groupRows(items), actions.rejection).map((row) => (
-              <li key={row.key} className="review-list__item">
-                {row.type === 'item' ? (
-                  renderItem(row.entry)
-                ) : row.type === 'group' ? (
-                  <ReviewItemGroup
-                    entries={row.entries}
-                    busy={running}
-                    confirmBlockedBy={denial ? denialId : undefined}
-                    onConfirmAll={(entries) =>
-                      void actions.confirmAll(
-                        taskId,
-                        [entries[0]!.changeSetId],
-                        entries.length,
-                        new Set(entries.map((entry) => entry.key)),
-                      )
-                    }
-                    onRejectAll={(entries) => void actions.rejectSome(taskId, entries)}
-                    renderItem={renderItem}
-                  />
-                ) : (
-                  <RejectionReasonPanel
-                    rejection={row.rejection}
-                    onDismiss={actions.dismissRejection}
-                    onUndo={(decisionId) => {
-                      actions.dismissRejection();
-                      void actions.undo([decisionId]);
-                    }}
-                  />
-                )}
-              </li>
-            ))}
+            {list.map((row, index) => {
+              const batch = batchPlace(
+                entryOf(row)!,
+                entryOf(list[index - 1]),
+                entryOf(list[index + 1]),
+              );
+              return (
+                <li key={row.key} className="review-list__item">
+                  {batch === 'starts' && <BatchCaption entry={entryOf(row)!} />}
+                  <div className={batch ? 'review-batch__item' : undefined}>
+                    {row.type === 'item' ? (
+                      renderItem(row.entry)
+                    ) : (
+                      <RejectionReasonPanel
+                        rejection={row.rejection}
+                        onDismiss={actions.dismissRejection}
+                        onUndo={(decisionId) => {
+                          actions.dismissRejection();
+                          void actions.undo([decisionId]);
+                        }}
+                      />
+                    )}
+                  </div>
+                </li>
+              );
+            })}
           </ul>
         </MotionWatchContext>
       )}

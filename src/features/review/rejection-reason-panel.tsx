@@ -9,7 +9,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { getDatabase } from '../../db/connection';
 import { setRejectionReason } from '../../confirmation/reject-item';
 import { Button } from '../../ui/button';
-import { Notice } from '../../ui/notice';
 import type { RecentRejection } from './use-review-actions';
 
 const QUICK_REASONS = ['Wrong', 'Not now', 'Duplicate', 'Already done'] as const;
@@ -55,77 +54,91 @@ export function RejectionReasonPanel({ rejection, onDismiss, onUndo }: Rejection
     void save(draft);
   }
 
+  const slot =
+    saved !== undefined ? (
+      <p className="review-rejection__saved" role="status">
+        Reason saved: “{saved}”. The agent hears it on its next wake.
+      </p>
+    ) : writing ? (
+      <form className="review-rejection__form" onSubmit={submit} noValidate>
+        <label className="visually-hidden" htmlFor={`${headingId}-reason`}>
+          Another reason
+        </label>
+        <input
+          id={`${headingId}-reason`}
+          className="field__control"
+          placeholder="A few words for the agent…"
+          maxLength={REASON_MAX_LENGTH}
+          // The person asked to write: the field is theirs at once.
+          autoFocus
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <Button type="submit" disabled={saving}>
+          Save reason
+        </Button>
+      </form>
+    ) : (
+      <div
+        className="review-rejection__chips"
+        role="group"
+        aria-label="Why? Optional: it tells the agent"
+      >
+        <span className="review-rejection__ask muted" aria-hidden="true">
+          Why?
+        </span>
+        {QUICK_REASONS.map((reason) => (
+          <button
+            key={reason}
+            type="button"
+            className="review-reason"
+            disabled={saving}
+            onClick={() => void save(reason)}
+          >
+            {reason}
+          </button>
+        ))}
+        <button type="button" className="review-reason" onClick={() => setWriting(true)}>
+          Other…
+        </button>
+      </div>
+    );
+
   return (
     <div
       className="review-rejection"
       role="group"
       aria-labelledby={headingId}
-      // The row's height, so nothing below moves when the row turns into this prompt.
-      style={rejection.height ? { minHeight: rejection.height } : undefined}
+      // Exactly the row's height, so nothing around it moves when the row turns into this
+      // prompt: its parts sit on one line (two on a narrow row), and the reasons scroll
+      // sideways within it rather than wrap.
+      style={rejection.height ? { height: rejection.height } : undefined}
     >
-      <div className="review-rejection__header">
-        <p id={headingId} className="review-rejection__title">
-          <span className="review-chip review-chip--rejected">
-            <span aria-hidden="true">✗</span> Rejected
-          </span>{' '}
-          <span className="review-rejection__what">{rejection.entry.item.humanSummary}</span>
-        </p>
-        <Button size="small" onClick={() => onUndo(rejection.decisionId)}>
-          Undo
-        </Button>
-        <Button size="small" variant="quiet" aria-label="Close" onClick={onDismiss}>
-          <span aria-hidden="true">✕</span>
-        </Button>
-      </div>
-      {saved !== undefined ? (
-        <p className="review-rejection__saved" role="status">
-          Reason saved: “{saved}”. The agent hears it on its next wake.
-        </p>
-      ) : writing ? (
-        <form className="review-rejection__form" onSubmit={submit} noValidate>
-          <label className="visually-hidden" htmlFor={`${headingId}-reason`}>
-            Another reason
-          </label>
-          <input
-            id={`${headingId}-reason`}
-            className="field__control"
-            placeholder="A few words for the agent…"
-            maxLength={REASON_MAX_LENGTH}
-            // The person asked to write: the field is theirs at once.
-            autoFocus
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          <Button type="submit" disabled={saving}>
-            Save reason
+      <div className="review-rejection__inner">
+        <div className="review-rejection__header">
+          <p id={headingId} className="review-rejection__title">
+            <span className="review-chip review-chip--rejected">
+              <span aria-hidden="true">✗</span> Rejected
+            </span>{' '}
+            {/* Named in the status bar too; here for the group's name and a wide row. */}
+            <span className="review-rejection__what">{rejection.entry.item.humanSummary}</span>
+          </p>
+          <Button size="small" onClick={() => onUndo(rejection.decisionId)}>
+            Undo
           </Button>
-        </form>
-      ) : (
-        <div
-          className="review-rejection__chips"
-          role="group"
-          aria-label="Why? Optional: it tells the agent"
-        >
-          <span className="review-rejection__ask muted" aria-hidden="true">
-            Why?
-          </span>
-          {QUICK_REASONS.map((reason) => (
-            <button
-              key={reason}
-              type="button"
-              className="review-reason"
-              disabled={saving}
-              onClick={() => void save(reason)}
-            >
-              {reason}
-            </button>
-          ))}
-          <button type="button" className="review-reason" onClick={() => setWriting(true)}>
-            Other…
-          </button>
+          <Button size="small" variant="quiet" aria-label="Close" onClick={onDismiss}>
+            <span aria-hidden="true">✕</span>
+          </Button>
         </div>
-      )}
-      {error && <Notice tone="error">{error}</Notice>}
+        <div className="review-rejection__slot">
+          {error && (
+            <p className="review-rejection__error" role="alert">
+              {error}
+            </p>
+          )}
+          {slot}
+        </div>
+      </div>
     </div>
   );
 }

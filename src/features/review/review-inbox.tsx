@@ -13,20 +13,23 @@
  */
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { getDatabase } from '../../db/connection';
 import { readInboxWindow, type InboxRow, type PendingReviewItem } from '../../db/queries/proposals';
 import { withItemViews } from './item-view';
 import type { ReviewResult } from '../../confirmation/review-result';
 import { InboxGroupHeading } from './inbox-group-heading';
 import { RejectionReasonPanel } from './rejection-reason-panel';
-import { findRowElement, isEditableTarget, ReviewItemRow, rowHasFocus } from './review-item-row';
+import { findRowElement, ReviewItemRow, rowHasFocus } from './review-item-row';
+import { useInboxKeys } from './use-inbox-keys';
 import { leavesTheList, type ReviewActions } from './use-review-actions';
 import { useSettle } from './use-settle';
 import { useStableCallback } from '../../ui/use-stable-callback';
 import { MotionWatchContext, useMotionWatch } from '../../ui/use-motion-watch';
-import { reviewKind } from '../../tools/registry';
-import { batchOf, useItemKeys } from './inbox-places';
+import { useItemKeys } from './inbox-places';
+import { BatchCaption } from './batch-caption';
+import { batchPlace } from './group-rows';
+import { InboxStuckHeading, statusBarHeight, stuckRowAt } from './inbox-stuck-heading';
 
 export interface ReviewInboxProps {
   /** Items waiting (the tally). */
@@ -79,6 +82,12 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
       ? Math.min(rejection.index, dataCount)
       : undefined;
   const total = dataCount + (promptAt !== undefined ? 1 : 0);
+  // A task's heading stays over the prompt of its first row while the task has rows left.
+  const afterPrompt = promptAt !== undefined ? rows.get(promptAt) : undefined;
+  const promptHeading =
+    afterPrompt?.startsGroup && afterPrompt.entry.changeSetId === rejection?.entry.changeSetId
+      ? afterPrompt
+      : undefined;
   const dataIndexOf = (virtualIndex: number) =>
     promptAt !== undefined && virtualIndex > promptAt ? virtualIndex - 1 : virtualIndex;
 
@@ -195,63 +204,21 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
       };
   }
 
-  const onDocumentKey = useEffectEvent((event: KeyboardEvent) => {
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (isEditableTarget(event.target)) return;
-    const list = listRef.current;
-    const target = event.target instanceof Node ? event.target : null;
-    // Only keys pressed on the page itself: not in a dialog or a toast elsewhere.
-    const onPage =
-      target === null ||
-      target === document.body ||
-      (list !== null && (list.contains(target) || target.contains(list)));
-    if (!onPage) return;
-    const focusedKey =
-      document.activeElement instanceof HTMLElement
-        ? document.activeElement.closest<HTMLElement>('[data-review-key]')?.dataset.reviewKey
-        : undefined;
-    const travelling = focusRequest.current !== undefined && cursor.current !== undefined;
-    const focused = focusedKey !== undefined || travelling;
-    const index = travelling
-      ? cursor.current!
-      : (indexOfKey(focusedKey ?? activeKey) ?? cursor.current ?? 0);
-    switch (event.key) {
-      case 'j':
-        event.preventDefault();
-        focusData(focused ? Math.min(index + 1, dataCount - 1) : index);
-        break;
-      case 'k':
-        event.preventDefault();
-        focusData(focused ? Math.max(index - 1, 0) : index);
-        break;
-      case 'y':
-      case 'n':
-      case 'e':
-        // Handled by the focused row; from elsewhere, the first press finds the row.
-        event.preventDefault();
-        if (!focused) focusData(index);
-        break;
-      case 'a': {
-        event.preventDefault();
-        const row = rows.get(index);
-        if (row && focused) void confirmGroup(row);
-        else focusData(index);
-        break;
-      }
-      case 'u':
-        event.preventDefault();
-        void actions.undoLast();
-        break;
-      default:
-        break;
-    }
+  useInboxKeys({
+    list: () => listRef.current,
+    travellingTo: () => (focusRequest.current !== undefined ? cursor.current : undefined),
+    activeKey,
+    cursor: () => cursor.current,
+    count: dataCount,
+    indexOfKey,
+    focusRow: focusData,
+    confirmAllAt(index) {
+      const row = rows.get(index);
+      if (row) void confirmGroup(row);
+      else focusData(index);
+    },
+    undoLast: () => void actions.undoLast(),
   });
-
-  useEffect(() => {
-    const listener = (event: KeyboardEvent) => onDocumentKey(event);
-    document.addEventListener('keydown', listener);
-    return () => document.removeEventListener('keydown', listener);
-  }, []);
 
   /** The reason prompt of the latest rejection, the same element wherever it stands. */
   function renderPrompt() {
@@ -296,27 +263,26 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
     );
   });
 
+  function renderHeading(row: InboxRow, placedAt: number) {
+    return (
+      <InboxGroupHeading
+        row={row}
+        placedAt={placedAt}
+        running={actions.bulk.get(groupKey(row.entry.changeSetId))?.progress !== undefined}
+        onConfirmAll={() => void confirmGroup(row)}
+      />
+    );
+  }
+
   function renderRow(row: InboxRow, placedAt: number) {
     const bulk = actions.bulk.get(groupKey(row.entry.changeSetId));
     const entry: PendingReviewItem = row.entry;
     const previous = rows.get(row.index - 1);
-    const batch = batchOf(row, previous, rows.get(row.index + 1));
+    const batch = batchPlace(entry, previous?.entry, rows.get(row.index + 1)?.entry);
     return (
       <>
-        {row.startsGroup && (
-          <InboxGroupHeading
-            row={row}
-            placedAt={placedAt}
-            running={bulk?.progress !== undefined}
-            onConfirmAll={() => void confirmGroup(row)}
-          />
-        )}
-        {batch === 'starts' && (
-          <p className="review-batch__caption">
-            {reviewKind(entry.item.toolName)} · several changes in one proposal
-            {entry.item.rationale ? ` · ${entry.item.rationale}` : ''}
-          </p>
-        )}
+        {row.startsGroup && row !== promptHeading && renderHeading(row, placedAt)}
+        {batch === 'starts' && <BatchCaption entry={entry} />}
         {rejection?.entry.key === entry.key ? (
           renderPrompt()
         ) : (
@@ -348,6 +314,13 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
         className="review-inbox__list"
         style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
       >
+        <InboxStuckHeading
+          row={stuckRowAt(
+            virtualItems,
+            (virtualizer.scrollOffset ?? 0) + statusBarHeight(),
+            (index) => (index === promptAt ? undefined : rows.get(dataIndexOf(index))),
+          )}
+        />
         {virtualItems.map((virtual) => {
           const isPrompt = virtual.index === promptAt;
           const row = isPrompt ? undefined : rows.get(dataIndexOf(virtual.index));
@@ -366,7 +339,10 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
               }}
             >
               {isPrompt ? (
-                <>{renderPrompt()}</>
+                <>
+                  {promptHeading && renderHeading(promptHeading, virtual.start)}
+                  {renderPrompt()}
+                </>
               ) : row ? (
                 renderRow(row, virtual.start)
               ) : (

@@ -313,40 +313,6 @@ export function useReviewActions() {
     [setBulkState],
   );
 
-  /** Rejects several items (a batch proposal's), each its own decision, with one Undo. */
-  const rejectSome = useCallback(
-    async (groupKey: string, entries: PendingReviewItem[]) => {
-      setRejection(undefined);
-      setBulkState(groupKey, { progress: { total: entries.length } });
-      const decisionIds: string[] = [];
-      const failures: string[] = [];
-      for (const entry of entries) {
-        let result: ReviewResult;
-        try {
-          result = await rejectItem(getDatabase(), entry.changeSetId, entry.itemIndex, {
-            shown: shownItem(entry),
-          });
-        } catch (error) {
-          result = failure(error);
-        }
-        if (result.status === 'rejected' && result.decisionId) decisionIds.push(result.decisionId);
-        else if (!leavesTheList(result)) failures.push(result.message);
-      }
-      setBulkState(groupKey, undefined);
-      burst.current = undefined;
-      if (decisionIds.length > 0) undoStack.current.push(decisionIds);
-      setLast({
-        message:
-          failures.length > 0
-            ? `Rejected ${decisionIds.length}; ${failures.length} not rejected: ${failures.join(' ')}`
-            : `Rejected ${decisionIds.length}.`,
-        tone: failures.length > 0 ? 'error' : 'info',
-        ...(decisionIds.length > 0 ? { decisionIds } : {}),
-      });
-    },
-    [setBulkState],
-  );
-
   /** Undoes the newest decision made here; false when there is none. */
   const undoLast = useCallback(async () => {
     const latest = undoStack.current.at(-1);
@@ -368,7 +334,6 @@ export function useReviewActions() {
     confirm,
     reject,
     confirmAll: confirmAllOf,
-    rejectSome,
     undo,
     undoLast,
     dismissRejection,

@@ -80,6 +80,20 @@ describe('the sync status in words', () => {
     );
   });
 
+  it('says a device waiting for the journal key is not synced, and how to get the key', () => {
+    const waiting = describeSync({
+      ...view({}),
+      status: {
+        phase: 'connected',
+        message: 'Waiting for this journal’s new key from another device.',
+        errorKind: 'waiting-for-key',
+        at: '2026-03-01T10:00:00.000Z',
+      },
+    });
+    expect(waiting).toMatchObject({ short: 'Waiting for the key', tone: 'warning' });
+    expect(waiting.long).toMatch(/Join with a code \(or the recovery phrase\)/);
+  });
+
   it('says a removed device was removed, whatever still waits to send', () => {
     const words =
       'This device was removed from the journal on 27 Nov 2026, 10:00 by Laptop. It keeps everything it had.';

@@ -11,6 +11,7 @@ import { withoutCredentials } from '../../lib/without-credentials';
 import { syncConfigSchema } from '../../sync/runtime/sync-config';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { ServerFields } from './server-fields';
 
 type Errors = Partial<Record<'url' | 'user' | 'secret', string>>;
 
@@ -61,29 +62,13 @@ function ConnectionForm({ stored }: { stored: StoredSyncConfig | undefined }) {
 
   return (
     <form className="stack" aria-label="Sync server" onSubmit={(event) => void connect(event)}>
-      <Field
-        label="Server address"
-        error={errors.url}
-        hint="For example wss://sync.example.org (ws://127.0.0.1:9222 for npm run sync-server)."
-      >
-        <input
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-        />
-      </Field>
-      <Field label="User name" error={errors.user} hint="Your journal's name on the server.">
-        <input
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={user}
-          onChange={(event) => setUser(event.target.value)}
-        />
-      </Field>
+      <ServerFields
+        url={url}
+        user={user}
+        onUrl={setUrl}
+        onUser={setUser}
+        errors={{ url: errors.url, user: errors.user }}
+      />
       <fieldset className="stack">
         <legend>Sign in with</legend>
         <label className="row">

@@ -7,6 +7,8 @@ import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { describeSync } from './describe-sync';
 import { DeviceList } from './device-list';
+import { JoinWithCode } from './join-section';
+import { PrivateSyncSection } from './private-sync-section';
 import { runningSync } from './sync-control';
 import { SyncAttention } from './sync-attention';
 import { SyncConnectionForm } from './sync-connection-form';
@@ -55,8 +57,10 @@ export function SyncSettingsSection() {
           )}
         </div>
       )}
-      <SyncConnectionForm />
+      <PrivateSyncSection />
       {view?.enabled && <DeviceList />}
+      <SyncConnectionForm />
+      <JoinWithCode intro="Already use Countersign on another device? Join its journal with the code it shows in Settings → Sync → Add a device: no server details to type." />
       <SyncAttention />
     </section>
   );

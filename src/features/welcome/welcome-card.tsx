@@ -2,10 +2,11 @@
  * The first screen's welcome: what Countersign does, and one tap to see it work. "Try the
  * demo agent" sets up the scripted demo agent (no network, no account), lets it act on the
  * sample journal's categories, and opens a sample task with a wake running there. Shown
- * until the person dismisses it or sets up an agent of their own.
+ * until the person dismisses it or sets up an agent of their own. A person who already keeps
+ * a journal on another device joins it from here with a code.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { getDatabase } from '../../db/connection';
 import { SETTING_KEYS } from '../../db/setting-keys';
 import { readSetting, writeSetting } from '../../db/settings';
@@ -22,7 +23,8 @@ async function readWelcomeShown(): Promise<boolean> {
   return dismissed !== true && !setUp;
 }
 
-export function WelcomeCard() {
+/** `join` is Join with a code (src/features/sync), composed by the app. */
+export function WelcomeCard({ join }: { join?: ReactNode }) {
   const headingId = useId();
   const shown = useLiveQuery(readWelcomeShown, []);
   if (!shown) return null;
@@ -50,6 +52,7 @@ export function WelcomeCard() {
       <p className="muted welcome__note">
         The demo agent is scripted: it works offline, without an account, on the sample tasks below.
       </p>
+      {join}
     </section>
   );
 }
