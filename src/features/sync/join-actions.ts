@@ -6,7 +6,8 @@
 import { getDatabase } from '../../db/connection';
 import { getDeviceId } from '../../db/settings';
 import { writeSyncConfig } from '../../db/sync-settings';
-import { guessDeviceKind, type DeviceKind } from '../../sync/pairing/device-record';
+import type { DeviceKind } from '../../domain/device';
+import { guessDeviceKind } from '../../sync/pairing/device-record';
 import type { JoinCode } from '../../sync/pairing/join-code';
 import { joinJournal, type Joined } from '../../sync/pairing/join-journal';
 import { recoverJournal } from '../../sync/pairing/recover-journal';
