@@ -49,11 +49,13 @@ export function SyncSettingsSection() {
       {words && view?.enabled && (
         <div className="stack">
           <Notice tone={TONES[words.tone]}>{words.long}</Notice>
-          <div className="row">
-            <Button onClick={() => void syncNow()} aria-disabled={busy || undefined}>
-              {view.status?.phase === 'error' ? 'Retry now' : 'Sync now'}
-            </Button>
-          </div>
+          {view.status?.errorKind !== 'removed' && (
+            <div className="row">
+              <Button onClick={() => void syncNow()} aria-disabled={busy || undefined}>
+                {view.status?.phase === 'error' ? 'Retry now' : 'Sync now'}
+              </Button>
+            </div>
+          )}
           <WriteSnapshotControl />
         </div>
       )}

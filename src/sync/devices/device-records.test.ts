@@ -125,7 +125,7 @@ describe('last seen', () => {
     expect(senderOf('alice', { ...op, data: new Uint8Array([0xff, 1, 2]) })).toBeUndefined();
   });
 
-  it('is written at most once a minute, keeping the newest time per device', async () => {
+  it('is written when a device is first heard from, then at most once a minute, keeping the newest', async () => {
     const db = createTestDatabase();
     let now = 0;
     const tracker = lastSeenTracker(db, () => now, 60_000);
@@ -140,13 +140,17 @@ describe('last seen', () => {
     await tracker.flush();
     tracker.saw('alice', progress('a', '2026-11-27T10:00:30.000Z'));
     tracker.saw('alice', progress('b', '2026-11-27T10:00:20.000Z'));
-    tracker.saw('alice', progress('a', '2026-11-27T09:00:00.000Z'));
-    expect(await readLastSeen(db)).toEqual({ a: '2026-11-27T10:00:00.000Z' });
+    await tracker.flush();
+    tracker.saw('alice', progress('a', '2026-11-27T10:00:45.000Z'));
+    expect(await readLastSeen(db)).toEqual({
+      a: '2026-11-27T10:00:30.000Z',
+      b: '2026-11-27T10:00:20.000Z',
+    });
     now = 60_000;
     tracker.saw('alice', progress('b', '2026-11-27T10:00:10.000Z'));
     await tracker.flush();
     expect(await readLastSeen(db)).toEqual({
-      a: '2026-11-27T10:00:30.000Z',
+      a: '2026-11-27T10:00:45.000Z',
       b: '2026-11-27T10:00:20.000Z',
     });
   });

@@ -1,8 +1,8 @@
 /**
  * When each device was last heard from: the server's time of the newest operation or
  * progress report this device read from it. Kept in memory as the feed passes and
- * written to this device's sync state at most once a minute (and when sync stops), so it
- * costs no write per message. Device-local: every device works it out from the stream.
+ * written to this device's sync state when a device is first heard from in a session, then
+ * at most once a minute (and when sync stops), so it costs no write per message. Device-local: every device works it out from the stream.
  */
 import type { CountersignDatabase } from '../../db/database';
 import type { SyncMessage } from '../transport/sync-transport';
@@ -49,6 +49,7 @@ export function lastSeenTracker(
   everyMs = WRITE_EVERY_MS,
 ): LastSeenTracker {
   const held = new Map<string, string>();
+  const named = new Set<string>();
   let writtenAt = Number.NEGATIVE_INFINITY;
   let writing: Promise<void> = Promise.resolve();
   const write = (seen: LastSeen) =>
@@ -77,7 +78,10 @@ export function lastSeenTracker(
       if (!device || !message.time) return;
       const previous = held.get(device);
       if (!previous || previous < message.time) held.set(device, message.time);
-      if (now() - writtenAt >= everyMs) void flush();
+      // A device first heard from in this session is shown at once; after that, once a minute.
+      const first = !named.has(device);
+      named.add(device);
+      if (first || now() - writtenAt >= everyMs) void flush();
     },
     flush,
   };
