@@ -69,6 +69,17 @@ describe('Add a device', () => {
     expect(screen.getByRole('button', { name: 'Show a fresh code' })).toBeInTheDocument();
   });
 
+  it('never says more than two minutes, however long the warning was read', async () => {
+    vi.useFakeTimers({
+      now: Date.UTC(2026, 10, 27, 9, 0),
+      toFake: ['Date', 'setInterval', 'clearInterval'],
+    });
+    await renderPanel();
+    vi.setSystemTime(Date.UTC(2026, 10, 27, 9, 0, 5));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show the code' })));
+    expect(await screen.findByText(/Hidden in 2:00/)).toBeInTheDocument();
+  });
+
   it('hides the code when the new device has joined, and shows the words to compare', async () => {
     const ring = await aKeyRing();
     const { rerender } = render(

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
-import { joinLink, type JoinCode } from '../../sync/pairing/join-code';
+import { JOIN_CODE_LIFETIME_MS, joinLink, type JoinCode } from '../../sync/pairing/join-code';
 import type { MadeJoinCode } from '../../sync/pairing/make-join-code';
 import { JoinQrCode } from './join-qr-code';
 import { ShowOrCancel } from './show-or-cancel';
@@ -22,8 +22,9 @@ type Step =
   | { step: 'hidden'; words: string }
   | { step: 'failed'; words: string };
 
+/** Never more than a code's lifetime: the clock ticks once a second, so `now` may be a second old. */
 function secondsLeft(expires: number, now: number) {
-  return Math.max(0, Math.ceil((expires - now) / 1_000));
+  return Math.min(JOIN_CODE_LIFETIME_MS / 1_000, Math.max(0, Math.ceil((expires - now) / 1_000)));
 }
 
 function formatLeft(seconds: number) {
