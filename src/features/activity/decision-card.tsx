@@ -17,7 +17,7 @@ export interface DecisionCardProps {
 
 /**
  * A decision another device made, at the time it was made: who decided what on which
- * device, how, and on which task. The summary is the other device's words re-made here
+ * device (the heading says both), how, and on which task. The summary is the other device's words re-made here
  * from the arguments, rendered as text.
  */
 export function DecisionCard({ decisions, deviceName, tasks, index }: DecisionCardProps) {
@@ -40,10 +40,6 @@ export function DecisionCard({ decisions, deviceName, tasks, index }: DecisionCa
       <div className="activity-entry__status">
         <ActivityBadges badges={words.badges} />
         <dl className="activity-entry__facts">
-          <div>
-            <dt>Device</dt>
-            <dd>{deviceName}</dd>
-          </div>
           {words.how && (
             <div>
               <dt>How</dt>
