@@ -2,7 +2,7 @@
 /**
  * Activity across devices, against a real nats-server: a proposal made on the laptop and
  * confirmed by a swipe on the tablet is listed in the laptop's Activity as "Confirmed on
- * ‹the tablet›" at the time the tablet decided, with how, found by the Confirmed filter and
+ * ‹the tablet's name›" at the time the tablet decided, with how, found by the Confirmed filter and
  * the tablet's device filter, and the synced batch that carried it is not listed beside it.
  * A Confirm all on the tablet arrives as one card.
  */
@@ -11,10 +11,12 @@ import { confirmAll } from '../../src/confirmation/confirm-all';
 import { confirmItem } from '../../src/confirmation/confirm-item';
 import type { CountersignDatabase } from '../../src/db/database';
 import { listAuditPage, type AuditFilter } from '../../src/db/queries/audit';
+import { DeviceKeyDatabase } from '../../src/db/device-key-store';
 import { getDeviceId } from '../../src/db/settings';
 import { describeDecisions } from '../../src/features/activity/describe-decision';
 import { activityItems } from '../../src/features/activity/fold-activity';
 import { connect } from '@nats-io/transport-node';
+import { recordThisDevice } from '../../src/sync/devices/device-records';
 import { startSyncRuntime, type SyncRuntime } from '../../src/sync/runtime/sync-runtime';
 import { startNatsServer, type NatsTestServer } from '../support/nats-server';
 import { propose } from '../support/proposals';
@@ -76,6 +78,9 @@ describe('Activity on the laptop', () => {
     const tablet = createTestDatabase();
     await connected(laptop, 'alice');
     await connected(tablet, 'alice');
+    // The tablet's record in the journal's device list, as Settings → Sync writes it.
+    const tabletKeys = new DeviceKeyDatabase(`keys-${crypto.randomUUID()}`);
+    await recordThisDevice(tablet, tabletKeys, 'tablet');
     const { taskId } = await createAgentReadyTask(laptop);
     const set = await propose(laptop, taskId, [
       { name: 'update_task_estimate', args: { minutes: 60 } },
@@ -96,7 +101,14 @@ describe('Activity on the laptop', () => {
       'the estimate on the laptop',
     );
 
-    const tabletName = `Device ${(await getDeviceId(tablet)).slice(0, 6)}`;
+    // The tablet's record (its name) reaches the laptop with the journal's device list.
+    const tabletId = await getDeviceId(tablet);
+    const tabletName = await waitFor(
+      async () => (await laptop.devices.get(tabletId))?.name,
+      10_000,
+      'the tablet’s record',
+    );
+    expect(tabletName).toMatch(/^Tablet \w{4}$/);
     const expected = {
       at: decidedAt.toISOString(),
       title: `Confirmed on ${tabletName}: Set estimate to 60 minutes`,
@@ -106,7 +118,7 @@ describe('Activity on the laptop', () => {
     expect(await decisionCards(laptop, { source: 'confirmation' })).toEqual([
       expect.objectContaining(expected),
     ]);
-    expect(await decisionCards(laptop, { device: await getDeviceId(tablet) })).toHaveLength(1);
+    expect(await decisionCards(laptop, { device: tabletId })).toHaveLength(1);
     expect(await decisionCards(laptop, { device: 'here' })).toHaveLength(0);
     // The batch that carried it is the decision: not listed again as "From another device".
     const page = await listAuditPage(laptop, {}, 100);
@@ -142,7 +154,8 @@ describe('Activity on the laptop', () => {
     const cards = await decisionCards(laptop, { taskId });
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({
-      title: expect.stringMatching(/^Confirmed 2 with Confirm all on Device /),
+      // Without a record yet, a device still reads apart from the others by its id.
+      title: expect.stringMatching(/^Confirmed 2 with Confirm all on Device [\w-]{6}$/),
       how: 'Confirm all',
     });
   });

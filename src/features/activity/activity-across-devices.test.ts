@@ -91,6 +91,26 @@ describe('another device’s decisions on Activity', () => {
       note: 'Reason: Not now',
     });
     expect(read.devices.devices.map((device) => device.id)).toContain(TABLET);
+
+    // Once the tablet's record (the journal's device list) is here, its name is used.
+    await db.devices.put({
+      id: TABLET,
+      name: 'Kitchen tablet',
+      kind: 'tablet',
+      added: at(1).toISOString(),
+      // Keys play no part in a name.
+      keys: {} as never,
+      createdAt: at(1).toISOString(),
+      updatedAt: at(1).toISOString(),
+      rev: 1,
+      vectorClock: { [TABLET]: 1 },
+    });
+    const named = await page();
+    expect(named.read.devices.nameOf(TABLET)).toBe('Kitchen tablet');
+    expect(named.read.devices.devices.map((device) => device.name)).toContain('Kitchen tablet');
+    expect(
+      describeDecisions(decisionItems(named.items)[1]!.decisions, 'Kitchen tablet').title,
+    ).toBe('Confirmed on Kitchen tablet: Set estimate to 30 minutes');
   });
 
   it('finds them by source, device, period and task, and leaves them out for this device', async () => {
