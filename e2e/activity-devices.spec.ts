@@ -46,6 +46,9 @@ test('a swipe on the tablet reads "Confirmed on ‹tablet›" in the laptop’s 
   await expect(card).toBeVisible({ timeout: 20_000 });
   await expect(card.getByRole('heading', { level: 3 })).toHaveText(CONFIRMED_ON_TABLET);
   await expect(card).toContainText('Swiped');
+  const tabletName = /^Confirmed on (.+): /.exec(
+    (await card.getByRole('heading', { level: 3 }).textContent()) ?? '',
+  )?.[1];
   // Not also listed as a batch synced from another device.
   await expect(laptop.getByRole('heading', { name: /Set estimate to 120 minutes/ })).toHaveCount(1);
 
@@ -60,9 +63,6 @@ test('a swipe on the tablet reads "Confirmed on ‹tablet›" in the laptop’s 
     laptop.getByRole('heading', { name: 'Nothing matches these filters' }),
   ).toBeVisible();
   await expect(card).toHaveCount(0);
-  const tabletName = /^Confirmed on (.+): /.exec(
-    (await card.getByRole('heading', { level: 3 }).textContent()) ?? '',
-  )?.[1];
   await device.selectOption({ label: 'All devices' });
   await expect(card).toBeVisible();
   await device.selectOption({ label: tabletName! });
