@@ -34,7 +34,12 @@ export async function confirmAll(
     message: '',
   };
   if (!set || pending.length === 0) return { ...result, message: 'Nothing was waiting.' };
-  const verdict: Verdict = { verdict: 'confirmed', actor: options.actor ?? 'user' };
+  const actor = options.actor ?? 'user';
+  const verdict: Verdict = {
+    verdict: 'confirmed',
+    actor,
+    method: actor === 'rule' ? 'rule' : 'confirmAll',
+  };
   const context = { agentId: set.agentId, deviceId, now };
   const outcomes = await runSteps(
     db,

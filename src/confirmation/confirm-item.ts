@@ -3,7 +3,7 @@
  * decide-item.ts for what happens in its transaction.
  */
 import type { CountersignDatabase } from '../db/database';
-import { changeItemId } from '../domain/change-set';
+import { changeItemId, type DecisionMethod } from '../domain/change-set';
 import { checkEdit } from './check-edit';
 import { decideItem, shownIfNamed, type ShownItem } from './decide-item';
 import { storageProblemResult, type ReviewResult } from './review-result';
@@ -18,6 +18,8 @@ export interface ConfirmOptions {
    * Checked with the tool's schema first; an invalid edit changes nothing.
    */
   edited?: Record<string, unknown>;
+  /** How the person confirmed it: a swipe, the row's button, the `y` key. */
+  method?: DecisionMethod;
   now?: () => Date;
   /** The item as the caller shows it, with its set's agent: nothing is read before the decision's transaction. */
   shown?: ShownItem;
@@ -51,6 +53,7 @@ export async function confirmItem(
       verdict: 'confirmed',
       actor: options.actor ?? 'user',
       applyAnyway: options.applyAnyway,
+      ...(options.method || options.actor === 'rule' ? { method: options.method ?? 'rule' } : {}),
       ...(edited ?? {}),
     },
     now,

@@ -10,7 +10,12 @@ import { writeChangeItems } from '../db/change-items';
 import { countDecisions } from '../db/decision-stats';
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
-import { changeItemId, type ChangeItem, type Decision } from '../domain/change-set';
+import {
+  changeItemId,
+  type ChangeItem,
+  type Decision,
+  type DecisionMethod,
+} from '../domain/change-set';
 import type { EntityDiff } from '../domain/audit';
 import type { DispatchContext } from '../dispatcher/dispatch-types';
 import { runStep, type Step, type StepOutcome } from '../dispatcher/run-steps';
@@ -19,7 +24,7 @@ import { describeStaleness } from './describe-staleness';
 import { alreadyDecided, storageProblemResult, type ReviewResult } from './review-result';
 import { itemStaleness } from './staleness';
 
-export type Verdict =
+export type Verdict = (
   | {
       verdict: 'confirmed';
       /** `rule`: applied by a trusted-tool rule, not by a person. */
@@ -31,7 +36,11 @@ export type Verdict =
       /** The summary of the edited arguments. */
       summary?: string;
     }
-  | { verdict: 'rejected'; reason?: string };
+  | { verdict: 'rejected'; reason?: string }
+) & {
+  /** How it was made, kept on the decision for Activity on every device. */
+  method?: DecisionMethod;
+};
 
 export type Refusal =
   | { kind: 'missing' }
@@ -91,6 +100,7 @@ export function decisionStep(
       ...(verdict.verdict === 'rejected' ? { rejectionReason: verdict.reason } : {}),
       ...(verdict.verdict === 'confirmed' && verdict.args ? { appliedArgs: verdict.args } : {}),
       operationId: applied?.operationId || undefined,
+      ...(verdict.method ? { method: verdict.method } : {}),
     });
     // Added, and counted in the decision figures, with the transaction's other rows.
     scope.addDecision(decision);

@@ -1,5 +1,5 @@
 /** Builds decision rows: one per verdict on one change item, with who, when and where. */
-import type { ChangeItem, Decision } from '../domain/change-set';
+import type { ChangeItem, Decision, DecisionMethod } from '../domain/change-set';
 import { canonicalJson } from '../domain/canonical-json';
 
 export function newDecision(fields: {
@@ -12,6 +12,7 @@ export function newDecision(fields: {
   categoryId: string | undefined;
   rejectionReason?: string;
   operationId?: string;
+  method?: DecisionMethod;
   /** What the person applied, when it differs from what was proposed. */
   appliedArgs?: Record<string, unknown>;
 }): Decision {
@@ -35,6 +36,7 @@ export function newDecision(fields: {
     actor: fields.actor,
     ...(reason ? { rejectionReason: reason.slice(0, 500) } : {}),
     ...(fields.operationId ? { operationId: fields.operationId } : {}),
+    ...(fields.method ? { method: fields.method } : {}),
     proposedAt: item.proposedAt,
     decidedAt: fields.now,
     deviceId: fields.deviceId,

@@ -6,6 +6,7 @@
  */
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
+import type { DecisionMethod } from '../domain/change-set';
 import { stampFieldWrites } from '../domain/field-writes';
 import { bumpClock } from '../domain/vector-clock';
 import { runStep } from '../dispatcher/run-steps';
@@ -18,9 +19,13 @@ export async function rejectItem(
   db: CountersignDatabase,
   changeSetId: string,
   itemIndex: number,
-  options: { reason?: string; now?: () => Date; shown?: ShownItem } = {},
+  options: { reason?: string; method?: DecisionMethod; now?: () => Date; shown?: ShownItem } = {},
 ): Promise<ReviewResult> {
-  const verdict = { verdict: 'rejected' as const, reason: options.reason };
+  const verdict = {
+    verdict: 'rejected' as const,
+    reason: options.reason,
+    ...(options.method ? { method: options.method } : {}),
+  };
   return decideItem(
     db,
     changeSetId,

@@ -106,6 +106,15 @@ export function isOpenChangeSet(set: Pick<ChangeSet, 'status' | 'deletedAt'>): b
   );
 }
 
+/**
+ * How a person (or a rule) made a decision: a swipe, a row's button, a key (`y`, `n`),
+ * Confirm all, or a trusted tool applying it without asking. Synced with the decision,
+ * so another device's Activity can say it; absent on decisions from before it was kept.
+ * Confirmed with changes is told by `appliedArgs`, whatever the input.
+ */
+export const decisionMethodSchema = z.enum(['swipe', 'button', 'keyboard', 'confirmAll', 'rule']);
+export type DecisionMethod = z.infer<typeof decisionMethodSchema>;
+
 export const decisionSchema = entityBaseSchema.extend({
   changeSetId: idSchema,
   taskId: idSchema,
@@ -131,6 +140,7 @@ export const decisionSchema = entityBaseSchema.extend({
   decidedAt: isoTimestampSchema,
   deviceId: z.string().max(100),
   operationId: z.string().max(200).optional(),
+  method: decisionMethodSchema.optional(),
   undoneAt: isoTimestampSchema.optional(),
 });
 export type Decision = z.infer<typeof decisionSchema>;

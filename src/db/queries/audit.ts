@@ -5,42 +5,35 @@
  * page, and what became of the proposals they name (their change items and decisions).
  */
 import type { AuditKind, AuditMessage } from '../../domain/audit';
-import {
-  changeItemId,
-  type ChangeItem,
-  type ChangeItemStatus,
-  type Decision,
-} from '../../domain/change-set';
 import type { WriteSource } from '../../domain/write-source';
 import type { CountersignDatabase } from '../database';
+import { readDeviceNames, type DeviceNames } from './device-names';
+import { proposalFates, type ProposalFate } from './proposal-fates';
+import {
+  newestRemoteDecisions,
+  syncedBatches,
+  type RemoteDecision,
+  type RemoteDecisionFilter,
+  type SyncedBatch,
+} from './remote-decisions';
+import { walkBack } from './walk-back';
+import { wakeRunKey } from './wake-run-key';
 
 export interface AuditFilter {
   taskId?: string;
   /** Any of these kinds; all kinds when absent or empty. */
   kinds?: readonly AuditKind[];
   source?: WriteSource;
+  /** Written at or after this time. */
+  since?: string;
+  /** `here`: what this device did; a device id: what that device did, as it reached here. */
+  device?: string;
 }
 
 export interface TaskName {
   id: string;
   title: string;
   deleted: boolean;
-}
-
-/** One proposed change as it stands now, and the latest decision on it. */
-export interface ProposalFate {
-  itemId: string;
-  toolName: string;
-  /** The item's summary, with names as the wake read them. */
-  summary: string;
-  status: ChangeItemStatus;
-  rationale?: string;
-  /** Why it can no longer be applied, for a failed item. */
-  error?: string;
-  decision?: Pick<
-    Decision,
-    'verdict' | 'actor' | 'decidedAt' | 'undoneAt' | 'rejectionReason' | 'deviceId'
-  >;
 }
 
 export interface AuditPage {
@@ -73,6 +66,14 @@ export interface AuditPage {
   searched?: { messages: number; back: string };
   /** The tasks the messages name, deleted ones included (the trail outlives them). */
   tasks: Map<string, TaskName>;
+  /**
+   * The decisions other devices made in the page's time span, newest first: listed as
+   * decisions at the time they were made.
+   */
+  decisions: RemoteDecision[];
+  /** Which device each sync run key on the page (`sync:<operation id>`) came from. */
+  synced: Map<string, SyncedBatch>;
+  devices: DeviceNames;
 }
 
 /**
@@ -94,14 +95,49 @@ export async function listAuditPage(
   filter: AuditFilter,
   limit: number,
 ): Promise<AuditPage> {
-  const { rows, searched } = await newestMatching(db, filter, limit + 1);
-  const messages = rows.slice(0, limit);
-  const wakeMessages = await otherMessagesOfWakes(db, messages, filter);
+  const here = (await db.settings.get('deviceId'))?.value;
+  const device = deviceScope(filter.device, typeof here === 'string' ? here : '');
+  const remoteFilter = remoteDecisionFilter(filter, device);
+  const [found, remote] = await Promise.all([
+    newestMatching(db, filter, device, limit + 1),
+    remoteFilter
+      ? newestRemoteDecisions(db, typeof here === 'string' ? here : '', remoteFilter, limit + 1)
+      : { rows: [] as RemoteDecision[], searched: undefined },
+  ]);
+  const auditMore = found.rows.length > limit || found.searched !== undefined;
+  const remoteMore = remote.rows.length > limit || remote.searched !== undefined;
+  let messages = found.rows.slice(0, limit);
+  let decisions = remote.rows.slice(0, limit);
+  // One time line: where one list stops short of the other, the other is cut there too,
+  // and what was cut comes with "Load older", in its place.
+  const auditReach = found.searched?.back ?? messages.at(-1)?.createdAt;
+  const remoteReach = remote.searched?.back ?? decisions.at(-1)?.decidedAt;
+  if (auditMore && auditReach !== undefined)
+    decisions = decisions.filter((decision) => decision.decidedAt >= auditReach);
+  if (remoteMore && remoteReach !== undefined)
+    messages = messages.filter((message) => message.createdAt >= remoteReach);
+
+  const wakeMessages = await otherMessagesOfWakes(db, messages, filter, device);
   const shown = [...messages, ...wakeMessages];
   const related = await relatedMessages(db, shown);
   const all = [...shown, ...related];
-  const [tasks, proposals] = await Promise.all([taskNames(db, all), proposalFates(db, all)]);
-  const hasMore = rows.length > limit || searched !== undefined;
+  const [tasks, proposals, synced] = await Promise.all([
+    taskNames(db, [
+      ...all.flatMap((message) => message.taskId ?? []),
+      ...decisions.map((d) => d.taskId),
+    ]),
+    proposalFates(db, all),
+    syncedBatches(
+      db,
+      all.map((message) => message.runKey),
+    ),
+  ]);
+  const devices = await readDeviceNames(db, [
+    ...decisions.map((decision) => decision.deviceId),
+    ...[...synced.values()].map((batch) => batch.deviceId),
+    ...(device.kind === 'other' ? [device.id] : []),
+  ]);
+  const { searched } = found;
   return {
     filter,
     limit,
@@ -109,20 +145,59 @@ export async function listAuditPage(
     related,
     wakeMessages,
     proposals,
-    hasMore,
+    hasMore: auditMore || remoteMore,
     tasks,
+    decisions,
+    synced,
+    devices,
     ...(searched && { searched }),
   };
 }
 
-/** The wake a message belongs to (`wake:<id>`), or undefined when a wake did not write it. */
-export function wakeRunKey(message: Pick<AuditMessage, 'runKey'>): string | undefined {
-  return message.runKey !== undefined && WAKE_RUN_KEY.test(message.runKey)
-    ? message.runKey
-    : undefined;
+type DeviceScope = { kind: 'all' } | { kind: 'here' } | { kind: 'other'; id: string };
+
+function deviceScope(device: string | undefined, here: string): DeviceScope {
+  if (device === undefined) return { kind: 'all' };
+  if (device === 'here' || device === here) return { kind: 'here' };
+  return { kind: 'other', id: device };
 }
 
-const WAKE_RUN_KEY = /^wake:[^:]+$/;
+/**
+ * Which of other devices' decisions the filter takes: a decision is an action; confirmed
+ * by a person, by a trusted tool, or a person's rejection. None for this device only:
+ * its own decisions are in its audit trail.
+ */
+function remoteDecisionFilter(
+  filter: AuditFilter,
+  device: DeviceScope,
+): RemoteDecisionFilter | undefined {
+  if (device.kind === 'here') return undefined;
+  if (filter.kinds?.length && !filter.kinds.includes('action')) return undefined;
+  const bySource: Partial<Record<WriteSource, RemoteDecisionFilter>> = {
+    confirmation: { verdict: 'confirmed', actor: 'user' },
+    rule: { actor: 'rule' },
+    user: { verdict: 'rejected' },
+  };
+  const source = filter.source === undefined ? {} : bySource[filter.source];
+  if (!source) return undefined;
+  return {
+    ...source,
+    ...(filter.taskId !== undefined && { taskId: filter.taskId }),
+    ...(filter.since !== undefined && { since: filter.since }),
+    ...(device.kind === 'other' && { deviceId: device.id }),
+  };
+}
+
+/** The device a synced operation's message came from, as its recorded arguments say. */
+function syncDeviceOf(message: AuditMessage): string | undefined {
+  const args = message.payload.args;
+  if (typeof args === 'object' && args !== null) {
+    const deviceId = (args as { deviceId?: unknown }).deviceId;
+    return typeof deviceId === 'string' ? deviceId : undefined;
+  }
+  // Arguments too long to keep whole are kept as the start of their JSON.
+  return typeof args === 'string' ? /"deviceId":"([^"]{1,100})"/.exec(args)?.[1] : undefined;
+}
 
 /**
  * Whether there is any audit message at all: tells "nothing yet" from "nothing matches".
@@ -147,27 +222,43 @@ interface Matches {
   searched?: AuditPage['searched'];
 }
 
-function matcher(filter: AuditFilter): (message: AuditMessage) => boolean {
+function matcher(filter: AuditFilter, device: DeviceScope): (message: AuditMessage) => boolean {
   const kinds = filter.kinds?.length ? filter.kinds : undefined;
   return (message) =>
     (filter.taskId === undefined || message.taskId === filter.taskId) &&
     (kinds === undefined || kinds.includes(message.kind)) &&
-    (filter.source === undefined || message.source === filter.source);
+    (filter.source === undefined || message.source === filter.source) &&
+    (filter.since === undefined || message.createdAt >= filter.since) &&
+    (device.kind === 'all' ||
+      (device.kind === 'here'
+        ? message.source !== 'sync'
+        : message.source === 'sync' && syncDeviceOf(message) === device.id));
 }
 
 async function newestMatching(
   db: CountersignDatabase,
   filter: AuditFilter,
+  device: DeviceScope,
   count: number,
 ): Promise<Matches> {
   const kinds = filter.kinds?.length ? filter.kinds : undefined;
-  const matches = matcher(filter);
+  const matches = matcher(filter, device);
   const newestOf = (rows: AuditMessage[]) => ({
     rows: rows.filter(matches).sort(newestFirst).slice(0, count),
   });
+  const byTime = (
+    filter.since === undefined
+      ? db.auditMessages.orderBy('createdAt')
+      : db.auditMessages.where('createdAt').aboveOrEqual(filter.since)
+  ).reverse();
 
-  if (filter.taskId === undefined && kinds === undefined && filter.source === undefined) {
-    return { rows: await db.auditMessages.orderBy('createdAt').reverse().limit(count).toArray() };
+  if (
+    filter.taskId === undefined &&
+    kinds === undefined &&
+    filter.source === undefined &&
+    device.kind === 'all'
+  ) {
+    return { rows: await byTime.limit(count).toArray() };
   }
   // One task's trail is small next to the whole trail, and its messages may all be old,
   // so walking by time could read every row: take them by the task index and sort.
@@ -184,36 +275,13 @@ async function newestMatching(
       return newestOf(await db.auditMessages.where('kind').anyOf(kinds).toArray());
     }
   }
-  return walkBackInTime(db, matches, count);
-}
-
-async function walkBackInTime(
-  db: CountersignDatabase,
-  matches: (message: AuditMessage) => boolean,
-  count: number,
-): Promise<Matches> {
-  const budget = count * READS_PER_MESSAGE;
-  let read = 0;
-  let oldestRead = '';
-  let stopped = false;
-  const rows = await db.auditMessages
-    .orderBy('createdAt')
-    .reverse()
-    .until((message) => {
-      if (read >= budget) {
-        stopped = true;
-        return true;
-      }
-      read += 1;
-      oldestRead = message.createdAt;
-      return false;
-    })
-    .filter(matches)
-    .limit(count)
-    .toArray();
-  // A full page means there is more either way; "searched" is for a page that is short.
-  if (!stopped || rows.length === count) return { rows };
-  return { rows, searched: { messages: read, back: oldestRead } };
+  return walkBack(
+    byTime,
+    (message) => message.createdAt,
+    matches,
+    count,
+    count * READS_PER_MESSAGE,
+  );
 }
 
 async function relatedMessages(
@@ -235,132 +303,21 @@ async function otherMessagesOfWakes(
   db: CountersignDatabase,
   messages: AuditMessage[],
   filter: AuditFilter,
+  device: DeviceScope,
 ): Promise<AuditMessage[]> {
   const runKeys = [...new Set(messages.flatMap((message) => wakeRunKey(message) ?? []))];
   if (runKeys.length === 0) return [];
   const onPage = new Set(messages.map((message) => message.id));
-  const matches = matcher(filter);
+  const matches = matcher(filter, device);
   const ofWakes = await db.auditMessages.where('runKey').anyOf(runKeys).toArray();
   return ofWakes.filter((message) => !onPage.has(message.id) && matches(message)).sort(newestFirst);
 }
 
-/**
- * The change items behind the page's proposals, and their latest decisions. A wake's
- * deferred call is queued as items whose `groupId` is the call's id, proposed while the
- * wake ran (one wake per task at a time, so the window names the wake); the wake audits
- * that call under the operation id `<runKey>:<call id>` (src/agent/wake-audit.ts). A
- * confirmation's run key names its item (`confirm:<set>:<index>:<rev>`), a rejection's too
- * (`reject:<item>:<nonce>`, src/confirmation/decide-item.ts).
- */
-async function proposalFates(
-  db: CountersignDatabase,
-  messages: AuditMessage[],
-): Promise<Map<string, ProposalFate[]>> {
-  const itemsByOperation = new Map<string, ChangeItem[]>();
-  const add = (operationId: string, item: ChangeItem) => {
-    const items = itemsByOperation.get(operationId) ?? [];
-    if (!items.some((known) => known.id === item.id)) items.push(item);
-    itemsByOperation.set(operationId, items);
-  };
-
-  const runKeys = [...new Set(messages.flatMap((message) => wakeRunKey(message) ?? []))];
-  const wakes = runKeys.length > 0 ? await db.wakes.where('runKey').anyOf(runKeys).toArray() : [];
-  const taskIds = [...new Set(wakes.map((wake) => wake.taskId))];
-  const items =
-    taskIds.length > 0 ? await db.changeItems.where('taskId').anyOf(taskIds).toArray() : [];
-  const actions = new Set(
-    messages.flatMap((message) =>
-      message.kind === 'action' && message.operationId ? [message.operationId] : [],
-    ),
-  );
-  for (const wake of wakes) {
-    const ended = wake.endedAt ?? '\uffff';
-    for (const item of items) {
-      if (item.taskId !== wake.taskId || item.groupId === undefined) continue;
-      if (item.proposedAt < wake.startedAt || item.proposedAt > ended) continue;
-      const operationId = `${wake.runKey}:${item.groupId.slice(0, 200)}`.slice(0, 300);
-      if (actions.has(operationId)) add(operationId, item);
-    }
-  }
-
-  const decidedBy = new Map<string, string>();
-  for (const message of messages) {
-    const itemId = decidedItemId(message.runKey);
-    if (itemId && message.operationId) decidedBy.set(message.operationId, itemId);
-  }
-  const decided = await db.changeItems.bulkGet([...new Set(decidedBy.values())]);
-  const decidedById = new Map(decided.flatMap((item) => (item ? [[item.id, item]] : [])));
-  for (const [operationId, itemId] of decidedBy) {
-    const item = decidedById.get(itemId);
-    if (item) add(operationId, item);
-  }
-
-  const all = [...itemsByOperation.values()].flat();
-  const setIds = [...new Set(all.map((item) => item.changeSetId))];
-  const decisions =
-    setIds.length > 0 ? await db.decisions.where('changeSetId').anyOf(setIds).toArray() : [];
-  const latest = new Map<string, Decision>();
-  for (const decision of decisions) {
-    if (decision.deletedAt !== undefined) continue;
-    const id = changeItemId(decision.changeSetId, decision.itemIndex);
-    const known = latest.get(id);
-    if (!known || known.decidedAt < decision.decidedAt) latest.set(id, decision);
-  }
-
-  const fates = new Map<string, ProposalFate[]>();
-  for (const [operationId, operationItems] of itemsByOperation) {
-    fates.set(
-      operationId,
-      operationItems
-        .sort((a, b) => a.itemIndex - b.itemIndex)
-        .map((item) => fateOf(item, latest.get(item.id))),
-    );
-  }
-  return fates;
-}
-
-function fateOf(item: ChangeItem, decision: Decision | undefined): ProposalFate {
-  return {
-    itemId: item.id,
-    toolName: item.toolName,
-    summary: item.humanSummary,
-    status: item.status,
-    ...(item.rationale && { rationale: item.rationale }),
-    ...(item.error && { error: item.error }),
-    ...(decision && {
-      decision: {
-        verdict: decision.verdict,
-        actor: decision.actor,
-        decidedAt: decision.decidedAt,
-        deviceId: decision.deviceId,
-        ...(decision.undoneAt && { undoneAt: decision.undoneAt }),
-        ...(decision.rejectionReason && { rejectionReason: decision.rejectionReason }),
-      },
-    }),
-  };
-}
-
-/** The item a confirmation or a rejection decided, from its run key. */
-function decidedItemId(runKey: string | undefined): string | undefined {
-  if (runKey?.startsWith('confirm:')) {
-    // `confirm:<set>:<index>:<item rev>`; earlier versions wrote no rev.
-    const [set, index] = runKey.slice('confirm:'.length).split(':');
-    return index === undefined ? undefined : `${set}:${index}`;
-  }
-  if (runKey?.startsWith('reject:')) {
-    const rest = runKey.slice('reject:'.length);
-    const nonce = rest.lastIndexOf(':');
-    return nonce > 0 ? rest.slice(0, nonce) : undefined;
-  }
-  return undefined;
-}
-
 async function taskNames(
   db: CountersignDatabase,
-  messages: AuditMessage[],
+  taskIds: readonly string[],
 ): Promise<Map<string, TaskName>> {
-  const ids = [...new Set(messages.flatMap((message) => message.taskId ?? []))];
-  const tasks = await db.tasks.bulkGet(ids);
+  const tasks = await db.tasks.bulkGet([...new Set(taskIds)]);
   const names = new Map<string, TaskName>();
   for (const task of tasks) {
     if (task)

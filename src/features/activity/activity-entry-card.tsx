@@ -46,6 +46,14 @@ export function ActivityEntryCard({ entry, words, tasks, index, inWake }: Activi
       </div>
       <div className="activity-entry__status">
         <ActivityBadges badges={words.badges} />
+        {words.how && (
+          <dl className="activity-entry__facts">
+            <div>
+              <dt>How</dt>
+              <dd>{words.how}</dd>
+            </div>
+          </dl>
+        )}
         {!inWake && taskId && <TaskFact taskId={taskId} tasks={tasks} />}
         {hasDetails && (
           <DisclosureButton

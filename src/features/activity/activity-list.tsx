@@ -1,17 +1,22 @@
-import type { ProposalFate, TaskName } from '../../db/queries/audit';
-import { ActivityEntryCard } from './activity-entry-card';
-import { describeEntry } from './describe-entry';
+import type { AuditPage, TaskName } from '../../db/queries/audit';
+import type { ProposalFate } from '../../db/queries/proposal-fates';
+import { countOf } from '../../lib/count-of';
+import { ActivityEntryCard, TaskLink } from './activity-entry-card';
+import { DecisionCard } from './decision-card';
+import { describeEntry, describeWake } from './describe-entry';
+import type { ListedItem } from './fold-activity';
+import { FoldedEntriesCard } from './folded-entries-card';
 import { activityDayKey, formatActivityDay } from './format-activity-time';
-import type { ActivityItem } from './group-activity';
+import { messagesOf, type ActivityEntry } from './group-activity';
 import { WakeGroupCard } from './wake-group-card';
 
 interface Day {
   key: string;
   label: string;
-  items: { item: ActivityItem; index: number }[];
+  items: { item: ListedItem; index: number }[];
 }
 
-function byDay(items: readonly ActivityItem[], now: Date): Day[] {
+function byDay(items: readonly ListedItem[], now: Date): Day[] {
   const days: Day[] = [];
   items.forEach((item, index) => {
     const key = activityDayKey(item.at);
@@ -25,19 +30,81 @@ function byDay(items: readonly ActivityItem[], now: Date): Day[] {
   return days;
 }
 
-/**
- * Entries under a heading per day (newest day first), so the trail can be skimmed by
- * date: a wake as one group, everything else one card per operation.
- */
-export function ActivityList({
-  items,
-  tasks,
-  proposals,
-}: {
-  items: readonly ActivityItem[];
+export interface ActivityListProps {
+  items: readonly ListedItem[];
   tasks: ReadonlyMap<string, TaskName>;
   proposals: ReadonlyMap<string, readonly ProposalFate[]>;
-}) {
+  devices: AuditPage['devices'];
+  synced: AuditPage['synced'];
+}
+
+/**
+ * Entries under a heading per day (newest day first), so the trail can be skimmed by
+ * date: a wake as one group, a Confirm all as one card, another device's decision as
+ * the decision it is, everything else one card per operation.
+ */
+export function ActivityList({ items, tasks, proposals, devices, synced }: ActivityListProps) {
+  const syncedFrom = (entry: ActivityEntry) => {
+    const batch = synced.get(messagesOf(entry)[0]?.runKey ?? '');
+    return batch ? devices.nameOf(batch.deviceId) : 'another device';
+  };
+  const card = (item: ListedItem, index: number) => {
+    switch (item.type) {
+      case 'wake':
+        return <WakeGroupCard wake={item.wake} tasks={tasks} proposals={proposals} index={index} />;
+      case 'decisions':
+        return (
+          <DecisionCard
+            decisions={item.decisions}
+            deviceName={devices.nameOf(item.decisions[0]!.deviceId)}
+            tasks={tasks}
+            index={index}
+          />
+        );
+      case 'confirmAll': {
+        const first = item.entries[0]!.action!;
+        const verb =
+          first.source === 'rule'
+            ? `Applied ${item.entries.length} without asking`
+            : `Confirmed ${item.entries.length} with Confirm all`;
+        return (
+          <FoldedEntriesCard
+            title={
+              <>
+                {verb}: <TaskLink taskId={first.taskId} tasks={tasks} />
+              </>
+            }
+            badges={describeWake(item.entries.map((entry) => describeEntry(entry, proposals)))}
+            showLabel={`Show ${countOf(item.entries.length, 'item')}`}
+            {...{ entries: item.entries, tasks, proposals, syncedFrom, index }}
+          />
+        );
+      }
+      case 'quiet': {
+        const from = [...new Set(item.entries.map(syncedFrom))];
+        const batches = countOf(item.entries.length, 'synced batch', 'synced batches');
+        return (
+          <FoldedEntriesCard
+            title={`${batches} from ${from.length === 1 ? from[0] : 'other devices'}: already up to date`}
+            badges={describeWake(
+              item.entries.map((entry) => describeEntry(entry, proposals, syncedFrom(entry))),
+            )}
+            showLabel={`Show ${item.entries.length === 1 ? 'it' : 'them'}`}
+            {...{ entries: item.entries, tasks, proposals, syncedFrom, index }}
+          />
+        );
+      }
+      case 'entry':
+        return (
+          <ActivityEntryCard
+            entry={item.entry}
+            words={describeEntry(item.entry, proposals, syncedFrom(item.entry))}
+            tasks={tasks}
+            index={index}
+          />
+        );
+    }
+  };
   return (
     <div className="activity-list">
       {byDay(items, new Date()).map((day) => (
@@ -48,21 +115,7 @@ export function ActivityList({
           <ol className="activity-list__entries">
             {day.items.map(({ item, index }) => (
               <li key={item.key} className="activity-entry">
-                {item.type === 'wake' ? (
-                  <WakeGroupCard
-                    wake={item.wake}
-                    tasks={tasks}
-                    proposals={proposals}
-                    index={index}
-                  />
-                ) : (
-                  <ActivityEntryCard
-                    entry={item.entry}
-                    words={describeEntry(item.entry, proposals)}
-                    tasks={tasks}
-                    index={index}
-                  />
-                )}
+                {card(item, index)}
               </li>
             ))}
           </ol>

@@ -18,17 +18,19 @@ import { EmptyState } from '../../ui/empty-state';
 import { ActivityFilterBar } from './activity-filter-bar';
 import { NO_FILTERS, auditFilterKey, hasActiveFilters, toAuditFilter } from './activity-filters';
 import { ActivityList } from './activity-list';
-import { groupActivity } from './group-activity';
+import { activityItems } from './fold-activity';
 import { useActivityFilters } from './use-activity-filters';
 import './activity.css';
 import { countOf } from '../../lib/count-of';
 
 const PAGE_SIZE = 100;
 const NO_TASKS: ReadonlyMap<string, TaskName> = new Map();
+const NO_DEVICES: readonly { id: string; name: string }[] = [];
 
 export function ActivityPage() {
   const [filters, setFilters] = useActivityFilters();
-  const auditFilter = useMemo(() => toAuditFilter(filters), [filters]);
+  // A period counts back from when it was chosen, not from each render.
+  const auditFilter = useMemo(() => toAuditFilter(filters, new Date()), [filters]);
   const filterKey = auditFilterKey(auditFilter);
   // "Load older" widens the window; other filters start again from the newest page.
   const [shown, setShown] = useState({ filterKey, limit: PAGE_SIZE });
@@ -43,7 +45,7 @@ export function ActivityPage() {
   // A live query keeps its last result while the next one runs: a page read for other
   // filters is not shown as if it matched these.
   const current = page && auditFilterKey(page.filter) === filterKey ? page : undefined;
-  const items = useMemo(() => (current ? groupActivity(current) : []), [current]);
+  const items = useMemo(() => (current ? activityItems(current) : []), [current]);
   const loadingOlder = current !== undefined && current.limit < limit;
 
   const listRef = useRef<HTMLDivElement>(null);
@@ -109,6 +111,7 @@ export function ActivityPage() {
         onChange={setFilters}
         tasks={taskNames ?? []}
         knownTasks={current?.tasks ?? NO_TASKS}
+        devices={current?.devices.devices ?? NO_DEVICES}
       />
       {current === undefined ? (
         loading
@@ -127,7 +130,7 @@ export function ActivityPage() {
           <EmptyState title={filtered ? 'Nothing matches these filters' : 'No activity yet'}>
             {filtered && (
               <>
-                <p>Try another task, kind or source.</p>
+                <p>Try another task, kind, source, device or period.</p>
                 <Button onClick={() => setFilters(NO_FILTERS)}>Clear filters</Button>
               </>
             )}
@@ -139,7 +142,13 @@ export function ActivityPage() {
             {describeCount(items.length, current)}
           </p>
           <div ref={listRef}>
-            <ActivityList items={items} tasks={current.tasks} proposals={current.proposals} />
+            <ActivityList
+              items={items}
+              tasks={current.tasks}
+              proposals={current.proposals}
+              devices={current.devices}
+              synced={current.synced}
+            />
           </div>
           <div className="activity-page__more">
             {olderButton ?? <p className="muted">No older activity.</p>}

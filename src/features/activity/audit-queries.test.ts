@@ -19,9 +19,9 @@ import {
   hasAuditMessages,
   listAuditPage,
   listTaskNames,
-  wakeRunKey,
   type AuditFilter,
 } from '../../db/queries/audit';
+import { wakeRunKey } from '../../db/queries/wake-run-key';
 import type { AuditMessage } from '../../domain/audit';
 import { scriptedWake } from '../../../test/support/scripted-wake';
 

@@ -6,11 +6,12 @@
  * then what the decision was; "Applied" is kept for writes that were applied as they
  * were made (a person's own edit, the agent's immediate tools).
  */
-import type { ProposalFate } from '../../db/queries/audit';
+import type { ProposalFate } from '../../db/queries/proposal-fates';
 import type { AuditMessage } from '../../domain/audit';
 import type { ChangeItemStatus } from '../../domain/change-set';
 import { findTool, reviewKind } from '../../tools/registry';
 import { NO_NAMES } from '../../tools/tool-definition';
+import { describeMethod } from './describe-method';
 import { didThis, shorten, triedThis } from './in-words';
 import { messagesOf, type ActivityEntry } from './group-activity';
 
@@ -46,9 +47,11 @@ export interface EntryWords {
   note?: string;
   /** The items of a proposal queued as more than one. */
   items: ProposedItemWords[];
+  /** How a decision was made ("Swiped"), when its device recorded it. */
+  how?: string;
 }
 
-const BADGES = {
+export const BADGES = {
   applied: { label: 'Applied', tone: 'applied', icon: '✓' },
   proposed: { label: 'Proposed', tone: 'proposed', icon: '◇' },
   confirmed: { label: 'Confirmed', tone: 'confirmed', icon: '✓' },
@@ -134,6 +137,8 @@ const DECIDED_BY = {
 export function describeEntry(
   entry: ActivityEntry,
   proposals: ReadonlyMap<string, readonly ProposalFate[]>,
+  /** The name of the device a synced operation came from. */
+  syncedFrom = 'another device',
 ): EntryWords {
   if (entry.note) return describeNote(entry.note);
   const first = messagesOf(entry)[0]!;
@@ -158,10 +163,17 @@ export function describeEntry(
       const by = DECIDED_BY[first.source];
       const fate = fates?.[0];
       const undone = done && (fate?.status === 'undone' || fate?.decision?.undoneAt);
+      const how =
+        fate?.decision &&
+        describeMethod(
+          fate.decision.method,
+          fate.decision.verdict,
+          entry.action?.summary !== fate.summary,
+        );
       return words(
         `${done ? by.done : by.tried}: ${summary}`,
         done ? [BADGES.confirmed, ...(undone ? [BADGES.undone] : [])] : [writeBadge(outcome)],
-        undone ? { note: 'Undone since.' } : {},
+        { ...(undone && { note: 'Undone since.' }), ...(how && { how }) },
       );
     }
     case 'undo': {
@@ -171,7 +183,7 @@ export function describeEntry(
       ]);
     }
     case 'sync':
-      return words(`From another device: ${summary}`, [writeBadge(outcome)]);
+      return words(`From ${syncedFrom}: ${summary}`, [writeBadge(outcome)]);
     default: {
       // A rejection writes an operation of its own only when it has something to undo
       // (a rejected label is never suggested again): it reads as the rejection it is.

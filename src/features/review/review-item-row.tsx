@@ -8,6 +8,7 @@
  */
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PendingReviewItem } from '../../db/queries/proposals';
+import type { DecisionMethod } from '../../domain/change-set';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { tapTooSoon, useSteadyUnderFinger } from '../../ui/use-motion-watch';
@@ -29,7 +30,7 @@ export interface ReviewItemRowProps {
   /** Resolve true when the row is leaving the list (the item was decided). */
   onConfirm(
     entry: PendingReviewItem,
-    options: { applyAnyway: boolean; edited?: Record<string, unknown> },
+    options: { applyAnyway: boolean; edited?: Record<string, unknown>; method?: DecisionMethod },
   ): Promise<boolean>;
   onReject(entry: PendingReviewItem): Promise<boolean>;
   /** `y` confirms, `n` rejects and `e` edits while focus is in the row (the inbox). */
@@ -127,7 +128,7 @@ export const ReviewItemRow = memo(function ReviewItemRow({
         return false;
       }
       onSwiped?.();
-      return onConfirm(entry, { applyAnyway: false });
+      return onConfirm(entry, { applyAnyway: false, method: 'swipe' });
     },
   });
 
@@ -153,7 +154,7 @@ export const ReviewItemRow = memo(function ReviewItemRow({
       event.preventDefault();
       if (busy || blocked) return;
       if (stale) showApplyAnyway();
-      else void onConfirm(entry, { applyAnyway: false });
+      else void onConfirm(entry, { applyAnyway: false, method: 'keyboard' });
     } else if (event.key === 'n') {
       event.preventDefault();
       if (!busy) void onReject(entry);
@@ -286,7 +287,8 @@ export const ReviewItemRow = memo(function ReviewItemRow({
             aria-describedby={confirmBlockedBy}
             disabled={busy}
             onClick={(event) => {
-              if (!blocked && !tappedTooSoon(event)) void onConfirm(entry, { applyAnyway: stale });
+              if (!blocked && !tappedTooSoon(event))
+                void onConfirm(entry, { applyAnyway: stale, method: 'button' });
             }}
           >
             <span aria-hidden="true">{stale ? '!' : '✓'}</span>
@@ -312,7 +314,7 @@ export const ReviewItemRow = memo(function ReviewItemRow({
           notice={notice}
           onCancel={() => setEditing(false)}
           onConfirm={async (edited, applyAnyway) => {
-            const left = await onConfirm(entry, { applyAnyway, edited });
+            const left = await onConfirm(entry, { applyAnyway, edited, method: 'button' });
             if (left) setEditing(false);
             return left;
           }}

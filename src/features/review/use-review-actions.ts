@@ -9,6 +9,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { getDatabase } from '../../db/connection';
 import type { PendingReviewItem } from '../../db/queries/proposals';
+import type { DecisionMethod } from '../../domain/change-set';
 import { confirmAll, summarizeConfirmAll } from '../../confirmation/confirm-all';
 import { confirmItem } from '../../confirmation/confirm-item';
 import type { ShownItem } from '../../confirmation/decide-item';
@@ -182,9 +183,14 @@ export function useReviewActions() {
   const confirm = useCallback(
     async (
       entry: PendingReviewItem,
-      options: { applyAnyway?: boolean; edited?: Record<string, unknown> } = {},
+      options: {
+        applyAnyway?: boolean;
+        edited?: Record<string, unknown>;
+        method?: DecisionMethod;
+      } = {},
     ) => {
       const confirmOptions = {
+        ...(options.method ? { method: options.method } : {}),
         ...(options.applyAnyway ? { applyAnyway: true } : {}),
         ...(options.edited ? { edited: options.edited } : {}),
       };
