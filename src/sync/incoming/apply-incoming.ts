@@ -23,7 +23,7 @@ import { drainOutbox } from '../outgoing/drain-outbox';
 import type { SyncMessage } from '../transport/sync-transport';
 import { AGENT_TABLES, applyAgentRows } from './apply-agent-rows';
 import { lossMessage } from './describe-loss';
-import { partId, plan, type Planned } from './plan-incoming';
+import { partId, plan, type PlanDeps, type Planned } from './plan-incoming';
 
 const CURSOR_KEY = 'cursor';
 const JOURNAL = new Set<string>(JOURNAL_TABLES);
@@ -38,9 +38,7 @@ const SYNC_STEP_TABLES = [
   'syncQuarantine',
 ] as const;
 
-export interface IncomingDeps {
-  db: CountersignDatabase;
-  deviceId: string;
+export interface IncomingDeps extends PlanDeps {
   now(): string;
   /**
    * Another device's decision arrived for an item this device also decided and has not

@@ -21,10 +21,17 @@ export type Planned =
   | { kind: 'part'; seq: number; envelope: SyncEnvelope }
   | { kind: 'apply'; seq: number; operation: SyncOperation; partIds: string[] };
 
-export async function plan(
-  deps: { db: CountersignDatabase; deviceId: string },
-  messages: readonly SyncMessage[],
-): Promise<Planned[]> {
+export interface PlanDeps {
+  db: CountersignDatabase;
+  deviceId: string;
+  /**
+   * Words when an operation naming device `claimed` may not be taken as that device's,
+   * given the device that verifiably signed it (seal/signers.ts); undefined when it may.
+   */
+  attribution?(claimed: string, signedBy: string | undefined): Promise<string | undefined>;
+}
+
+export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Promise<Planned[]> {
   const { db, deviceId } = deps;
   const waitingParts = new Map<string, SyncEnvelope[]>();
   const planned: Planned[] = [];
@@ -52,6 +59,11 @@ export async function plan(
       continue;
     }
     const envelope = parsed.envelope;
+    const misattributed = await deps.attribution?.(envelope.deviceId, message.signedBy);
+    if (misattributed) {
+      planned.push({ kind: 'quarantine', seq, subject, reason: misattributed, data });
+      continue;
+    }
     if (envelope.deviceId === deviceId || applied.has(envelope.operationId)) {
       planned.push({ kind: 'skip', seq });
       continue;

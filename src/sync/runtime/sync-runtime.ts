@@ -18,6 +18,7 @@ import { messagesToSend, type Sealing } from '../outgoing/seal-once';
 import { outgoingMessages } from '../wire/outgoing-messages';
 import type { KeyRing } from '../seal/key-ring';
 import type { DeviceKeyDatabase } from '../../db/device-key-store';
+import type { SignerLookup } from '../seal/signers';
 import { journalKeyAccess } from './journal-key-access';
 import { syncSubjects, type SyncSubjects } from '../transport/sync-subjects';
 import { openingConsume } from './opening-feed';
@@ -60,6 +61,8 @@ export interface SyncRuntimeOptions {
   journalKeys?: () => Promise<KeyRing>;
   /** This device's key store (journal-keys.ts): the ring is read there, and fetched into it. */
   keyStore?: DeviceKeyDatabase;
+  /** Whose key signs for which device (journal-key-access.ts says the default). */
+  signers?: SignerLookup;
 }
 
 export interface SyncRuntime {
@@ -102,6 +105,7 @@ export function startSyncRuntime(
     readLast: (subject) => current().readLast(subject),
     ...(options.keyStore ? { keyStore: options.keyStore } : {}),
     ...(options.journalKeys ? { ring: options.journalKeys } : {}),
+    ...(options.signers ? { signers: options.signers } : {}),
     waiting: (words) => {
       void status(
         'connected',
@@ -243,6 +247,7 @@ export function startSyncRuntime(
       incoming: {
         db,
         deviceId,
+        attribution: keys.attribution,
         now: () => new Date(clock.now()).toISOString(),
         settleClaim: async (record) => {
           const settled = await settleClaim(passDeps(), record);
