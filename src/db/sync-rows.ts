@@ -57,6 +57,8 @@ export interface SyncAppliedRow {
    */
   journalRows?: number;
   localOperationId?: string;
+  /** SHA-256 of the operation's content: a later copy under its id must match (one-content.ts). */
+  contentHash?: string;
 }
 
 /** One part of a split operation, kept until every part arrived. */

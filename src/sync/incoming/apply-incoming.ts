@@ -286,6 +286,7 @@ function applyStep(
           kind: operation.kind,
           appliedAt: now,
           journalRows: rows.length,
+          contentHash: planned.contentHash,
           ...(applied?.operationId ? { localOperationId: applied.operationId } : {}),
         });
       }

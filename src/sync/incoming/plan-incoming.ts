@@ -14,12 +14,20 @@ import {
 import type { CountersignDatabase } from '../../db/database';
 import type { SyncMessage } from '../transport/sync-transport';
 import { rowProblem } from '../wire/synced-row-schemas';
+import { oneContentPerId, partCopyProblem } from './one-content';
 
 export type Planned =
   | { kind: 'skip'; seq: number }
   | { kind: 'quarantine'; seq: number; subject: string; reason: string; data: Uint8Array }
   | { kind: 'part'; seq: number; envelope: SyncEnvelope }
-  | { kind: 'apply'; seq: number; operation: SyncOperation; partIds: string[] };
+  | {
+      kind: 'apply';
+      seq: number;
+      operation: SyncOperation;
+      partIds: string[];
+      /** What one-content.ts compares a later copy under the same id with. */
+      contentHash: string;
+    };
 
 export interface PlanDeps {
   db: CountersignDatabase;
@@ -44,9 +52,24 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
   );
   // One read for the whole batch: which of its operations this device applied already.
   const known = parsedAll.map((each) => (each?.ok ? each.envelope.operationId : ''));
-  const applied = new Set(
-    (await db.syncApplied.bulkGet(known)).flatMap((row) => (row ? [row.operationId] : [])),
+  const appliedRows = (await db.syncApplied.bulkGet(known)).flatMap((row) => (row ? [row] : []));
+  const applied = new Set(appliedRows.map((row) => row.operationId));
+  const judge = oneContentPerId(
+    new Map(appliedRows.map((row) => [row.operationId, row.contentHash])),
   );
+  const applyOnce = async (
+    seq: number,
+    subject: string,
+    data: Uint8Array,
+    operation: SyncOperation,
+    partIds: string[],
+  ): Promise<Planned> => {
+    const verdict = await judge(operation);
+    if (verdict.kind === 'same') return { kind: 'skip', seq };
+    if (verdict.kind === 'different')
+      return { kind: 'quarantine', seq, subject, reason: verdict.reason, data };
+    return { kind: 'apply', seq, operation, partIds, contentHash: verdict.contentHash };
+  };
   for (const [index, message] of messages.entries()) {
     const { seq, subject, data } = message;
     const parsed = parsedAll[index];
@@ -64,7 +87,10 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
       planned.push({ kind: 'quarantine', seq, subject, reason: misattributed, data });
       continue;
     }
-    if (envelope.deviceId === deviceId || applied.has(envelope.operationId)) {
+    if (
+      envelope.deviceId === deviceId ||
+      (envelope.part.count > 1 && applied.has(envelope.operationId))
+    ) {
       planned.push({ kind: 'skip', seq });
       continue;
     }
@@ -79,7 +105,7 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
     }
     if (envelope.part.count === 1) {
       const { part: _part, ...operation } = envelope;
-      planned.push({ kind: 'apply', seq, operation, partIds: [] });
+      planned.push(await applyOnce(seq, subject, data, operation, []));
       continue;
     }
     const { operationId } = envelope;
@@ -94,8 +120,14 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
       );
     }
     const parts = waitingParts.get(operationId)!;
-    if (parts.some((part) => part.part.index === envelope.part.index)) {
-      planned.push({ kind: 'skip', seq });
+    const kept = parts.find((part) => part.part.index === envelope.part.index);
+    if (kept) {
+      const copyProblem = partCopyProblem(kept, envelope);
+      planned.push(
+        copyProblem
+          ? { kind: 'quarantine', seq, subject, reason: copyProblem, data }
+          : { kind: 'skip', seq },
+      );
       continue;
     }
     parts.push(envelope);
@@ -105,14 +137,10 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
     }
     const joined = joinParts(parts);
     waitingParts.delete(operationId);
+    const partIds = parts.map((part) => partId(operationId, part.part.index));
     planned.push(
       joined.ok
-        ? {
-            kind: 'apply',
-            seq,
-            operation: joined.operation,
-            partIds: parts.map((part) => partId(operationId, part.part.index)),
-          }
+        ? await applyOnce(seq, subject, data, joined.operation, partIds)
         : { kind: 'quarantine', seq, subject, reason: joined.reason, data },
     );
   }

@@ -30,6 +30,7 @@ import { resolveIndeterminate } from '../push/resolve-indeterminate';
 import type { ReconciliationPolicy } from '../push/reconciliation-policy';
 import { startReconcileLoop, type ReconcileLoopHandle } from '../push/run-reconcile-loop';
 import { createTransportPushTarget } from '../push/transport-push-target';
+import { storedCopyCheck } from '../push/stored-copy';
 import { createDexiePushStore } from '../store/dexie-push-store';
 import {
   createNatsTransport,
@@ -160,6 +161,7 @@ export function startSyncRuntime(
           const budget = Math.min(ENVELOPE_LIMITS.defaultPartBudgetBytes, Math.floor(limit * 0.9));
           return outgoingMessages({ ...outbox, operationId }, deviceId, budget - reservedBytes);
         }),
+      storedCopyCheck(current, sealing, () => deviceId),
     ),
   });
 
