@@ -47,6 +47,8 @@ export interface IncomingDeps extends PlanDeps {
    * with a ClaimRefusedError when the claim can never be made.
    */
   settleClaim(record: SyncPushRecord): Promise<void>;
+  /** Called once a batch applied an operation of another device using this device's id. */
+  deviceIdShared?(): Promise<void>;
 }
 
 /**
@@ -116,6 +118,9 @@ export async function applyIncoming(
       throw new IncomingBatchError(seq, 'An earlier message of the batch did not commit.', false);
     }
   });
+  if (planned.some((each) => each.kind === 'apply' && each.sharedDeviceId)) {
+    await deps.deviceIdShared?.();
+  }
 }
 
 /** Moves the cursor past a message that keeps failing, keeping it in quarantine. */

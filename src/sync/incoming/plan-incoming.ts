@@ -27,6 +27,8 @@ export type Planned =
       partIds: string[];
       /** What one-content.ts compares a later copy under the same id with. */
       contentHash: string;
+      /** Names this device's id, yet this device never pushed it: another device shares the id. */
+      sharedDeviceId?: true;
     };
 
 export interface PlanDeps {
@@ -54,6 +56,10 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
   const known = parsedAll.map((each) => (each?.ok ? each.envelope.operationId : ''));
   const appliedRows = (await db.syncApplied.bulkGet(known)).flatMap((row) => (row ? [row] : []));
   const applied = new Set(appliedRows.map((row) => row.operationId));
+  // This device's own operations are the ones it pushed, whatever device id they name.
+  const pushedHere = new Set(
+    (await db.syncPushes.bulkGet(known)).flatMap((row) => (row ? [row.operationId] : [])),
+  );
   const judge = oneContentPerId(
     new Map(appliedRows.map((row) => [row.operationId, row.contentHash])),
   );
@@ -68,7 +74,8 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
     if (verdict.kind === 'same') return { kind: 'skip', seq };
     if (verdict.kind === 'different')
       return { kind: 'quarantine', seq, subject, reason: verdict.reason, data };
-    return { kind: 'apply', seq, operation, partIds, contentHash: verdict.contentHash };
+    const shared = operation.deviceId === deviceId ? { sharedDeviceId: true as const } : {};
+    return { kind: 'apply', seq, operation, partIds, contentHash: verdict.contentHash, ...shared };
   };
   for (const [index, message] of messages.entries()) {
     const { seq, subject, data } = message;
@@ -88,7 +95,7 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
       continue;
     }
     if (
-      envelope.deviceId === deviceId ||
+      pushedHere.has(envelope.operationId) ||
       (envelope.part.count > 1 && applied.has(envelope.operationId))
     ) {
       planned.push({ kind: 'skip', seq });

@@ -20,6 +20,7 @@ import type { KeyRing } from '../seal/key-ring';
 import type { DeviceKeyDatabase } from '../../db/device-key-store';
 import type { SignerLookup } from '../seal/signers';
 import { journalKeyAccess } from './journal-key-access';
+import { repairSharedDeviceId } from './shared-device-id';
 import { syncSubjects, type SyncSubjects } from '../transport/sync-subjects';
 import { openingConsume } from './opening-feed';
 import { systemClock, type PushClock } from '../push/push-clock';
@@ -248,7 +249,12 @@ export function startSyncRuntime(
       ...(options.feed ? { feedOptions: options.feed } : {}),
       incoming: {
         db,
-        deviceId,
+        get deviceId() {
+          return deviceId;
+        },
+        deviceIdShared: async () => {
+          deviceId = await repairSharedDeviceId(db, deviceId, new Date(clock.now()).toISOString());
+        },
         attribution: keys.attribution,
         now: () => new Date(clock.now()).toISOString(),
         settleClaim: async (record) => {
