@@ -79,6 +79,8 @@ export default defineConfig(({ mode }) => ({
         // On the very first visit the new worker takes over the open page, so the journal
         // opens offline from then on. Later versions still wait for the person's "Update".
         clientsClaim: true,
+        // A tap on a notification the worker showed opens its task (features/notify).
+        importScripts: ['notification-click.js'],
       },
     }),
   ],

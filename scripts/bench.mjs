@@ -38,7 +38,11 @@ import {
   measureSwipeConfirm,
   measureSwipeCurve,
 } from './bench/measure-review.mjs';
+import { measurePrivateSync } from './bench/measure-private-sync.mjs';
+import { measureSeal } from './bench/measure-seal.mjs';
 import { measureSync } from './bench/measure-sync.mjs';
+import { withAppModules } from './bench/app-modules.mjs';
+import { privateSyncSection, sealSection } from './bench/section-private-sync.mjs';
 import {
   measureChecklistBatch,
   measureFieldUpdates,
@@ -76,6 +80,8 @@ const PARTS = [
   'wake',
   'review',
   'sync',
+  'private-sync',
+  'seal',
   'import',
   'curve',
   'curve-renders',
@@ -478,6 +484,14 @@ async function main() {
         ),
       );
     }
+    if (wants('private-sync')) {
+      progress('measuring sync with encryption and without: A→B latency, catch-up of 10,000');
+      sections.push(
+        await section('private-sync', '9b. Sync with encryption ÷ without', async () =>
+          privateSyncSection(await measurePrivateSync({ baseUrl: server.url })),
+        ),
+      );
+    }
     if (
       largeScale !== undefined &&
       (wants('curve-renders') || wants('curve-review') || wants('curve-export'))
@@ -509,6 +523,14 @@ async function main() {
     cleanups.clear();
   }
 
+  if (wants('seal')) {
+    progress('measuring seal + open per message (Node)');
+    sections.push(
+      await section('seal', '9c. Seal + open per message', async () =>
+        sealSection(await withAppModules(measureSeal)),
+      ),
+    );
+  }
   if (wants('bundle')) {
     progress('measuring the production bundle');
     sections.push(
@@ -530,6 +552,8 @@ async function main() {
     'review',
     'review-surface',
     'sync',
+    'private-sync',
+    'seal',
     'curve',
     'import',
     'export',

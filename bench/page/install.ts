@@ -9,6 +9,7 @@
 import { measureHostileWakeAudit, measureWakeOverhead } from './agent';
 import { measureContextCurve } from './context-curve';
 import { startImportLog, takeImportLog } from './import';
+import { setJournalSecret } from './journal-key';
 import { measureAutoWakeWatch, seedLongJournals } from './long-journals';
 import {
   latestWakeStatus,
@@ -51,6 +52,7 @@ const hooks = {
   latestWakeStatus,
   startImportLog,
   takeImportLog,
+  setJournalSecret,
 };
 
 export type CountersignBench = typeof hooks;

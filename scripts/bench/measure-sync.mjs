@@ -18,7 +18,7 @@ const TASK_ID = 'sample-task-login-bug';
 const LATENCY_WARMUP = 5;
 
 /** Starts the sync server with two large journals; resolves with its lease door and stop(). */
-async function startSyncServer() {
+export async function startSyncServer() {
   const [client, websocket, http] = [
     await findFreePort(),
     await findFreePort(),
@@ -63,7 +63,7 @@ async function startSyncServer() {
   };
 }
 
-async function openDevice(baseUrl, lease) {
+export async function openDevice(baseUrl, lease) {
   const browser = await launchBrowser({ baseUrl });
   const page = await browser.context.newPage();
   if (process.env.SYNC_BENCH_DEBUG)
@@ -81,7 +81,7 @@ async function openDevice(baseUrl, lease) {
 }
 
 /** Reads one row of a store with the raw IndexedDB API. */
-function readRow(page, store, key) {
+export function readRow(page, store, key) {
   return page.evaluate(
     ([name, id]) =>
       new Promise((resolve, reject) => {
@@ -101,7 +101,7 @@ function readRow(page, store, key) {
   );
 }
 
-async function measureLatency(a, b, changes) {
+export async function measureLatency(a, b, changes, warmup = LATENCY_WARMUP) {
   await a.page.goto(`/tasks/${TASK_ID}`);
   await b.page.goto(`/tasks/${TASK_ID}`);
   const title = a.page.getByRole('textbox', { name: 'Title', exact: true });
@@ -129,7 +129,7 @@ async function measureLatency(a, b, changes) {
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   const samples = [];
-  for (let index = 0; index < changes + LATENCY_WARMUP; index++) {
+  for (let index = 0; index < changes + warmup; index++) {
     const text = `Latency ${index} ${Date.now()}`;
     await title.fill(text);
     await title.press('Enter');
@@ -137,13 +137,17 @@ async function measureLatency(a, b, changes) {
       timeout: 15_000,
     });
     const [enteredAt] = await a.page.evaluate(() => window.__syncEnter.slice(-1));
-    if (index >= LATENCY_WARMUP) samples.push((await seen.jsonValue()) - enteredAt);
+    if (index >= warmup) samples.push((await seen.jsonValue()) - enteredAt);
   }
   return samples;
 }
 
-/** 10,000 new journal entries on B's sample task, as another device's operations. */
-async function publishOperations(natsUrl, lease, count) {
+/**
+ * 10,000 new journal entries on B's sample task, as another device's operations. `prefix`
+ * keeps each run's ids apart; `wrap` turns an operation's subject token and bytes into
+ * what is published (sealing them, for section 9b).
+ */
+async function publishOperations(natsUrl, lease, count, { prefix = 'bench', wrap } = {}) {
   const connection = await connect({ servers: natsUrl, user: lease.user, pass: lease.password });
   const js = jetstream(connection, { timeout: 10_000 });
   const deviceId = 'bench-scripted-device';
@@ -153,8 +157,8 @@ async function publishOperations(natsUrl, lease, count) {
     const publishes = [];
     for (let index = first; index < Math.min(count, first + 500); index++) {
       const now = new Date().toISOString();
-      const operationId = `bench-${lease.user}-${index}`;
-      const id = `bench-entry-${index}`;
+      const operationId = `${prefix}-${lease.user}-${index}`;
+      const id = `${prefix}-entry-${index}`;
       const envelope = {
         v: 1,
         operationId,
@@ -180,24 +184,22 @@ async function publishOperations(natsUrl, lease, count) {
           },
         ],
       };
+      const plain = { token: operationId, data: encoder.encode(JSON.stringify(envelope)) };
       publishes.push(
-        js.publish(
-          `cs.${lease.user}.ops.${operationId}`,
-          encoder.encode(JSON.stringify(envelope)),
-          {
-            msgID: operationId,
-          },
+        (wrap ? wrap(plain) : Promise.resolve(plain)).then(({ token, data }) =>
+          js.publish(`cs.${lease.user}.ops.${token}`, data, { msgID: token }),
         ),
       );
     }
     await Promise.all(publishes);
   }
-  const lastSeq = (await js.publish(`cs.${lease.user}.bench.end`, encoder.encode('{}'))).seq;
+  const lastSeq = (await js.publish(`cs.${lease.user}.bench.${prefix}-end`, encoder.encode('{}')))
+    .seq;
   await connection.close();
   return { lastSeq, publishMs: performance.now() - started };
 }
 
-async function measureCatchUp(b, natsUrl, lease, count) {
+export async function measureCatchUp(b, natsUrl, lease, count, publishing) {
   await b.page.goto('/bench-quiet-page');
   await b.page.getByRole('link', { name: /^Sync: Connected/ }).waitFor({ timeout: 30_000 });
   await b.browser.context.setOffline(true);
@@ -207,7 +209,7 @@ async function measureCatchUp(b, natsUrl, lease, count) {
     if (Date.now() > deadline) throw new Error(`B did not go offline: ${JSON.stringify(status)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const { lastSeq, publishMs } = await publishOperations(natsUrl, lease, count);
+  const { lastSeq, publishMs } = await publishOperations(natsUrl, lease, count, publishing);
   await b.page.evaluate(() => {
     window.__syncLongTasks = [];
     new PerformanceObserver((list) => {

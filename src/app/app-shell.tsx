@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { useAppBadge } from '../features/notify/use-app-badge';
+import { useArrivalNotifications } from '../features/notify/use-arrival-notifications';
 import { ReviewNavBadge } from '../features/review/pending-count';
 import { SyncNavStatus } from '../features/sync/sync-nav-status';
 import { useSyncRuntime } from '../features/sync/use-sync-runtime';
@@ -17,6 +19,8 @@ const LINKS = [
 export function AppShell() {
   useExpirySweep();
   useSyncRuntime();
+  useAppBadge();
+  useArrivalNotifications();
   const main = useFocusOnArrival();
   return (
     <div className="shell">

@@ -8,6 +8,7 @@ import type { AuditMessage, Mutation, OutboxRow } from '../domain/audit';
 import type { Category, Label } from '../domain/category';
 import type { ChangeItem, ChangeSet, Decision } from '../domain/change-set';
 import type { ChecklistItem } from '../domain/checklist-item';
+import type { Device } from '../domain/device';
 import type { JournalEntry } from '../domain/journal-entry';
 import type { Rule } from '../domain/rule';
 import type { Task } from '../domain/task';
@@ -61,6 +62,7 @@ export class CountersignDatabase extends Dexie {
   syncQuarantine!: EntityTable<SyncQuarantineRow, 'seq'>;
   syncNotices!: EntityTable<SyncNoticeRow, 'id'>;
   imports!: EntityTable<ImportRecord, 'id'>;
+  devices!: EntityTable<Device, 'id'>;
 
   /** `versions` exists for the migration tests, which open a database at an older version. */
   constructor(

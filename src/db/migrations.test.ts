@@ -363,6 +363,31 @@ describe('schema versions', () => {
     ).toEqual(['w2', 'w1']);
   });
 
+  it('open version 8 data with version 9: the device list starts empty and keeps a device', async () => {
+    const name = `migration-v8-devices-${crypto.randomUUID()}`;
+    const old = openAtVersion(name, 8);
+    await old.open();
+    await old.table('tasks').add(v1Task);
+    old.close();
+
+    const current = track(openCurrent(name));
+    await current.open();
+    expect(await current.tasks.count()).toBe(1);
+    expect(await current.devices.count()).toBe(0);
+    await current.devices.add({
+      ...stamp,
+      id: 'device-1',
+      name: 'Kitchen tablet',
+      kind: 'tablet',
+      added: stamp.createdAt,
+      keys: {
+        agreement: { kty: 'EC', crv: 'P-256', x: 'a'.repeat(43), y: 'b'.repeat(43) },
+        signing: { kty: 'EC', crv: 'P-256', x: 'c'.repeat(43), y: 'd'.repeat(43) },
+      },
+    });
+    expect((await current.devices.get('device-1'))?.name).toBe('Kitchen tablet');
+  });
+
   it('open each previous version with the next one without losing rows', async () => {
     for (const { version } of SCHEMA_VERSIONS.slice(1)) {
       const name = `migration-${version}-${crypto.randomUUID()}`;

@@ -115,6 +115,14 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       wakes: 'id, taskId, runKey, status, startedAt, [taskId+startedAt]',
     },
   },
+  {
+    // 9: the journal's devices (synced rows, one per device: name, kind, public keys,
+    // removed). Empty at first: each device writes its own row when it starts syncing.
+    version: 9,
+    stores: {
+      devices: 'id',
+    },
+  },
 ];
 
 async function stampDecisionCategories(transaction: Transaction): Promise<void> {

@@ -96,6 +96,7 @@ export type StepTable =
   | 'decisions'
   | 'reports'
   | 'observations'
+  | 'devices'
   | 'wakes'
   | 'settings'
   // Sync's own rows: a remote operation commits with its cursor and its applied mark.

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { observationSchema, reportSchema } from './agent';
 import { changeItemSchema, changeSetSchema, decisionSchema } from './change-set';
+import { deviceSchema } from './device';
 import { refuseHiddenCharactersIn } from './display-text';
 import { JOURNAL_ROW_SCHEMAS } from './journal-row-schemas';
 import { OBSERVATION_LIMITS, RECEIVED_COUNTER_MAX, REPORT_LIMITS } from './limits';
@@ -58,6 +59,7 @@ const ROW_SCHEMAS: Partial<Record<SyncTable, z.ZodType>> = {
   decisions: decisionSchema,
   reports: reportSchema,
   observations: observationSchema,
+  devices: deviceSchema,
 };
 
 /**

@@ -26,6 +26,7 @@ export const SYNC_TABLES = [
   'decisions',
   'reports',
   'observations',
+  'devices',
 ] as const;
 export const syncTableSchema = z.enum(SYNC_TABLES);
 export type SyncTable = z.infer<typeof syncTableSchema>;

@@ -11,6 +11,7 @@ const TABLE_WORDS: Readonly<Record<string, string>> = {
   changeSets: 'proposals',
   decisions: 'decision',
   reports: 'report',
+  devices: 'device',
 };
 
 /** The words for one row of `table`; an unknown table is named as it is stored. */

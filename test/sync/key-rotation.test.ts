@@ -114,8 +114,7 @@ describe('rotating the journal key', () => {
       );
       await tabletSync.stop();
 
-      const { ring, messages } = await rotateJournalKey(subjects, [laptopDevice], laptopKeys);
-      await publishRaw(messages);
+      const { ring } = await rotateJournalKey(subjects, [laptopDevice], publishRaw, laptopKeys);
       await userWrite(laptop, 'set_task_title', { title: 'After the rotation' }, { taskId });
       await sent(laptop);
       // The tablet's key message lands after the change sealed under the new key.

@@ -5,9 +5,7 @@
  * operator has) finds none of the journal's words. A claim retried with fresh bytes still
  * counts as won, and a lost claim names its winner from its sealed content.
  */
-import { connect } from '@nats-io/transport-node';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmItem } from '../../src/confirmation/confirm-item';
 import type { CountersignDatabase } from '../../src/db/database';
 import type { SyncPushRecord } from '../../src/db/sync-rows';
@@ -20,12 +18,12 @@ import { createDexiePushStore } from '../../src/sync/store/dexie-push-store';
 import { SyncTransportError } from '../../src/sync/transport/sync-transport-error';
 import { outgoingMessages } from '../../src/sync/wire/outgoing-messages';
 import { claimBytes, claimDecision, claimSubject } from '../../src/sync/outgoing/decision-claims';
-import type { SyncRuntime } from '../../src/sync/runtime/sync-runtime';
 import { deriveJournalKey, newJournalSecret } from '../../src/sync/seal/journal-key';
 import { keyRing, type KeyRing } from '../../src/sync/seal/key-ring';
 import { open, seal } from '../../src/sync/seal/seal';
 import { syncSubjects } from '../../src/sync/transport/sync-subjects';
-import { startNatsServer, type NatsTestServer } from '../support/nats-server';
+import { liveServer } from './live-server';
+import { rawStream, readable } from './raw-stream';
 import { propose } from '../support/proposals';
 import { createAgentReadyTask, createTestDatabase, userWrite } from '../support/test-database';
 import {
@@ -36,26 +34,12 @@ import {
   type TestTransport,
 } from './sync-fixtures';
 
-let server: NatsTestServer;
-const running: SyncRuntime[] = [];
-
-beforeAll(async () => {
-  server = await startNatsServer();
-});
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((runtime) => runtime.stop()));
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = liveServer();
 
 async function start(db: CountersignDatabase, ring: KeyRing) {
-  const runtime = startAliceRuntime(db, server.urls[0]!, {
-    journalKeys: () => Promise.resolve(ring),
-  });
-  running.push(runtime);
+  const runtime = server.keep(
+    startAliceRuntime(db, server.url(), { journalKeys: () => Promise.resolve(ring) }),
+  );
   await waitFor(
     async () =>
       ((await db.syncState.get('status'))?.value as { phase?: string } | undefined)?.phase ===
@@ -68,29 +52,6 @@ async function start(db: CountersignDatabase, ring: KeyRing) {
 
 const sent = (db: CountersignDatabase) =>
   waitFor(async () => ((await db.outbox.count()) === 0 ? true : undefined), 15_000, 'sent');
-
-/** Every message of alice's stream as the server stores it: subject, headers and body. */
-async function rawStream() {
-  const connection = await connect({ servers: server.urls[0]!, user: 'alice', pass: 'alice' });
-  try {
-    const jsm = await jetstreamManager(connection, { timeout: 2_000 });
-    const { state } = await jsm.streams.info('CS_ALICE');
-    const consumer = await jetstream(connection).consumers.get('CS_ALICE', { opt_start_seq: 1 });
-    const batch = await consumer.fetch({ max_messages: state.messages, expires: 5_000 });
-    const messages = [];
-    for await (const message of batch) {
-      const headers = message.headers
-        ? [...message.headers.keys()].map((key) => `${key}: ${message.headers!.get(key)}`)
-        : [];
-      messages.push({ subject: message.subject, headers: headers.join('\n'), data: message.data });
-      if (message.seq >= state.last_seq) break;
-    }
-    expect(messages).toHaveLength(state.messages);
-    return messages;
-  } finally {
-    await connection.close();
-  }
-}
 
 describe('an encrypted journal', () => {
   it('syncs between two devices, and the server holds nothing readable', async () => {
@@ -128,7 +89,7 @@ describe('an encrypted journal', () => {
     expect(await tablet.syncQuarantine.count()).toBe(0);
     expect(await laptop.syncQuarantine.count()).toBe(0);
 
-    const messages = await rawStream();
+    const messages = await rawStream(server.url());
     expect(messages.some((message) => message.subject.includes('.decisions.'))).toBe(true);
     const words = [
       'plumber',
@@ -146,7 +107,7 @@ describe('an encrypted journal', () => {
       // device's cursor (decision 0011). Every other body is sealed.
       if (message.subject.includes('.progress.')) expect(message.data.length).toBe(0);
       else expect(message.data[0], message.subject).toBe(0xff);
-      const seen = `${message.subject}\n${message.headers}\n${new TextDecoder('latin1').decode(message.data)}`;
+      const seen = readable(message);
       for (const word of words) expect(seen, message.subject).not.toContain(word);
     }
     // The pushes are done: the sealed copies they kept for retries are gone with them.
@@ -160,8 +121,8 @@ describe('claims in an encrypted journal', () => {
   const subjects = syncSubjects('alice');
 
   beforeAll(async () => {
-    laptop = userTransport(server.urls, 'alice', { connectionName: 'laptop' });
-    tablet = userTransport(server.urls, 'alice', { connectionName: 'tablet' });
+    laptop = userTransport(server.urls(), 'alice', { connectionName: 'laptop' });
+    tablet = userTransport(server.urls(), 'alice', { connectionName: 'tablet' });
     await laptop.connect();
     await laptop.ensureStream();
     await tablet.connect();
@@ -233,7 +194,7 @@ describe('claims in an encrypted journal', () => {
 
 describe('a push in an encrypted journal', () => {
   it('sends the bytes it first sealed on every retry', async () => {
-    const transport = userTransport(server.urls, 'alice', { connectionName: 'retrying' });
+    const transport = userTransport(server.urls(), 'alice', { connectionName: 'retrying' });
     await transport.connect();
     await transport.ensureStream();
     try {
@@ -288,7 +249,7 @@ describe('a push in an encrypted journal', () => {
       expect(sent[1]).toEqual(sent[0]);
       expect(ids[1]).toBe(ids[0]);
       expect(ids[0]).not.toBe(operationId);
-      const stored = (await rawStream()).find(
+      const stored = (await rawStream(server.url())).find(
         (message) => message.subject === `cs.alice.ops.${ids[0]}`,
       );
       expect(new Uint8Array(stored!.data)).toEqual(sent[0]);

@@ -32,6 +32,7 @@ const SYNC_STEP_TABLES = [
   'decisions',
   'reports',
   'observations',
+  'devices',
   'syncState',
   'syncApplied',
   'syncParts',

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { deviceNameSchema } from '../../domain/device';
 import { exportDevicePublicKeys, generateDeviceKeys } from '../seal/device-keys';
 import {
   activeDevices,
-  deviceNameSchema,
   guessDeviceKind,
   joinAnswerSchema,
   readDeviceRecord,

@@ -6,21 +6,15 @@
  * next rotation.
  */
 import { z } from 'zod';
-import { devicePublicKeysSchema } from '../seal/device-keys';
+import {
+  DEVICE_KINDS,
+  deviceNameSchema,
+  devicePublicKeysSchema,
+  type DeviceKind,
+} from '../../domain/device';
 import { JOIN_TOKEN_PATTERN } from './join-token';
 
-export const DEVICE_KINDS = ['tablet', 'phone', 'computer'] as const;
-export type DeviceKind = (typeof DEVICE_KINDS)[number];
-const MAX_NAME_CHARS = 60;
-
 const isoTime = z.iso.datetime({ offset: true });
-
-export const deviceNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Give this device a name, such as “Kitchen tablet”.')
-  .max(MAX_NAME_CHARS, `A device name has at most ${MAX_NAME_CHARS} characters.`)
-  .refine((name) => !/\p{Cc}/u.test(name), 'A device name is one line of text.');
 
 export const deviceRecordSchema = z
   .object({

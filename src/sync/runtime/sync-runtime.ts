@@ -44,8 +44,10 @@ import { ENVELOPE_LIMITS } from '../../domain/sync-envelope';
 import { withoutCredentials } from '../../lib/without-credentials';
 import { feedStuckMessage, startIncomingFeed, type IncomingFeed } from './incoming-feed';
 import { progressReporter } from './progress-report';
-import type { SyncConfig } from './sync-config';
+import { natsCredentials, type SyncConfig } from './sync-config';
 import { describeChoice } from './describe-choice';
+import { deviceSync } from '../devices/device-sync';
+import type { Removal } from '../devices/remove-device';
 
 export interface SyncRuntimeOptions {
   /** Node tests pass @nats-io/transport-node's `connect`; browsers use WebSocket. */
@@ -73,6 +75,8 @@ export interface SyncRuntime {
   /** The person's decision on a push whose outcome could not be found out (audited). */
   resolve(operationId: string, choice: IndeterminateChoice): Promise<void>;
   stop(): Promise<void>;
+  /** Removes another device from the journal (remove-device.ts). */
+  removeDevice(deviceId: string): Promise<Removal>;
 }
 
 const FIRST_RETRY_MS = 2_000;
@@ -117,6 +121,13 @@ export function startSyncRuntime(
     },
   });
   const sealing: Sealing = keys;
+  const devices = deviceSync({
+    db,
+    user: config.user,
+    keyStore: options.keyStore,
+    deviceId: () => deviceId,
+    onRemoved: (words) => void shutOut(words),
+  });
 
   const status = (phase: SyncPhase, message: string, extra: { errorKind?: string } = {}) =>
     readCursor(db)
@@ -210,10 +221,7 @@ export function startSyncRuntime(
     const created = createNatsTransport({
       servers: config.url,
       user: config.user,
-      credentials:
-        config.secret.kind === 'token'
-          ? { token: config.secret.token }
-          : { user: config.user, pass: config.secret.password },
+      credentials: natsCredentials(config),
       connectionName: `countersign ${deviceId.slice(0, 8)}`,
       ...(options.connect ? { connect: options.connect } : {}),
       replicas: options.replicas ?? 1,
@@ -244,7 +252,9 @@ export function startSyncRuntime(
     loop = startReconcileLoop(pushDeps(), 1_000);
     feed = startIncomingFeed({
       db,
-      transport: { consume: openingConsume((...args) => created.consume(...args), keys) },
+      transport: {
+        consume: devices.watch(openingConsume((...args) => created.consume(...args), keys)),
+      },
       serialize,
       ...(options.feed ? { feedOptions: options.feed } : {}),
       incoming: {
@@ -264,7 +274,10 @@ export function startSyncRuntime(
         },
       },
       onEvent: (event) => {
-        if (event.type === 'applied') progress.applied(event.cursor);
+        if (event.type === 'applied') {
+          progress.applied(event.cursor);
+          devices.applied();
+        }
         if (event.type === 'restarting') {
           void status(
             'connected',
@@ -310,6 +323,8 @@ export function startSyncRuntime(
   /** One tab syncs at a time; the others show the status it writes. */
   const run = async () => {
     deviceId = await getDeviceId(db);
+    const removed = await devices.start();
+    if (removed) return shutOut(removed);
     const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
     if (!locks) return runHere();
     await locks
@@ -353,6 +368,16 @@ export function startSyncRuntime(
       await pause(retryMs);
       retryMs = Math.min(retryMs * 2, LONGEST_RETRY_MS);
     }
+  };
+
+  /** Removed from the journal: nothing more is sent or received, and the words stay. */
+  const shutOut = async (words: string) => {
+    if (stopped) return;
+    stopped = true;
+    lock.abort();
+    wake?.();
+    await disconnect();
+    await status('error', words, { errorKind: 'removed' });
   };
 
   globalThis.addEventListener?.('offline', onOffline);
@@ -413,7 +438,20 @@ export function startSyncRuntime(
       wake?.();
       await disconnect();
       await running;
+      await devices.stop();
       await status('stopped', 'Sync is off on this device.');
     },
+    removeDevice: (id) =>
+      devices.remove(
+        id,
+        transport && loop
+          ? {
+              subjects: keys.subjects,
+              ring: keys.ring,
+              pushNow: pushPass,
+              publish: (subject, data) => current().publishKeyMessage(subject, data),
+            }
+          : undefined,
+      ),
   };
 }

@@ -3,7 +3,7 @@
  * to be handed a journal key, ECDSA to sign what it publishes. The public halves go into
  * the device's record as JWKs, parsed with zod when read from another device.
  */
-import { z } from 'zod';
+import { publicJwkSchema, type DevicePublicKeys, type PublicJwk } from '../../domain/device';
 import {
   getDeviceKeyDatabase,
   keepDeviceKeys,
@@ -15,23 +15,6 @@ import {
 export type DeviceKeys = Pick<DeviceKeysRow, 'agreement' | 'signing'>;
 
 const CURVE = 'P-256';
-/** A P-256 coordinate: 32 bytes as unpadded base64url. */
-const coordinate = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'A P-256 coordinate is 43 base64url characters.');
-const publicJwkSchema = z.object({
-  kty: z.literal('EC'),
-  crv: z.literal(CURVE),
-  x: coordinate,
-  y: coordinate,
-});
-export type PublicJwk = z.infer<typeof publicJwkSchema>;
-
-export const devicePublicKeysSchema = z.object({
-  agreement: publicJwkSchema,
-  signing: publicJwkSchema,
-});
-export type DevicePublicKeys = z.infer<typeof devicePublicKeysSchema>;
 
 export async function generateDeviceKeys(): Promise<DeviceKeys> {
   const [agreement, signing] = await Promise.all([

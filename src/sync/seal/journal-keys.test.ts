@@ -68,8 +68,18 @@ describe('the key subject', () => {
     publish(await keySubjectMessages(subjects, original, recipients));
     const before = await seal('cs.alice.ops.x', original, text);
 
-    const { ring, messages } = await rotateJournalKey(subjects, recipients.slice(0, 2), dbA);
-    publish(messages);
+    // Keys that never reached the server are never sealed under: the ring stays as it was.
+    await expect(
+      rotateJournalKey(subjects, recipients, () => Promise.reject(new Error('offline')), dbA),
+    ).rejects.toThrow('offline');
+    expect(keyIds(await readKeyRing(dbA))).toEqual(keyIds(original));
+
+    const { ring } = await rotateJournalKey(
+      subjects,
+      recipients.slice(0, 2),
+      async (messages) => publish(messages),
+      dbA,
+    );
     const after = await seal('cs.alice.ops.y', ring, text);
     const read = (subject: string) => Promise.resolve(server.get(subject));
     const newKeyId = keyIds(ring)[0]!;

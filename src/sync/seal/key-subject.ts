@@ -7,9 +7,9 @@
  */
 import type { DeviceKeyDatabase } from '../../db/device-key-store';
 import type { SyncSubjects } from '../transport/sync-subjects';
-import { newJournalSecret } from './journal-key';
+import { deriveJournalKey, newJournalSecret } from './journal-key';
 import { addGeneration, readKeyRing } from './journal-keys';
-import { newestKey, type KeyRing } from './key-ring';
+import { keyRing, newestKey, type KeyRing } from './key-ring';
 import { openOlderKeys, sealOlderKeys, type OpenedRing } from './older-keys';
 import { NoJournalKeyError } from './seal';
 import { openForThisDevice, sealForDevice } from './seal-to-device';
@@ -58,17 +58,24 @@ export async function keySubjectMessages(
 }
 
 /**
- * Removing a device: a new generation, kept on this device, and the key subject's
- * messages for `remaining` (this device included) only. Publish them before pushing again.
+ * Removing a device: a new generation and the key subject's messages for `remaining` (this
+ * device included) only. They are published first and the generation kept on this device
+ * only then: a push sealed under a key whose messages never reached the server would be
+ * under a key id never announced, and every other device would set it aside.
  */
 export async function rotateJournalKey(
   subjects: SyncSubjects,
   remaining: readonly KeyRecipient[],
+  publish: (messages: KeyMessage[]) => Promise<void>,
   db?: DeviceKeyDatabase,
 ): Promise<{ ring: KeyRing; messages: KeyMessage[] }> {
-  if (newestKey(await readKeyRing(db)) === undefined) throw new NoJournalKeyError();
-  const ring = await addGeneration(newJournalSecret(), db);
-  return { ring, messages: await keySubjectMessages(subjects, ring, remaining) };
+  const held = await readKeyRing(db);
+  if (newestKey(held) === undefined) throw new NoJournalKeyError();
+  const secret = newJournalSecret();
+  const next = keyRing([await deriveJournalKey(secret), ...held.generations], held.announcedKeyIds);
+  const messages = await keySubjectMessages(subjects, next, remaining);
+  await publish(messages);
+  return { ring: await addGeneration(secret, db), messages };
 }
 
 /** The ring a generation's messages hand this device. Never throws: a failure has words. */

@@ -17,6 +17,8 @@ import { SYNC_TABLES } from '../../domain/sync-envelope';
 import { readCursor } from '../incoming/apply-incoming';
 import { NO_KEYS } from '../seal/key-ring';
 import { syncSubjects } from '../transport/sync-subjects';
+import { DeviceKeyDatabase } from '../../db/device-key-store';
+import { recordThisDevice } from '../devices/device-records';
 import { loadSnapshot } from './load-snapshot';
 import { readSnapshotRows } from './snapshot-rows';
 import { writeSnapshot } from './write-snapshot';
@@ -58,6 +60,7 @@ async function fullJournal(db: CountersignDatabase) {
     priority: 'normal',
     category: 'habits',
   });
+  await recordThisDevice(db, new DeviceKeyDatabase(`keys-${crypto.randomUUID()}`), 'computer');
   // Every write has reached the server: a snapshot holds only what is on the stream.
   await db.outbox.clear();
   return { taskId, setId: set.id };

@@ -56,7 +56,7 @@ export async function loadSnapshot(
   let done = 0;
   for (const [index, chunk] of chunks.entries()) {
     const [outcome] = await runSteps(db, [partStep(deps, manifest, operation, chunk, index)], {
-      tables: ['decisions', 'reports', 'observations', 'syncApplied'],
+      tables: ['decisions', 'reports', 'observations', 'devices', 'syncApplied'],
     });
     if (outcome?.kind === 'failed') {
       return {

@@ -74,6 +74,12 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
   readonly maxPayload: number | undefined;
   /** Reports this device's cursor on its readable progress subject (empty body). */
   publishProgress(deviceToken: string, cursor: number): Promise<void>;
+  /** Publishes one message of the journal's key subject (a rotation); a copy already there counts. */
+  publishKeyMessage(subject: string, data: Uint8Array): Promise<void>;
+  /** Publishes only while `subject` holds no message (key and join subjects); else `taken`. */
+  publishNew(subject: string, data: Uint8Array): Promise<'stored' | 'taken'>;
+  /** The subjects under `filter` that hold a message (stream info): names only, no bodies. */
+  subjectsUnder(filter: string): Promise<string[]>;
 } {
   const subjects = syncSubjects(options.user);
   const timeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
@@ -218,6 +224,47 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
         // The same cursor reported twice: the first report stands, which is the same.
         if (jetStreamErrorCode(error) === JS_ERROR.maxMessagesPerSubjectExceeded) return;
         throw fail(error, "reporting this device's progress");
+      }
+    },
+
+    async publishKeyMessage(subject, data) {
+      if (!subject.startsWith(`cs.${options.user}.keys.`)) {
+        throw new SyncTransportError(
+          'unknown',
+          `${subject} is not this journal's key subject.`,
+          false,
+          false,
+        );
+      }
+      const { js } = needOnline('handing the new journal key to your devices');
+      try {
+        await js.publish(subject, data, { msgID: subject, timeout });
+      } catch (error) {
+        if (jetStreamErrorCode(error) === JS_ERROR.maxMessagesPerSubjectExceeded) return;
+        throw fail(error, 'handing the new journal key to your devices');
+      }
+    },
+
+    async publishNew(subject, data) {
+      const { js } = needOnline(`publishing ${subject}`);
+      try {
+        await js.publish(subject, data, { expect: { lastSubjectSequence: 0 }, timeout });
+        return 'stored';
+      } catch (error) {
+        const code = jetStreamErrorCode(error);
+        if (code === JS_ERROR.wrongLastSequence || code === JS_ERROR.maxMessagesPerSubjectExceeded)
+          return 'taken';
+        throw fail(error, `publishing ${subject}`);
+      }
+    },
+
+    async subjectsUnder(filter) {
+      const { jsm } = needOnline(`listing ${filter}`);
+      try {
+        const info = await jsm.streams.info(subjects.stream, { subjects_filter: filter });
+        return Object.keys(info.state.subjects ?? {});
+      } catch (error) {
+        throw fail(error, `listing ${filter}`);
       }
     },
 
