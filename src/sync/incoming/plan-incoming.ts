@@ -89,16 +89,17 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
       continue;
     }
     const envelope = parsed.envelope;
-    const misattributed = await deps.attribution?.(envelope.deviceId, message.signedBy);
-    if (misattributed) {
-      planned.push({ kind: 'quarantine', seq, subject, reason: misattributed, data });
-      continue;
-    }
+    // This device's own (a copy sent before it signed, too): applied here already.
     if (
       pushedHere.has(envelope.operationId) ||
       (envelope.part.count > 1 && applied.has(envelope.operationId))
     ) {
       planned.push({ kind: 'skip', seq });
+      continue;
+    }
+    const misattributed = await deps.attribution?.(envelope.deviceId, message.signedBy);
+    if (misattributed) {
+      planned.push({ kind: 'quarantine', seq, subject, reason: misattributed, data });
       continue;
     }
     const problem = envelope.diffs
