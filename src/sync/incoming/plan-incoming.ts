@@ -35,10 +35,11 @@ export interface PlanDeps {
   db: CountersignDatabase;
   deviceId: string;
   /**
-   * Words when an operation naming device `claimed` may not be taken as that device's,
-   * given the device that verifiably signed it (seal/signers.ts); undefined when it may.
+   * Words when an operation may not be taken as the device it names, given the device that
+   * verifiably signed it (seal/signers.ts), or changes another device's keys; undefined
+   * when it may.
    */
-  attribution?(claimed: string, signedBy: string | undefined): Promise<string | undefined>;
+  attribution?(operation: SyncEnvelope, signedBy: string | undefined): Promise<string | undefined>;
 }
 
 export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Promise<Planned[]> {
@@ -97,7 +98,7 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
       planned.push({ kind: 'skip', seq });
       continue;
     }
-    const misattributed = await deps.attribution?.(envelope.deviceId, message.signedBy);
+    const misattributed = await deps.attribution?.(envelope, message.signedBy);
     if (misattributed) {
       planned.push({ kind: 'quarantine', seq, subject, reason: misattributed, data });
       continue;

@@ -28,6 +28,14 @@ export interface KeyAccessOptions {
   signers?: SignerLookup;
 }
 
+/** The device list first; this device's own key while its own record is not written yet. */
+function orOwnKey(list: SignerLookup, own: SignerLookup): SignerLookup {
+  return async (deviceId) => {
+    const standing = await list(deviceId);
+    return standing.kind === 'unknown' ? own(deviceId) : standing;
+  };
+}
+
 function ownKeyOnly(keyStore: DeviceKeyDatabase, deviceId: () => string): SignerLookup {
   return async (asked) =>
     asked === deviceId()
@@ -44,8 +52,9 @@ export function journalKeyAccess(options: KeyAccessOptions): KeyAccess {
   const { keyStore } = options;
   const ring =
     options.ring ?? (keyStore ? () => readKeyRing(keyStore) : () => Promise.resolve(NO_KEYS));
+  const own = keyStore ? ownKeyOnly(keyStore, options.deviceId) : undefined;
   const signers =
-    options.signers ?? (keyStore ? ownKeyOnly(keyStore, options.deviceId) : undefined);
+    options.signers && own ? orOwnKey(options.signers, own) : (options.signers ?? own);
   return {
     user: options.user,
     ring,

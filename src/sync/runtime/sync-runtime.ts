@@ -21,6 +21,7 @@ import type { DeviceKeyDatabase } from '../../db/device-key-store';
 import type { SignerLookup } from '../seal/signers';
 import { journalKeyAccess } from './journal-key-access';
 import { repairSharedDeviceId } from './shared-device-id';
+import { deviceKeysChangeProblem } from './device-list-signers';
 import { syncSubjects, type SyncSubjects } from '../transport/sync-subjects';
 import { openingConsume } from './opening-feed';
 import { systemClock, type PushClock } from '../push/push-clock';
@@ -265,7 +266,9 @@ export function startSyncRuntime(
         deviceIdShared: async () => {
           deviceId = await repairSharedDeviceId(db, deviceId, new Date(clock.now()).toISOString());
         },
-        attribution: keys.attribution,
+        attribution: async (operation, signedBy) =>
+          (await keys.attribution(operation.deviceId, signedBy)) ??
+          deviceKeysChangeProblem(db, operation.diffs),
         now: () => new Date(clock.now()).toISOString(),
         settleClaim: async (record) => {
           const settled = await settleClaim(passDeps(), record);
