@@ -11,7 +11,7 @@ export type ContentVerdict =
   { kind: 'new'; contentHash: string } | { kind: 'same' } | { kind: 'different'; reason: string };
 
 /** SHA-256 of the operation's canonical JSON: what "the same content" means. */
-export function contentHash(operation: SyncOperation): Promise<string> {
+function contentHash(operation: SyncOperation): Promise<string> {
   return sha256Hex(canonicalJson(operation));
 }
 

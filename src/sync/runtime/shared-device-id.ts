@@ -8,7 +8,7 @@
 import type { CountersignDatabase } from '../../db/database';
 import { replaceDeviceId } from '../../db/settings';
 
-export function sharedIdWords(previous: string, next: string): string {
+function sharedIdWords(previous: string, next: string): string {
   return (
     `Another device was using this device's id (${previous.slice(0, 8)}): a copied browser ` +
     `profile or a restored backup of one. This device now has its own id (${next.slice(0, 8)}), ` +
