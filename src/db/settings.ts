@@ -35,3 +35,15 @@ export function getDeviceId(db: CountersignDatabase): Promise<string> {
   }
   return deviceId;
 }
+
+/**
+ * Gives this device a new id, because another device turned out to use its old one (a
+ * copied browser profile, a restored backup): writes stamped with one id on two devices
+ * would never merge right. Later calls of getDeviceId in this context get the new id.
+ */
+export async function replaceDeviceId(db: CountersignDatabase): Promise<string> {
+  const created = crypto.randomUUID();
+  await db.settings.put({ key: 'deviceId', value: created });
+  deviceIds.set(db, Promise.resolve(created));
+  return created;
+}

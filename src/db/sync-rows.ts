@@ -28,11 +28,11 @@ export interface SyncPushRecord {
   /** won: the claim is this device's; lost: another device decided first (never pushed). */
   claimState?: 'won' | 'lost';
   /**
-   * In an encrypted journal, this push's messages as first sealed: every retry sends these
-   * same bytes (a fresh nonce would make new ones). Dropped once the push is applied.
+   * This push's messages as first sealed and signed: every retry sends these same bytes (a
+   * fresh nonce or signature would make new ones). Dropped once the push is applied.
    */
   sealedMessages?: { messageId: string; data: Uint8Array }[];
-  /** The claim as first sealed, sent unchanged on every retry; dropped once applied. */
+  /** The claim as first sealed and signed, sent unchanged on every retry; dropped once applied. */
   sealedClaim?: Uint8Array;
 }
 
@@ -57,6 +57,8 @@ export interface SyncAppliedRow {
    */
   journalRows?: number;
   localOperationId?: string;
+  /** SHA-256 of the operation's content: a later copy under its id must match (one-content.ts). */
+  contentHash?: string;
 }
 
 /** One part of a split operation, kept until every part arrived. */

@@ -27,6 +27,7 @@ import { createAgentReadyTask, userWrite } from '../support/test-database';
 import { converged, keyedDevices, recipient, sent, type Device } from './keyed-devices';
 import { liveServer } from './live-server';
 import { rawStream, type RawMessage } from './raw-stream';
+import { getDeviceId } from '../../src/db/settings';
 import { waitFor } from './sync-fixtures';
 
 const server = liveServer();
@@ -34,8 +35,8 @@ const subjects = syncSubjects('alice');
 
 const { device, online, offline, publishRaw } = keyedDevices(server);
 
-const isPlain = (message: RawMessage) => message.data[0] === 0x7b; // '{'
-const isSealed = (message: RawMessage) => message.data[0] === 0xff;
+const isPlain = (message: RawMessage) => message.body[0] === 0x7b; // '{'
+const isSealed = (message: RawMessage) => message.body[0] === 0xff;
 const operations = (messages: RawMessage[]) =>
   messages.filter((message) => message.subject.startsWith('cs.alice.ops.'));
 
@@ -91,6 +92,8 @@ describe('encrypting a journal that syncs in plain text', () => {
       await drainOutbox(laptop.db, 0);
       const [retried] = await laptop.db.syncPushes.where('state').equals('pending').toArray();
       expect(retried).toBeDefined();
+      // Built as the laptop built it before it heard of the key: its own device id.
+      const laptopId = await getDeviceId(laptop.db);
       const plainAttempt = await messagesToSend(
         laptop.db,
         { ring: () => Promise.resolve(NO_KEYS), subjects },
@@ -98,7 +101,7 @@ describe('encrypting a journal that syncs in plain text', () => {
         (outbox, reserved) =>
           outgoingMessages(
             { ...outbox, operationId: retried!.operationId },
-            'laptop',
+            laptopId,
             512 * 1024 - reserved,
           ),
       );
@@ -181,7 +184,7 @@ describe('encrypting a journal that syncs in plain text', () => {
       }
       const copies = [];
       for (const message of stream) {
-        const opened = await open(message.subject, ring, message.data);
+        const opened = await open(message.subject, ring, message.body);
         if (opened.outcome !== 'opened' && opened.outcome !== 'plain') continue;
         const parsed = parseEnvelope(opened.plaintext);
         if (parsed.ok && parsed.envelope.operationId === retried!.operationId)

@@ -6,16 +6,26 @@
  * messages at once, applies the rest alike (far-future times capped at the server's time,
  * a proposal's words written from its arguments), and what one honest device writes
  * afterwards still reaches the other.
+ *
+ * Then, with signatures: operations naming the laptop as their device (unsigned, signed
+ * with the hostile device's own key, and the laptop's name over the hostile key), and one
+ * signed after the hostile device was removed, are quarantined by both in words.
  */
+import 'fake-indexeddb/auto';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CountersignDatabase } from '../../src/db/database';
+import { DeviceKeyDatabase } from '../../src/db/device-key-store';
+import { getDeviceId } from '../../src/db/settings';
+import { deviceKeys, generateDeviceKeys } from '../../src/sync/seal/device-keys';
+import { signMessage } from '../../src/sync/seal/signed-message';
+import type { SignerLookup, SignerStanding } from '../../src/sync/seal/signers';
 import type { RowDiff } from '../../src/domain/sync-envelope';
-import { startSyncRuntime, type SyncRuntime } from '../../src/sync/runtime/sync-runtime';
+import type { SyncRuntime, SyncRuntimeOptions } from '../../src/sync/runtime/sync-runtime';
 import { stamp, taskRow } from '../support/factories';
 import { startNatsServer, type NatsTestServer } from '../support/nats-server';
 import { createTestDatabase, userWrite } from '../support/test-database';
-import { exampleJournal, TEST_POLICY, waitFor } from './sync-fixtures';
+import { startAliceRuntime, waitFor } from './sync-fixtures';
 
 let server: NatsTestServer;
 const running: SyncRuntime[] = [];
@@ -30,16 +40,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function honestDevice(): Promise<CountersignDatabase> {
-  const db = createTestDatabase();
-  running.push(
-    startSyncRuntime(db, exampleJournal(server.urls[0]!, 'alice'), {
-      connect,
-      policy: TEST_POLICY,
-      transport: { requestTimeoutMs: 1_000, reconnectWaitMs: 100 },
-      feed: { idleHeartbeatMs: 500 },
-    }),
-  );
+async function honestDevice(
+  db: CountersignDatabase = createTestDatabase(),
+  options: SyncRuntimeOptions = {},
+): Promise<CountersignDatabase> {
+  running.push(startAliceRuntime(db, server.urls[0]!, options));
   await waitFor(
     async () =>
       ((await db.syncState.get('status'))?.value as { phase?: string } | undefined)?.phase ===
@@ -148,5 +153,106 @@ describe('a hostile device inside the account', () => {
     await userWrite(tablet, 'update_task_estimate', { minutes: 45 }, { taskId: future.id });
     expect(await tablet.tasks.get(future.id)).toMatchObject({ estimateMinutes: 45 });
     expect((await tablet.tasks.get(future.id))!.updatedAt < '2100-01-01').toBe(true);
+  });
+});
+
+/** A stand-in for the journal's device list: device id → its standing. */
+const deviceList = new Map<string, SignerStanding>();
+const lookup: SignerLookup = (deviceId) =>
+  Promise.resolve(deviceList.get(deviceId) ?? { kind: 'unknown' });
+
+async function signingDevice(): Promise<{ db: CountersignDatabase; deviceId: string }> {
+  const db = createTestDatabase();
+  const keyStore = new DeviceKeyDatabase(`keys-${crypto.randomUUID()}`);
+  const deviceId = await getDeviceId(db);
+  deviceList.set(deviceId, {
+    kind: 'known',
+    key: (await deviceKeys(keyStore)).signing.publicKey,
+  });
+  return { db: await honestDevice(db, { keyStore, signers: lookup }), deviceId };
+}
+
+describe('a device cannot speak for another', () => {
+  it('quarantines operations naming a device that did not sign them, and a removed device’s', async () => {
+    const suffix = crypto.randomUUID().slice(0, 8);
+    const laptop = await signingDevice();
+    const tablet = await signingDevice();
+    const hostileKeys = await generateDeviceKeys();
+    deviceList.set('hostile', { kind: 'known', key: hostileKeys.signing.publicKey });
+    const raw = await connect({ servers: server.urls, user: 'alice', pass: 'alice' });
+
+    const forge = async (
+      name: string,
+      claimed: string,
+      signAs?: string,
+    ): Promise<{ subject: string; taskId: string }> => {
+      const operationId = `${name}-${suffix}`;
+      const task = taskRow({ id: `task-${operationId}`, title: `Forged ${name}` });
+      const envelope = {
+        v: 1,
+        operationId,
+        kind: 'create_task',
+        deviceId: claimed,
+        vectorClock: { [claimed]: 99 },
+        time: new Date().toISOString(),
+        part: { index: 0, count: 1 },
+        diffs: [{ table: 'tasks', id: task.id, before: null, after: task }],
+      };
+      const subject = `cs.alice.ops.${operationId}`;
+      const body = new TextEncoder().encode(JSON.stringify(envelope));
+      const bytes = signAs
+        ? await signMessage(
+            subject,
+            { deviceId: signAs, privateKey: hostileKeys.signing.privateKey },
+            body,
+          )
+        : body;
+      await raw.request(subject, bytes);
+      return { subject, taskId: task.id };
+    };
+
+    const forged = [
+      await forge('unsigned', laptop.deviceId),
+      await forge('own-key', laptop.deviceId, 'hostile'),
+      await forge('laptop-name', laptop.deviceId, laptop.deviceId),
+    ];
+    const { taskId: honestBefore } = await forge('before-removal', 'hostile', 'hostile');
+    await waitFor(
+      () => tablet.db.tasks.get(honestBefore),
+      15_000,
+      'the hostile device’s own write',
+    );
+    deviceList.set('hostile', {
+      kind: 'removed',
+      key: hostileKeys.signing.publicKey,
+      removedAt: '2026-11-27T09:00:00.000Z',
+    });
+    forged.push(await forge('after-removal', 'hostile', 'hostile'));
+
+    const taskId = (
+      await userWrite(laptop.db, 'create_task', { title: `Really the laptop ${suffix}` })
+    ).data!.taskId as string;
+    await waitFor(() => tablet.db.tasks.get(taskId), 15_000, 'the laptop’s real write');
+    await waitFor(
+      async () =>
+        (await laptop.db.syncQuarantine.filter((row) => row.subject.includes(suffix)).count()) >=
+        forged.length,
+      15_000,
+      'the laptop to quarantine the forgeries',
+    );
+
+    for (const device of [laptop, tablet]) {
+      const quarantined = await device.db.syncQuarantine
+        .filter((row) => row.subject.includes(suffix))
+        .toArray();
+      const reasons = new Map(quarantined.map((row) => [row.subject, row.reason]));
+      expect([...reasons.keys()].sort()).toEqual(forged.map((each) => each.subject).sort());
+      expect(reasons.get(forged[0]!.subject)).toMatch(/not signed/);
+      expect(reasons.get(forged[1]!.subject)).toMatch(/cannot speak for another/);
+      expect(reasons.get(forged[2]!.subject)).toMatch(/signature does not match/);
+      expect(reasons.get(forged[3]!.subject)).toMatch(/removed from this journal on 2026-11-27/);
+      for (const each of forged) expect(await device.db.tasks.get(each.taskId)).toBeUndefined();
+    }
+    await raw.close();
   });
 });

@@ -13,6 +13,7 @@ import { jetstream } from '@nats-io/jetstream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CountersignDatabase } from '../../src/db/database';
 import { DeviceKeyDatabase } from '../../src/db/device-key-store';
+import { readSigned } from '../../src/sync/seal/signed-message';
 import { getDeviceId } from '../../src/db/settings';
 import type { SyncRuntime } from '../../src/sync/runtime/sync-runtime';
 import { deviceKeys } from '../../src/sync/seal/device-keys';
@@ -179,8 +180,13 @@ async function rawOperations() {
     const found: { subject: string; data: Uint8Array }[] = [];
     const batch = await consumer.fetch({ max_messages: 1_000, expires: 1_000 });
     for await (const message of batch) {
-      if (message.subject.startsWith('cs.alice.ops.'))
-        found.push({ subject: message.subject, data: message.data });
+      if (!message.subject.startsWith('cs.alice.ops.')) continue;
+      // Devices sign what they publish: the sealed body is inside the signature.
+      const signed = readSigned(message.subject, message.data);
+      found.push({
+        subject: message.subject,
+        data: signed.kind === 'signed' ? signed.body : message.data,
+      });
     }
     return found;
   } finally {

@@ -187,7 +187,7 @@ describe('the server of an encrypted journal', () => {
         // A progress report is readable by design and empty: its subject is the device's
         // cursor (decision 0011). Every other body is sealed.
         if (message.subject.includes('.progress.')) expect(message.data.length).toBe(0);
-        else if (message.data[0] !== 0xff) found.push(`${message.subject}: not sealed`);
+        else if (message.body[0] !== 0xff) found.push(`${message.subject}: not sealed`);
         const seen = readable(message);
         for (const word of words) {
           if (seen.includes(word)) found.push(`${message.subject}: "${word}"`);
@@ -200,7 +200,7 @@ describe('the server of an encrypted journal', () => {
       // leave no row under their own name (the notes, and a batch, exploded into items).
       let plaintext = '';
       for (const message of messages) {
-        const opened = await open(message.subject, ring, message.data);
+        const opened = await open(message.subject, ring, message.body);
         if (opened.outcome === 'opened') plaintext += new TextDecoder().decode(opened.plaintext);
       }
       expect(words.filter((word) => !plaintext.includes(word))).toEqual([

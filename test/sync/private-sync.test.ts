@@ -106,7 +106,7 @@ describe('an encrypted journal', () => {
       // A progress report is readable by design and carries nothing: its subject is the
       // device's cursor (decision 0011). Every other body is sealed.
       if (message.subject.includes('.progress.')) expect(message.data.length).toBe(0);
-      else expect(message.data[0], message.subject).toBe(0xff);
+      else expect(message.body[0], message.subject).toBe(0xff);
       const seen = readable(message);
       for (const word of words) expect(seen, message.subject).not.toContain(word);
     }

@@ -5,12 +5,20 @@
  */
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import { readSigned } from '../../src/sync/seal/signed-message';
 
 export interface RawMessage {
   subject: string;
   /** Every header as `name: value`, one a line. */
   headers: string;
   data: Uint8Array;
+  /** The body inside the device's signature (as sealed, or plain): `data` when unsigned. */
+  body: Uint8Array;
+}
+
+function unsigned(subject: string, data: Uint8Array): Uint8Array {
+  const signed = readSigned(subject, data);
+  return signed.kind === 'signed' ? signed.body : data;
 }
 
 export async function rawStream(url: string): Promise<RawMessage[]> {
@@ -25,7 +33,12 @@ export async function rawStream(url: string): Promise<RawMessage[]> {
       const headers = message.headers
         ? [...message.headers.keys()].map((key) => `${key}: ${message.headers!.get(key)}`)
         : [];
-      messages.push({ subject: message.subject, headers: headers.join('\n'), data: message.data });
+      messages.push({
+        subject: message.subject,
+        headers: headers.join('\n'),
+        data: message.data,
+        body: unsigned(message.subject, message.data),
+      });
       if (message.seq >= state.last_seq) break;
     }
     if (messages.length !== state.messages)

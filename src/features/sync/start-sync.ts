@@ -7,6 +7,7 @@ import type { CountersignDatabase } from '../../db/database';
 import { getDeviceKeyDatabase } from '../../db/device-key-store';
 import { writeSyncStatus } from '../../db/sync-settings';
 import { syncConfigSchema } from '../../sync/runtime/sync-config';
+import { deviceListSigners } from '../../sync/runtime/device-list-signers';
 import { startSyncRuntime, type SyncRuntime } from '../../sync/runtime/sync-runtime';
 
 export async function startSync(
@@ -23,5 +24,9 @@ export async function startSync(
     });
     return undefined;
   }
-  return startSyncRuntime(db, parsed.data, { keyStore: getDeviceKeyDatabase() });
+  return startSyncRuntime(db, parsed.data, {
+    keyStore: getDeviceKeyDatabase(),
+    // Signatures are checked against the journal's device list.
+    signers: deviceListSigners(db),
+  });
 }

@@ -25,7 +25,7 @@ import { AGENT_TABLES, applyAgentRows } from './apply-agent-rows';
 import { groupStep } from './apply-group';
 import { lossMessage } from './describe-loss';
 import { lastSeqOf, unitsOf, type Unit } from './group-incoming';
-import { partId, plan, type Planned } from './plan-incoming';
+import { partId, plan, type PlanDeps, type Planned } from './plan-incoming';
 
 const CURSOR_KEY = 'cursor';
 const JOURNAL = new Set<string>(JOURNAL_TABLES);
@@ -41,9 +41,7 @@ const SYNC_STEP_TABLES = [
   'syncQuarantine',
 ] as const;
 
-export interface IncomingDeps {
-  db: CountersignDatabase;
-  deviceId: string;
+export interface IncomingDeps extends PlanDeps {
   now(): string;
   /**
    * Another device's decision arrived for an item this device also decided and has not
@@ -52,6 +50,8 @@ export interface IncomingDeps {
    * with a ClaimRefusedError when the claim can never be made.
    */
   settleClaim(record: SyncPushRecord): Promise<void>;
+  /** Called once a batch applied an operation of another device using this device's id. */
+  deviceIdShared?(): Promise<void>;
 }
 
 /**
@@ -134,6 +134,9 @@ export async function applyIncoming(
         false,
       );
     }
+  }
+  if (planned.some((each) => each.kind === 'apply' && each.sharedDeviceId)) {
+    await deps.deviceIdShared?.();
   }
 }
 
@@ -307,6 +310,7 @@ function applyStep(
           kind: operation.kind,
           appliedAt: now,
           journalRows: rows.length,
+          contentHash: planned.contentHash,
           ...(applied?.operationId ? { localOperationId: applied.operationId } : {}),
         });
       }

@@ -14,17 +14,35 @@ import {
 import type { CountersignDatabase } from '../../db/database';
 import type { SyncMessage } from '../transport/sync-transport';
 import { rowProblem } from '../wire/synced-row-schemas';
+import { oneContentPerId, partCopyProblem } from './one-content';
 
 export type Planned =
   | { kind: 'skip'; seq: number }
   | { kind: 'quarantine'; seq: number; subject: string; reason: string; data: Uint8Array }
   | { kind: 'part'; seq: number; envelope: SyncEnvelope }
-  | { kind: 'apply'; seq: number; operation: SyncOperation; partIds: string[] };
+  | {
+      kind: 'apply';
+      seq: number;
+      operation: SyncOperation;
+      partIds: string[];
+      /** What one-content.ts compares a later copy under the same id with. */
+      contentHash: string;
+      /** Names this device's id, yet this device never pushed it: another device shares the id. */
+      sharedDeviceId?: true;
+    };
 
-export async function plan(
-  deps: { db: CountersignDatabase; deviceId: string },
-  messages: readonly SyncMessage[],
-): Promise<Planned[]> {
+export interface PlanDeps {
+  db: CountersignDatabase;
+  deviceId: string;
+  /**
+   * Words when an operation may not be taken as the device it names, given the device that
+   * verifiably signed it (seal/signers.ts), or changes another device's keys; undefined
+   * when it may.
+   */
+  attribution?(operation: SyncEnvelope, signedBy: string | undefined): Promise<string | undefined>;
+}
+
+export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Promise<Planned[]> {
   const { db, deviceId } = deps;
   const waitingParts = new Map<string, SyncEnvelope[]>();
   const planned: Planned[] = [];
@@ -37,9 +55,29 @@ export async function plan(
   );
   // One read for the whole batch: which of its operations this device applied already.
   const known = parsedAll.map((each) => (each?.ok ? each.envelope.operationId : ''));
-  const applied = new Set(
-    (await db.syncApplied.bulkGet(known)).flatMap((row) => (row ? [row.operationId] : [])),
+  const appliedRows = (await db.syncApplied.bulkGet(known)).flatMap((row) => (row ? [row] : []));
+  const applied = new Set(appliedRows.map((row) => row.operationId));
+  // This device's own operations are the ones it pushed, whatever device id they name.
+  const pushedHere = new Set(
+    (await db.syncPushes.bulkGet(known)).flatMap((row) => (row ? [row.operationId] : [])),
   );
+  const judge = oneContentPerId(
+    new Map(appliedRows.map((row) => [row.operationId, row.contentHash])),
+  );
+  const applyOnce = async (
+    seq: number,
+    subject: string,
+    data: Uint8Array,
+    operation: SyncOperation,
+    partIds: string[],
+  ): Promise<Planned> => {
+    const verdict = await judge(operation);
+    if (verdict.kind === 'same') return { kind: 'skip', seq };
+    if (verdict.kind === 'different')
+      return { kind: 'quarantine', seq, subject, reason: verdict.reason, data };
+    const shared = operation.deviceId === deviceId ? { sharedDeviceId: true as const } : {};
+    return { kind: 'apply', seq, operation, partIds, contentHash: verdict.contentHash, ...shared };
+  };
   for (const [index, message] of messages.entries()) {
     const { seq, subject, data } = message;
     const parsed = parsedAll[index];
@@ -52,8 +90,17 @@ export async function plan(
       continue;
     }
     const envelope = parsed.envelope;
-    if (envelope.deviceId === deviceId || applied.has(envelope.operationId)) {
+    // This device's own (a copy sent before it signed, too): applied here already.
+    if (
+      pushedHere.has(envelope.operationId) ||
+      (envelope.part.count > 1 && applied.has(envelope.operationId))
+    ) {
       planned.push({ kind: 'skip', seq });
+      continue;
+    }
+    const misattributed = await deps.attribution?.(envelope, message.signedBy);
+    if (misattributed) {
+      planned.push({ kind: 'quarantine', seq, subject, reason: misattributed, data });
       continue;
     }
     const problem = envelope.diffs
@@ -67,7 +114,7 @@ export async function plan(
     }
     if (envelope.part.count === 1) {
       const { part: _part, ...operation } = envelope;
-      planned.push({ kind: 'apply', seq, operation, partIds: [] });
+      planned.push(await applyOnce(seq, subject, data, operation, []));
       continue;
     }
     const { operationId } = envelope;
@@ -82,8 +129,14 @@ export async function plan(
       );
     }
     const parts = waitingParts.get(operationId)!;
-    if (parts.some((part) => part.part.index === envelope.part.index)) {
-      planned.push({ kind: 'skip', seq });
+    const kept = parts.find((part) => part.part.index === envelope.part.index);
+    if (kept) {
+      const copyProblem = partCopyProblem(kept, envelope);
+      planned.push(
+        copyProblem
+          ? { kind: 'quarantine', seq, subject, reason: copyProblem, data }
+          : { kind: 'skip', seq },
+      );
       continue;
     }
     parts.push(envelope);
@@ -93,14 +146,10 @@ export async function plan(
     }
     const joined = joinParts(parts);
     waitingParts.delete(operationId);
+    const partIds = parts.map((part) => partId(operationId, part.part.index));
     planned.push(
       joined.ok
-        ? {
-            kind: 'apply',
-            seq,
-            operation: joined.operation,
-            partIds: parts.map((part) => partId(operationId, part.part.index)),
-          }
+        ? await applyOnce(seq, subject, data, joined.operation, partIds)
         : { kind: 'quarantine', seq, subject, reason: joined.reason, data },
     );
   }

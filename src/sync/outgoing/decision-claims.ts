@@ -11,6 +11,12 @@ import type { SyncPushRecord } from '../../db/sync-rows';
 import { canonicalJson } from '../../domain/canonical-json';
 import type { KeyRing } from '../seal/key-ring';
 import { open } from '../seal/seal';
+import {
+  attributionProblem,
+  checkSignature,
+  NOBODY_KNOWN,
+  type SignerLookup,
+} from '../seal/signers';
 import type { SyncSubjects } from '../transport/sync-subjects';
 import type { SyncTransport } from '../transport/sync-transport';
 
@@ -47,19 +53,26 @@ export function claimBytes(claim: Claim, deviceId: string, operationId: string):
   return new TextEncoder().encode(canonicalJson(message));
 }
 
-/** The winner's claim as sent; undefined when it is not a claim this app can read. */
+/**
+ * The winner's claim as sent; undefined when it is not a claim this app can read, or its
+ * signature does not let it speak for the device it names.
+ */
 async function readClaimMessage(
-  subject: string,
-  ring: KeyRing,
+  toSend: ClaimToSend,
   bytes: Uint8Array,
 ): Promise<ClaimMessage | undefined> {
-  const opened = await open(subject, ring, bytes);
+  const signers = toSend.signers ?? NOBODY_KNOWN;
+  const checked = await checkSignature(toSend.subject, bytes, signers);
+  if (!checked.ok) return undefined;
+  const opened = await open(toSend.subject, toSend.ring, checked.body);
   if (opened.outcome !== 'opened' && opened.outcome !== 'plain') return undefined;
   try {
     const parsed = claimMessageSchema.safeParse(
       JSON.parse(new TextDecoder().decode(opened.plaintext)),
     );
-    return parsed.success ? parsed.data : undefined;
+    if (!parsed.success) return undefined;
+    const misattributed = await attributionProblem(signers, parsed.data.deviceId, checked.signedBy);
+    return misattributed ? undefined : parsed.data;
   } catch {
     return undefined;
   }
@@ -72,6 +85,7 @@ export interface ClaimToSend {
   bytes: Uint8Array;
   subject: string;
   ring: KeyRing;
+  signers?: SignerLookup;
 }
 
 /** Claims the record's decision. Rejects with the transport's error when the server cannot tell. */
@@ -87,7 +101,7 @@ export async function claimDecision(
     toSend.bytes,
   );
   if (result.outcome === 'won') return { outcome: 'won' };
-  const winner = await readClaimMessage(toSend.subject, toSend.ring, result.winner.data);
+  const winner = await readClaimMessage(toSend, result.winner.data);
   if (
     winner?.decisionId === record.claim.decisionId &&
     winner.verdict === record.claim.verdict &&

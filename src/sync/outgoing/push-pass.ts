@@ -92,7 +92,12 @@ export async function settleClaim(
       claimBytes(claimed.claim, deviceId, claimed.operationId),
     );
     const ring = await deps.sealing.ring();
-    outcome = await claimDecision(deps.transport(), claimed, deviceId, { bytes, subject, ring });
+    outcome = await claimDecision(deps.transport(), claimed, deviceId, {
+      bytes,
+      subject,
+      ring,
+      ...(deps.sealing.signers ? { signers: deps.sealing.signers } : {}),
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await update(db, fresh, {

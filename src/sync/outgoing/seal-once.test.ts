@@ -6,7 +6,9 @@ import { createTestDatabase } from '../../../test/support/test-database';
 import type { PushRow } from '../push/push-row';
 import { deriveJournalKey, newJournalSecret } from '../seal/journal-key';
 import { keyRing, NO_KEYS, type KeyRing } from '../seal/key-ring';
+import { generateDeviceKeys } from '../seal/device-keys';
 import { open } from '../seal/seal';
+import { checkSignature, ownSignerOnly } from '../seal/signers';
 import { createDexiePushStore } from '../store/dexie-push-store';
 import { syncSubjects } from '../transport/sync-subjects';
 import { outgoingMessages } from '../wire/outgoing-messages';
@@ -114,5 +116,31 @@ describe('seal once', () => {
     expect(
       await claimToSend(db, sealingWith(NO_KEYS), { ...record, operationId: 'x' }, subject, plain),
     ).toBe(plain);
+  });
+
+  it('signs a push and its claim once, sealed or plain, and a retry sends the same signed bytes', async () => {
+    const keys = await generateDeviceKeys();
+    const signing = {
+      signer: () => Promise.resolve({ deviceId: 'device-a', privateKey: keys.signing.privateKey }),
+    };
+    const lookup = ownSignerOnly('device-a', keys.signing.publicKey);
+    for (const ring of [NO_KEYS, keyRing([await deriveJournalKey(newJournalSecret())])]) {
+      const db = await pushWaiting();
+      const sealing = { ...sealingWith(ring), ...signing };
+      const first = await messagesToSend(db, sealing, 'op-1', build);
+      expect(await messagesToSend(db, sealing, 'op-1', build)).toEqual(first);
+      const subject = subjects.operation(first[0]!.messageId);
+      const checked = await checkSignature(subject, first[0]!.data, lookup);
+      expect(checked).toMatchObject({ ok: true, signedBy: 'device-a' });
+      const body = checked.ok ? checked.body : new Uint8Array();
+      expect((await open(subject, ring, body)).outcome).toBe(ring === NO_KEYS ? 'plain' : 'opened');
+      const record = (await db.syncPushes.get('op-1'))!;
+      const claimSubject = subjects.decision('set-1', 0);
+      const claim = await claimToSend(db, sealing, record, claimSubject, new Uint8Array([0x7b]));
+      expect(await claimToSend(db, sealing, record, claimSubject, new Uint8Array([0x7b]))).toEqual(
+        claim,
+      );
+      expect(await checkSignature(claimSubject, claim, lookup)).toMatchObject({ ok: true });
+    }
   });
 });

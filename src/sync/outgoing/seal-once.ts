@@ -4,7 +4,9 @@
  * bytes. Sealing again would give new bytes (a fresh nonce each time), and the answers
  * that matter ("did it land?", "who won the claim?") are judged on what a message says,
  * never on its bytes. Sealed messages go under keyed subject tokens (subject-token.ts),
- * kept with the bytes. Without a journal key the bytes are plain and built as before.
+ * kept with the bytes. A device with a signing key signs each message around its sealed
+ * (or plain) bytes, once, and keeps the signed bytes the same way (signatures are random
+ * too). Without a journal key and a signing key the bytes are plain and built as before.
  */
 import type { CountersignDatabase } from '../../db/database';
 import type { SyncPushRecord } from '../../db/sync-rows';
@@ -12,7 +14,9 @@ import type { OutboxRow } from '../../domain/audit';
 import type { OutgoingMessage } from '../push/transport-push-target';
 import { newestKey, type KeyRing } from '../seal/key-ring';
 import { SEAL_OVERHEAD_BYTES } from '../seal/seal-format';
-import { seal } from '../seal/seal';
+import { seal, sealWhenKeyed } from '../seal/seal';
+import { signatureOverhead, signMessage, type Signer } from '../seal/signed-message';
+import type { SignerLookup } from '../seal/signers';
 import { subjectToken } from '../seal/subject-token';
 import type { SyncSubjects } from '../transport/sync-subjects';
 
@@ -20,6 +24,10 @@ export interface Sealing {
   /** The journal's key ring now (no generations: the journal is not encrypted). */
   ring(): Promise<KeyRing>;
   subjects: SyncSubjects;
+  /** This device's signing key; none (tests, a device without keys): messages go unsigned. */
+  signer?(): Promise<Signer | undefined>;
+  /** Whose key signs for which device (signers.ts); without it no signature is checked. */
+  signers?: SignerLookup;
 }
 
 /** Builds the plain messages of an outbox row, leaving `reservedBytes` per message for the seal. */
@@ -54,18 +62,22 @@ export async function messagesToSend(
     throw new Error(`Operation ${operationId} is no longer waiting to be sent.`);
   const ring = await sealing.ring();
   const newest = newestKey(ring);
-  if (!newest) return build(outbox, 0);
+  const signer = await sealing.signer?.();
+  if (!newest && !signer) return build(outbox, 0);
+  const reserved =
+    (newest ? SEAL_OVERHEAD_BYTES : 0) + (signer ? signatureOverhead(signer.deviceId) : 0);
   const sealed = await Promise.all(
-    build(outbox, SEAL_OVERHEAD_BYTES).map(async (message) => {
-      const messageId = await subjectToken(newest, message.messageId);
+    build(outbox, reserved).map(async (message) => {
+      const messageId = newest ? await subjectToken(newest, message.messageId) : message.messageId;
       const subject = sealing.subjects.operation(messageId);
-      return { messageId, data: await seal(subject, ring, message.data) };
+      const body = newest ? await seal(subject, ring, message.data) : message.data;
+      return { messageId, data: signer ? await signMessage(subject, signer, body) : body };
     }),
   );
   return keepFirst(db, operationId, 'sealedMessages', sealed);
 }
 
-/** The claim's bytes to send: as first sealed, or plain without a journal key. */
+/** The claim's bytes to send: as first sealed and signed, or plain without keys. */
 export async function claimToSend(
   db: CountersignDatabase,
   sealing: Sealing,
@@ -75,6 +87,9 @@ export async function claimToSend(
 ): Promise<Uint8Array> {
   if (record.sealedClaim) return record.sealedClaim;
   const ring = await sealing.ring();
-  if (!newestKey(ring)) return plain;
-  return keepFirst(db, record.operationId, 'sealedClaim', await seal(subject, ring, plain));
+  const signer = await sealing.signer?.();
+  if (!newestKey(ring) && !signer) return plain;
+  const body = await sealWhenKeyed(subject, ring, plain);
+  const bytes = signer ? await signMessage(subject, signer, body) : body;
+  return keepFirst(db, record.operationId, 'sealedClaim', bytes);
 }

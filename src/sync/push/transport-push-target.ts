@@ -2,11 +2,14 @@
  * The push runtime's target on a `SyncTransport`: an operation is sent as its messages
  * (one, or the parts of a split operation, each with its own message id), and it has
  * landed when every message is on the server. Re-sending after a partial landing is
- * safe: the parts already there are refused as copies and count as landed.
+ * safe: the parts already there are refused as copies and count as landed, but only when
+ * what the server holds is this operation (stored-copy.ts): another content under its id
+ * is refused in words and never counts as landed.
  */
 import type { SyncTransport } from '../transport/sync-transport';
 import { SyncTransportError } from '../transport/sync-transport-error';
 import type { PushOutcome, PushTarget, ReconcileResult } from './push-target';
+import { takenWords, type StoredCopyCheck } from './stored-copy';
 
 export interface OutgoingMessage {
   /** The message id and subject token: the operation id, or a part's id (sync-envelope.ts). */
@@ -20,7 +23,20 @@ export type LoadMessages = (operationId: string) => Promise<OutgoingMessage[]>;
 export function createTransportPushTarget(
   transport: Pick<SyncTransport, 'publishOperation' | 'didLand'>,
   loadMessages: LoadMessages,
+  copies?: StoredCopyCheck,
 ): PushTarget {
+  /** False when the server holds another message under this one's id. */
+  const isOurs = async (outgoing: OutgoingMessage): Promise<boolean> => {
+    if (!copies) return true;
+    const stored = await copies.stored(outgoing.messageId);
+    return stored === undefined || (await copies.same(outgoing, stored));
+  };
+  /** Another content under its id is not landed: pushing again is refused in words. */
+  const landedAsOurs = async (outgoing: OutgoingMessage): Promise<boolean> => {
+    if (!copies) return (await transport.didLand(outgoing.messageId)) === 'landed';
+    const stored = await copies.stored(outgoing.messageId);
+    return stored !== undefined && (await copies.same(outgoing, stored));
+  };
   return {
     async push(operationId): Promise<PushOutcome> {
       let messages: OutgoingMessage[];
@@ -31,7 +47,10 @@ export function createTransportPushTarget(
       }
       for (const outgoing of messages) {
         try {
-          await transport.publishOperation(outgoing.messageId, outgoing.data);
+          const receipt = await transport.publishOperation(outgoing.messageId, outgoing.data);
+          if (receipt.status === 'already-landed' && !(await isOurs(outgoing))) {
+            return { status: 'rejected', error: takenWords(operationId), retryable: false };
+          }
         } catch (error) {
           if (error instanceof SyncTransportError && !error.uncertain) {
             return { status: 'rejected', error: error.message, retryable: error.retryable };
@@ -46,9 +65,7 @@ export function createTransportPushTarget(
       try {
         const messages = await loadMessages(operationId);
         for (const outgoing of messages) {
-          if ((await transport.didLand(outgoing.messageId)) === 'not-landed') {
-            return { status: 'failed' };
-          }
+          if (!(await landedAsOurs(outgoing))) return { status: 'failed' };
         }
         return { status: 'applied' };
       } catch (error) {

@@ -13,10 +13,16 @@
  *
  * A message on the key subject announces its key id and, when it holds this device's
  * envelope, hands this device the ring.
+ *
+ * Before it is opened, a signed message's signature is checked against its device's key
+ * (signers.ts): one that does not verify, or comes from a removed device, goes on marked
+ * `unreadable`; one that does is handed on with the device that signed it (`signedBy`), so
+ * the incoming side can refuse an operation naming another device.
  */
 import type { Sealing } from '../outgoing/seal-once';
 import { describeNotOpened } from '../seal/describe-open';
 import { open } from '../seal/seal';
+import { checkSignature, NOBODY_KNOWN } from '../seal/signers';
 import { keyIdOfSubject } from '../transport/sync-subjects';
 import type { SyncFeed, SyncMessage, SyncTransport } from '../transport/sync-transport';
 
@@ -48,9 +54,12 @@ async function opened(message: SyncMessage, keys: OpeningKeys): Promise<Outcome>
     }
     return { message };
   }
-  const result = await open(message.subject, await keys.ring(), message.data);
+  const checked = await checkSignature(message.subject, message.data, keys.signers ?? NOBODY_KNOWN);
+  if (!checked.ok) return { message: { ...message, unreadable: checked.words } };
+  const result = await open(message.subject, await keys.ring(), checked.body);
   if (result.outcome === 'opened' || result.outcome === 'plain') {
-    return { message: { ...message, data: result.plaintext } };
+    const signedBy = checked.signedBy === undefined ? {} : { signedBy: checked.signedBy };
+    return { message: { ...message, data: result.plaintext, ...signedBy } };
   }
   if (result.outcome === 'unknownKeyAnnounced') {
     return { waitFor: result.keyId, words: describeNotOpened(result) };

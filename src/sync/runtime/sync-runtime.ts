@@ -19,7 +19,10 @@ import { messagesToSend, type Sealing } from '../outgoing/seal-once';
 import { outgoingMessages } from '../wire/outgoing-messages';
 import type { KeyRing } from '../seal/key-ring';
 import type { DeviceKeyDatabase } from '../../db/device-key-store';
+import type { SignerLookup } from '../seal/signers';
 import { journalKeyAccess } from './journal-key-access';
+import { repairSharedDeviceId } from './shared-device-id';
+import { deviceKeysChangeProblem } from './device-list-signers';
 import { syncSubjects, type SyncSubjects } from '../transport/sync-subjects';
 import { openingConsume } from './opening-feed';
 import { systemClock, type PushClock } from '../push/push-clock';
@@ -28,6 +31,7 @@ import type { IndeterminateChoice } from '../push/push-row';
 import type { ReconciliationPolicy } from '../push/reconciliation-policy';
 import { startReconcileLoop, type ReconcileLoopHandle } from '../push/run-reconcile-loop';
 import { createTransportPushTarget } from '../push/transport-push-target';
+import { storedCopyCheck } from '../push/stored-copy';
 import { createDexiePushStore } from '../store/dexie-push-store';
 import {
   createNatsTransport,
@@ -63,6 +67,8 @@ export interface SyncRuntimeOptions {
   journalKeys?: () => Promise<KeyRing>;
   /** This device's key store (journal-keys.ts): the ring is read there, and fetched into it. */
   keyStore?: DeviceKeyDatabase;
+  /** Whose key signs for which device (journal-key-access.ts says the default). */
+  signers?: SignerLookup;
 }
 
 export interface SyncRuntime {
@@ -109,6 +115,7 @@ export function startSyncRuntime(
     readLast: (subject) => current().readLast(subject),
     ...(options.keyStore ? { keyStore: options.keyStore } : {}),
     ...(options.journalKeys ? { ring: options.journalKeys } : {}),
+    ...(options.signers ? { signers: options.signers } : {}),
     waiting: (words) => {
       void status(
         'connected',
@@ -170,6 +177,7 @@ export function startSyncRuntime(
           const budget = Math.min(ENVELOPE_LIMITS.defaultPartBudgetBytes, Math.floor(limit * 0.9));
           return outgoingMessages({ ...outbox, operationId }, deviceId, budget - reservedBytes);
         }),
+      storedCopyCheck(current, sealing, () => deviceId),
     ),
   });
 
@@ -269,7 +277,15 @@ export function startSyncRuntime(
       ...(options.feed ? { feedOptions: options.feed } : {}),
       incoming: {
         db,
-        deviceId,
+        get deviceId() {
+          return deviceId;
+        },
+        deviceIdShared: async () => {
+          deviceId = await repairSharedDeviceId(db, deviceId, new Date(clock.now()).toISOString());
+        },
+        attribution: async (operation, signedBy) =>
+          (await keys.attribution(operation.deviceId, signedBy)) ??
+          deviceKeysChangeProblem(db, operation.diffs),
         now: () => new Date(clock.now()).toISOString(),
         settleClaim: async (record) => {
           const settled = await settleClaim(passDeps(), record);

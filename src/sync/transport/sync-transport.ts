@@ -46,6 +46,8 @@ export interface SyncMessage {
   time?: string;
   /** Set by the open step when the message did not open: quarantined with these words, never applied. */
   unreadable?: string;
+  /** Set by the open step: the device whose key verifiably signed this message. */
+  signedBy?: string;
 }
 
 export type FeedEvent =
