@@ -17,4 +17,6 @@ export const SETTING_KEYS = {
   welcomeDismissed: 'welcomeDismissed',
   /** Rule offers already made here ("Stop proposing…", "Apply … without asking"): each is made once. */
   ruleOffersMade: 'ruleOffersMade',
+  /** The key id whose recovery phrase the person last wrote down: a newer key asks again. */
+  recoveryPhraseKeyId: 'recoveryPhraseKeyId',
 } as const;

@@ -79,4 +79,18 @@ describe('the sync status in words', () => {
       'Connected, but changes from your other devices cannot be applied here (3 tries in a row): The journal is full. Countersign keeps trying; your own changes are still sent.',
     );
   });
+
+  it('says a device waiting for the journal key is not synced, and how to get the key', () => {
+    const waiting = describeSync({
+      ...view({}),
+      status: {
+        phase: 'connected',
+        message: 'Waiting for this journal’s new key from another device.',
+        errorKind: 'waiting-for-key',
+        at: '2026-03-01T10:00:00.000Z',
+      },
+    });
+    expect(waiting).toMatchObject({ short: 'Waiting for the key', tone: 'warning' });
+    expect(waiting.long).toMatch(/Join with a code \(or the recovery phrase\)/);
+  });
 });

@@ -62,6 +62,13 @@ export function describeSync({ enabled, status, counts }: SyncView): SyncWords {
         tone: 'busy',
       };
     case 'connected':
+      if (status?.errorKind === 'waiting-for-key') {
+        return {
+          short: 'Waiting for the key',
+          long: 'Waiting for this journal’s key: a change from another device is sealed under a key this device does not have yet. Open the app on a device that has it; if this device never had it, choose Join with a code (or the recovery phrase) in Settings → Sync. This device keeps working meanwhile.',
+          tone: 'warning',
+        };
+      }
       return waiting
         ? {
             short: `${counts.waiting} waiting to send`,

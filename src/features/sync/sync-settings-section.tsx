@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { describeSync } from './describe-sync';
+import { PrivateSyncSection } from './private-sync-section';
 import { runningSync } from './sync-control';
 import { SyncAttention } from './sync-attention';
 import { SyncConnectionForm } from './sync-connection-form';
@@ -52,6 +53,8 @@ export function SyncSettingsSection() {
           </div>
         </div>
       )}
+      <PrivateSyncSection />
+      {/* The journal's device list mounts here. */}
       <SyncConnectionForm />
       <SyncAttention />
     </section>

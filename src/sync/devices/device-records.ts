@@ -29,7 +29,7 @@ const KIND_NAMES: Record<DeviceKind, string> = {
 };
 
 /** What kind of device this is, as far as the page can tell; the person can rename it. */
-export function thisDeviceKind(): DeviceKind {
+function thisDeviceKind(): DeviceKind {
   const coarse = globalThis.matchMedia?.('(pointer: coarse)').matches ?? false;
   if (!coarse) return 'computer';
   const screen = globalThis.screen as { width: number; height: number } | undefined;
@@ -38,7 +38,7 @@ export function thisDeviceKind(): DeviceKind {
 }
 
 /** A first name until the person gives one: the kind and a few letters of the id. */
-export function defaultDeviceName(kind: DeviceKind, deviceId: string): string {
+function defaultDeviceName(kind: DeviceKind, deviceId: string): string {
   return `${KIND_NAMES[kind]} ${deviceId.slice(0, 4)}`;
 }
 

@@ -28,3 +28,12 @@ export const syncConfigSchema = z.object({
   enabled: z.boolean(),
 }) satisfies z.ZodType<StoredSyncConfig>;
 export type SyncConfig = z.infer<typeof syncConfigSchema>;
+
+/** The credentials the NATS client signs in with. */
+export function natsCredentials(
+  config: Pick<SyncConfig, 'user' | 'secret'>,
+): { user: string; pass: string } | { token: string } {
+  return config.secret.kind === 'token'
+    ? { token: config.secret.token }
+    : { user: config.user, pass: config.secret.password };
+}

@@ -41,7 +41,7 @@ import { ENVELOPE_LIMITS } from '../../domain/sync-envelope';
 import { withoutCredentials } from '../../lib/without-credentials';
 import { feedStuckMessage, startIncomingFeed, type IncomingFeed } from './incoming-feed';
 import { progressReporter } from './progress-report';
-import type { SyncConfig } from './sync-config';
+import { natsCredentials, type SyncConfig } from './sync-config';
 import { describeChoice } from './describe-choice';
 import { deviceSync } from '../devices/device-sync';
 import type { Removal } from '../devices/remove-device';
@@ -214,10 +214,7 @@ export function startSyncRuntime(
     const created = createNatsTransport({
       servers: config.url,
       user: config.user,
-      credentials:
-        config.secret.kind === 'token'
-          ? { token: config.secret.token }
-          : { user: config.user, pass: config.secret.password },
+      credentials: natsCredentials(config),
       connectionName: `countersign ${deviceId.slice(0, 8)}`,
       ...(options.connect ? { connect: options.connect } : {}),
       replicas: options.replicas ?? 1,

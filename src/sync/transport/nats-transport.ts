@@ -76,6 +76,10 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
   publishProgress(deviceToken: string, cursor: number): Promise<void>;
   /** Publishes one message of the journal's key subject (a rotation); a copy already there counts. */
   publishKeyMessage(subject: string, data: Uint8Array): Promise<void>;
+  /** Publishes only while `subject` holds no message (key and join subjects); else `taken`. */
+  publishNew(subject: string, data: Uint8Array): Promise<'stored' | 'taken'>;
+  /** The subjects under `filter` that hold a message (stream info): names only, no bodies. */
+  subjectsUnder(filter: string): Promise<string[]>;
 } {
   const subjects = syncSubjects(options.user);
   const timeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
@@ -238,6 +242,29 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
       } catch (error) {
         if (jetStreamErrorCode(error) === JS_ERROR.maxMessagesPerSubjectExceeded) return;
         throw fail(error, 'handing the new journal key to your devices');
+      }
+    },
+
+    async publishNew(subject, data) {
+      const { js } = needOnline(`publishing ${subject}`);
+      try {
+        await js.publish(subject, data, { expect: { lastSubjectSequence: 0 }, timeout });
+        return 'stored';
+      } catch (error) {
+        const code = jetStreamErrorCode(error);
+        if (code === JS_ERROR.wrongLastSequence || code === JS_ERROR.maxMessagesPerSubjectExceeded)
+          return 'taken';
+        throw fail(error, `publishing ${subject}`);
+      }
+    },
+
+    async subjectsUnder(filter) {
+      const { jsm } = needOnline(`listing ${filter}`);
+      try {
+        const info = await jsm.streams.info(subjects.stream, { subjects_filter: filter });
+        return Object.keys(info.state.subjects ?? {});
+      } catch (error) {
+        throw fail(error, `listing ${filter}`);
       }
     },
 
