@@ -3,7 +3,7 @@
  * The server sees nothing readable, in full (issue 30): two devices of an encrypted journal
  * against a real nats-server exchange tasks, entries, a wake's proposals, its report and
  * observations (the agent's rows as the sync path carries them), a rejection with a
- * reason and a confirmation with an edit. Then a Node client reads every message of the
+ * reason, a confirmation with an edit and the devices' names. Then a Node client reads every message of the
  * stream raw, bodies and headers, and none of the journal's strings is in any of them.
  *
  * The same journey with sealing turned off fails here: that is what makes it a proof.
@@ -12,6 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { confirmItem } from '../../src/confirmation/confirm-item';
 import { rejectItem } from '../../src/confirmation/reject-item';
 import type { CountersignDatabase } from '../../src/db/database';
+import { DeviceKeyDatabase } from '../../src/db/device-key-store';
+import { getDeviceId } from '../../src/db/settings';
+import { renameDevice } from '../../src/sync/devices/device-records';
 import { deriveJournalKey, newJournalSecret } from '../../src/sync/seal/journal-key';
 import { keyRing, type KeyRing } from '../../src/sync/seal/key-ring';
 import { open } from '../../src/sync/seal/seal';
@@ -24,8 +27,21 @@ import { startAliceRuntime, waitFor } from './sync-fixtures';
 
 const server = liveServer();
 
+/** A device of the journal holding `ring`, with a key store of its own for its record. */
 function start(db: CountersignDatabase, ring: KeyRing) {
-  server.keep(startAliceRuntime(db, server.url(), { journalKeys: () => Promise.resolve(ring) }));
+  server.keep(
+    startAliceRuntime(db, server.url(), {
+      journalKeys: () => Promise.resolve(ring),
+      keyStore: new DeviceKeyDatabase(`keys-${crypto.randomUUID()}`),
+    }),
+  );
+}
+
+/** Names the device on `db` (its record, written when sync started) and sends the rename. */
+async function nameDevice(db: CountersignDatabase, name: string) {
+  const id = await getDeviceId(db);
+  await waitFor(() => db.devices.get(id), 20_000, 'the device record');
+  expect(await renameDevice(db, id, name)).toMatchObject({ ok: true });
 }
 
 const sent = (db: CountersignDatabase) =>
@@ -43,6 +59,7 @@ const JOURNAL_WORDS = {
   observation: 'Landlord must approve the repair',
   report: ['Waiting on the plumber', 'Radiators need bleeding first', 'Gauge readings'],
   reason: 'Not before the landlord answers',
+  devices: ['Workshop laptop of Margit', 'Kitchen tablet of Margit'],
 };
 
 /**
@@ -65,6 +82,8 @@ const WIRE_WORDS = [
   'confirmed',
   'rejected',
   'appliedArgs',
+  'devices',
+  'agreement',
   'title',
   'text',
 ];
@@ -79,6 +98,9 @@ describe('the server of an encrypted journal', () => {
       const tablet = createTestDatabase();
       start(laptop, ring);
       start(tablet, ring);
+
+      await nameDevice(laptop, JOURNAL_WORDS.devices[0]!);
+      await nameDevice(tablet, JOURNAL_WORDS.devices[1]!);
 
       const { taskId } = await createAgentReadyTask(laptop);
       await userWrite(laptop, 'set_task_title', { title: JOURNAL_WORDS.title }, { taskId });
@@ -140,6 +162,15 @@ describe('the server of an encrypted journal', () => {
         JOURNAL_WORDS.entry,
       );
 
+      await waitFor(
+        async () => {
+          const names = (await tablet.devices.toArray()).map((row) => row.name).sort();
+          return names.join() === [...JOURNAL_WORDS.devices].sort().join() || undefined;
+        },
+        20_000,
+        "the laptop's name on the tablet",
+      );
+
       const byTool = (name: string) => items.find((item) => item.toolName === name)!;
       const estimate = byTool('update_task_estimate');
       const priority = byTool('update_task_priority');
@@ -177,6 +208,9 @@ describe('the server of an encrypted journal', () => {
       ).toBe(JOURNAL_WORDS.reason);
       expect(await tablet.syncQuarantine.count()).toBe(0);
       expect(await laptop.syncQuarantine.count()).toBe(0);
+      expect((await laptop.devices.toArray()).map((row) => row.name).sort()).toEqual(
+        [...JOURNAL_WORDS.devices].sort(),
+      );
 
       const messages = await rawStream(server.url());
       const families = new Set(messages.map((message) => message.subject.split('.')[2]));

@@ -80,10 +80,11 @@ describe('an honest device offline during a rotation', () => {
 
     // A device is removed: the laptop rotates for itself, the phone and the tablet. The
     // tablet's key message is published later: it has not heard when it pushes.
-    // Published by hand below, later for the tablet.
-    const { ring } = await rotateJournalKey(subjects, [], () => Promise.resolve(), laptop.keys);
-    await publishRaw(
-      await keySubjectMessages(subjects, ring, [await recipient(laptop), await recipient(phone)]),
+    const { ring } = await rotateJournalKey(
+      subjects,
+      [await recipient(laptop), await recipient(phone)],
+      publishRaw,
+      laptop.keys,
     );
     const [oldKeyId, newKeyId] = [first.generations[0]!.keyId, ring.generations[0]!.keyId];
     await userWrite(laptop.db, 'update_task_estimate', { minutes: 30 }, { taskId });

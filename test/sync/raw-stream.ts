@@ -1,7 +1,7 @@
 /**
- * What the server's operator holds: every message of alice's stream as stored, read over
- * a connection of its own (subject, headers and body), for the tests that prove the
- * server sees nothing readable.
+ * What the server's operator holds: every message of a journal's stream as stored, read
+ * over a connection of its own (subject, headers and body), for the tests and journeys
+ * that prove the server sees nothing readable. Alice's journal unless told otherwise.
  */
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
@@ -21,12 +21,16 @@ function unsigned(subject: string, data: Uint8Array): Uint8Array {
   return signed.kind === 'signed' ? signed.body : data;
 }
 
-export async function rawStream(url: string): Promise<RawMessage[]> {
-  const connection = await connect({ servers: url, user: 'alice', pass: 'alice' });
+export async function rawStream(
+  url: string,
+  { user, password }: { user: string; password: string } = { user: 'alice', password: 'alice' },
+): Promise<RawMessage[]> {
+  const connection = await connect({ servers: url, user, pass: password });
+  const stream = `CS_${user.toUpperCase()}`;
   try {
     const jsm = await jetstreamManager(connection, { timeout: 2_000 });
-    const { state } = await jsm.streams.info('CS_ALICE');
-    const consumer = await jetstream(connection).consumers.get('CS_ALICE', { opt_start_seq: 1 });
+    const { state } = await jsm.streams.info(stream);
+    const consumer = await jetstream(connection).consumers.get(stream, { opt_start_seq: 1 });
     const batch = await consumer.fetch({ max_messages: state.messages, expires: 5_000 });
     const messages: RawMessage[] = [];
     for await (const message of batch) {
