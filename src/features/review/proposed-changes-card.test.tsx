@@ -136,11 +136,20 @@ describe('ProposedChangesCard', () => {
       expiresAt: new Date(Date.now() - 1000).toISOString(),
     });
     await seedChangeSet(otherTaskId, [estimateProposal(90)]);
-    const { container } = renderCard(taskId);
+    // The other task's card, mounted after this one, has read its items: so has this one.
+    const { container } = render(
+      <>
+        <div data-testid="this">
+          <ProposedChangesCard taskId={taskId} />
+        </div>
+        <ProposedChangesCard taskId={otherTaskId} />
+      </>,
+    );
 
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole('region', { name: /Proposed changes/ })).not.toBeInTheDocument();
-    expect(container.querySelector('.review-card')).toBeNull();
+    expect(await screen.findByRole('region', { name: 'Proposed changes (1)' })).toBeVisible();
+    expect(screen.getAllByRole('region', { name: /Proposed changes/ })).toHaveLength(1);
+    expect(within(screen.getByTestId('this')).queryByRole('region')).toBeNull();
+    expect(container.querySelectorAll('.review-card')).toHaveLength(1);
   });
 
   it('says once for the card when the policy forbids applying, and one tap on Allow lifts it', async () => {
@@ -559,9 +568,19 @@ describe('ProposedChangesCard', () => {
   it('hides the proposals of a deleted task', async () => {
     const { taskId } = await seedTwoProposals();
     await userWrite('delete_task', { id: taskId }, taskId);
-    renderCard(taskId);
+    const otherTaskId = await createTask('Something else');
+    await seedChangeSet(otherTaskId, [estimateProposal(90)]);
+    // The other task's card, mounted after this one, has read its items: so has this one.
+    render(
+      <>
+        <div data-testid="deleted">
+          <ProposedChangesCard taskId={taskId} />
+        </div>
+        <ProposedChangesCard taskId={otherTaskId} />
+      </>,
+    );
 
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Proposed changes (1)' })).toBeVisible();
+    expect(within(screen.getByTestId('deleted')).queryByRole('region')).toBeNull();
   });
 });
