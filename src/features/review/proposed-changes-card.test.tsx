@@ -64,6 +64,24 @@ beforeEach(() => {
   });
 });
 
+/**
+ * The card of `taskId`, which should show nothing, before the card of `otherTaskId`, which
+ * shows one proposal: once the other, mounted after it, has read its items, so has this one.
+ */
+async function renderBesideAnother(taskId: string, otherTaskId: string) {
+  const rendered = render(
+    <>
+      <div data-testid="empty">
+        <ProposedChangesCard taskId={taskId} />
+      </div>
+      <ProposedChangesCard taskId={otherTaskId} />
+    </>,
+  );
+  expect(await screen.findByRole('region', { name: 'Proposed changes (1)' })).toBeVisible();
+  expect(within(screen.getByTestId('empty')).queryByRole('region')).toBeNull();
+  return rendered;
+}
+
 function renderCard(taskId: string) {
   return render(
     <>
@@ -136,19 +154,8 @@ describe('ProposedChangesCard', () => {
       expiresAt: new Date(Date.now() - 1000).toISOString(),
     });
     await seedChangeSet(otherTaskId, [estimateProposal(90)]);
-    // The other task's card, mounted after this one, has read its items: so has this one.
-    const { container } = render(
-      <>
-        <div data-testid="this">
-          <ProposedChangesCard taskId={taskId} />
-        </div>
-        <ProposedChangesCard taskId={otherTaskId} />
-      </>,
-    );
-
-    expect(await screen.findByRole('region', { name: 'Proposed changes (1)' })).toBeVisible();
+    const { container } = await renderBesideAnother(taskId, otherTaskId);
     expect(screen.getAllByRole('region', { name: /Proposed changes/ })).toHaveLength(1);
-    expect(within(screen.getByTestId('this')).queryByRole('region')).toBeNull();
     expect(container.querySelectorAll('.review-card')).toHaveLength(1);
   });
 
@@ -570,17 +577,6 @@ describe('ProposedChangesCard', () => {
     await userWrite('delete_task', { id: taskId }, taskId);
     const otherTaskId = await createTask('Something else');
     await seedChangeSet(otherTaskId, [estimateProposal(90)]);
-    // The other task's card, mounted after this one, has read its items: so has this one.
-    render(
-      <>
-        <div data-testid="deleted">
-          <ProposedChangesCard taskId={taskId} />
-        </div>
-        <ProposedChangesCard taskId={otherTaskId} />
-      </>,
-    );
-
-    expect(await screen.findByRole('region', { name: 'Proposed changes (1)' })).toBeVisible();
-    expect(within(screen.getByTestId('deleted')).queryByRole('region')).toBeNull();
+    await renderBesideAnother(taskId, otherTaskId);
   });
 });
