@@ -64,6 +64,24 @@ beforeEach(() => {
   });
 });
 
+/**
+ * The card of `taskId`, which should show nothing, before the card of `otherTaskId`, which
+ * shows one proposal: once the other, mounted after it, has read its items, so has this one.
+ */
+async function renderBesideAnother(taskId: string, otherTaskId: string) {
+  const rendered = render(
+    <>
+      <div data-testid="empty">
+        <ProposedChangesCard taskId={taskId} />
+      </div>
+      <ProposedChangesCard taskId={otherTaskId} />
+    </>,
+  );
+  expect(await screen.findByRole('region', { name: 'Proposed changes (1)' })).toBeVisible();
+  expect(within(screen.getByTestId('empty')).queryByRole('region')).toBeNull();
+  return rendered;
+}
+
 function renderCard(taskId: string) {
   return render(
     <>
@@ -136,11 +154,9 @@ describe('ProposedChangesCard', () => {
       expiresAt: new Date(Date.now() - 1000).toISOString(),
     });
     await seedChangeSet(otherTaskId, [estimateProposal(90)]);
-    const { container } = renderCard(taskId);
-
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole('region', { name: /Proposed changes/ })).not.toBeInTheDocument();
-    expect(container.querySelector('.review-card')).toBeNull();
+    const { container } = await renderBesideAnother(taskId, otherTaskId);
+    expect(screen.getAllByRole('region', { name: /Proposed changes/ })).toHaveLength(1);
+    expect(container.querySelectorAll('.review-card')).toHaveLength(1);
   });
 
   it('says once for the card when the policy forbids applying, and one tap on Allow lifts it', async () => {
@@ -559,9 +575,8 @@ describe('ProposedChangesCard', () => {
   it('hides the proposals of a deleted task', async () => {
     const { taskId } = await seedTwoProposals();
     await userWrite('delete_task', { id: taskId }, taskId);
-    renderCard(taskId);
-
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    const otherTaskId = await createTask('Something else');
+    await seedChangeSet(otherTaskId, [estimateProposal(90)]);
+    await renderBesideAnother(taskId, otherTaskId);
   });
 });
