@@ -48,4 +48,16 @@ describe('SyncConnectionForm', () => {
         url: 'wss://other.example.org',
       });
   });
+
+  it('refuses a nats:// address in words a browser can act on, and keeps the saved one', async () => {
+    render(<SyncConnectionForm />);
+    await screen.findByDisplayValue('wss://sync.example.org');
+    await userEvent.clear(address());
+    await userEvent.type(address(), 'nats://sync.example.org:4222');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and reconnect' }));
+    expect(
+      await screen.findByText(/A browser reaches the sync server over WebSocket/),
+    ).toHaveTextContent('not nats://. For npm run sync-server that is ws://127.0.0.1:9222.');
+    expect(await readSyncConfig(getDatabase())).toMatchObject({ url: WITH_CREDENTIALS });
+  });
 });

@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { getDatabase } from '../../db/connection';
 import { readSyncConfig, writeSyncConfig, type StoredSyncConfig } from '../../db/sync-settings';
 import { withoutCredentials } from '../../lib/without-credentials';
-import { syncConfigSchema } from '../../sync/runtime/sync-config';
+import { browserAddressProblem, syncConfigSchema } from '../../sync/runtime/sync-config';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { ServerFields } from './server-fields';
@@ -50,6 +50,11 @@ function ConnectionForm({ stored }: { stored: StoredSyncConfig | undefined }) {
         found[field] ??= issue.message;
       }
       setErrors(found);
+      return;
+    }
+    const addressProblem = browserAddressProblem(parsed.data.url);
+    if (addressProblem) {
+      setErrors({ url: addressProblem });
       return;
     }
     setErrors({});

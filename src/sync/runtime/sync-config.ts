@@ -29,6 +29,17 @@ export const syncConfigSchema = z.object({
 }) satisfies z.ZodType<StoredSyncConfig>;
 export type SyncConfig = z.infer<typeof syncConfigSchema>;
 
+/**
+ * What is wrong with an address a browser is given, in words: a browser reaches NATS only
+ * over WebSocket, so a `nats://` (or `tls://`) address, fine for a Node client, would be
+ * saved and then reported as unreachable. Undefined when a browser can use it.
+ */
+export function browserAddressProblem(url: string): string | undefined {
+  const scheme = /^([a-z]+):\/\//i.exec(url.trim())?.[1]?.toLowerCase();
+  if (scheme === undefined || scheme === 'ws' || scheme === 'wss') return undefined;
+  return `A browser reaches the sync server over WebSocket: use its wss:// address (or ws:// on this computer) and the server's WebSocket port, not ${scheme}://. For npm run sync-server that is ws://127.0.0.1:9222.`;
+}
+
 /** The credentials the NATS client signs in with. */
 export function natsCredentials(
   config: Pick<SyncConfig, 'user' | 'secret'>,

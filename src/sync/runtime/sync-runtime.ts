@@ -383,7 +383,7 @@ export function startSyncRuntime(
         const seconds = Math.round(retryMs / 1000);
         await status(
           'error',
-          `${failure.message} ${failure.retryable || failure.kind === 'unreachable' ? `Trying again in ${seconds} s.` : 'Fix the settings, then press Sync now.'}`,
+          `${failure.message} ${failure.retryable || failure.kind === 'unreachable' ? `Trying again in ${seconds} s.` : 'Fix the settings in Settings → Sync, then press Retry now.'}`,
           { errorKind: failure.kind },
         );
       }
