@@ -202,7 +202,7 @@ describe('ProposedChangesCard', () => {
       await screen.findByRole('button', { name: 'Confirm: Set estimate to 60 minutes' }),
     );
 
-    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, shownRow(0));
+    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, shownRow(0, 'button'));
     expect(await screen.findByText('Applied: Set estimate to 60 minutes')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('article', { name: /Set estimate/ })).not.toBeInTheDocument(),
@@ -256,7 +256,7 @@ describe('ProposedChangesCard', () => {
     swipe(await estimateRow(), 160);
 
     await waitFor(() =>
-      expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, shownRow(0)),
+      expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, shownRow(0, 'swipe')),
     );
     expect(rejectItem).not.toHaveBeenCalled();
     expect(vibrate).toHaveBeenCalledWith(10);
@@ -287,7 +287,7 @@ describe('ProposedChangesCard', () => {
     swipe(await estimateRow(), -160);
 
     await waitFor(() =>
-      expect(rejectItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, shownRow(0)),
+      expect(rejectItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, shownRow(0, 'swipe')),
     );
     expect(confirmItem).not.toHaveBeenCalled();
     const prompt = await screen.findByRole('group', { name: /Rejected/ });
@@ -298,7 +298,7 @@ describe('ProposedChangesCard', () => {
     // The next row is still there and still swipes.
     swipe(await checklistRow(), 160);
     await waitFor(() =>
-      expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 1, shownRow(1)),
+      expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 1, shownRow(1, 'swipe')),
     );
   });
 
@@ -334,7 +334,7 @@ describe('ProposedChangesCard', () => {
 
     expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, {
       edited: { minutes: 45 },
-      ...shownRow(0),
+      ...shownRow(0, 'button'),
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(async () => expect(await checklistRow()).toHaveFocus());
@@ -433,7 +433,7 @@ describe('ProposedChangesCard', () => {
     await userEvent.click(applyAnyway);
     expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, {
       applyAnyway: true,
-      ...shownRow(0),
+      ...shownRow(0, 'button'),
     });
   });
 

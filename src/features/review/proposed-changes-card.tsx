@@ -5,6 +5,7 @@
  * A status bar of its own says what the last action did, with Undo. Renders nothing when
  * nothing waits, unless an action just finished and has something to say.
  */
+import type { DecisionMethod } from '../../domain/change-set';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useRef } from 'react';
 import { readPolicyVerdict } from '../../db/agent-config';
@@ -86,11 +87,13 @@ export function ProposedChangesCard({
     (entry: PendingReviewItem, options: Parameters<typeof actions.confirm>[1]) =>
       decide(entry, () => actions.confirm(entry, options)),
   );
-  const rowRejected = useStableCallback((entry: PendingReviewItem) =>
+  const rowRejected = useStableCallback((entry: PendingReviewItem, method: DecisionMethod) =>
     decide(entry, () =>
-      actions.reject(entry, {
-        height: findRowElement(section.current, entry.key)?.offsetHeight,
-      }),
+      actions.reject(
+        entry,
+        { height: findRowElement(section.current, entry.key)?.offsetHeight },
+        method,
+      ),
     ),
   );
 

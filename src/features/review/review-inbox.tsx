@@ -11,6 +11,7 @@
  * n rejects, e opens the row's edit sheet (Enter confirms the edit, Escape cancels), a
  * confirms all of the focused row's task, u undoes the last decision here.
  */
+import type { DecisionMethod } from '../../domain/change-set';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useLayoutEffect, useRef, useState } from 'react';
@@ -252,14 +253,15 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
       return row ? decide(row, () => actions.confirm(entry, options)) : Promise.resolve(false);
     },
   );
-  const rowRejected = useStableCallback((entry: PendingReviewItem) => {
+  const rowRejected = useStableCallback((entry: PendingReviewItem, method: DecisionMethod) => {
     const row = rowOf(entry);
     if (!row) return Promise.resolve(false);
     return decide(row, () =>
-      actions.reject(entry, {
-        index: row.index,
-        height: findRowElement(listRef.current, entry.key)?.offsetHeight,
-      }),
+      actions.reject(
+        entry,
+        { index: row.index, height: findRowElement(listRef.current, entry.key)?.offsetHeight },
+        method,
+      ),
     );
   });
 

@@ -32,7 +32,7 @@ export interface ReviewItemRowProps {
     entry: PendingReviewItem,
     options: { applyAnyway: boolean; edited?: Record<string, unknown>; method?: DecisionMethod },
   ): Promise<boolean>;
-  onReject(entry: PendingReviewItem): Promise<boolean>;
+  onReject(entry: PendingReviewItem, method: DecisionMethod): Promise<boolean>;
   /** `y` confirms, `n` rejects and `e` edits while focus is in the row (the inbox). */
   keyboardShortcuts?: boolean;
   tabIndex?: number;
@@ -120,7 +120,7 @@ export const ReviewItemRow = memo(function ReviewItemRow({
     async onSwiped(direction) {
       if (direction === 'left') {
         onSwiped?.();
-        return onReject(entry);
+        return onReject(entry, 'swipe');
       }
       if (blocked) return false;
       if (stale) {
@@ -157,7 +157,7 @@ export const ReviewItemRow = memo(function ReviewItemRow({
       else void onConfirm(entry, { applyAnyway: false, method: 'keyboard' });
     } else if (event.key === 'n') {
       event.preventDefault();
-      if (!busy) void onReject(entry);
+      if (!busy) void onReject(entry, 'keyboard');
     } else if (event.key === 'e') {
       event.preventDefault();
       if (!busy && editable) setEditing(true);
@@ -299,7 +299,7 @@ export const ReviewItemRow = memo(function ReviewItemRow({
             aria-label={`Reject: ${summary}`}
             disabled={busy}
             onClick={(event) => {
-              if (!tappedTooSoon(event)) void onReject(entry);
+              if (!tappedTooSoon(event)) void onReject(entry, 'button');
             }}
           >
             <span aria-hidden="true">✗</span>

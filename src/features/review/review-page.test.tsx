@@ -165,12 +165,22 @@ describe('ReviewPage', () => {
     expect(estimate).toHaveFocus();
 
     await userEvent.keyboard('y');
-    expect(confirmItem).toHaveBeenCalledWith(getDatabase(), launchSet.id, 0, shownRow(0));
+    expect(confirmItem).toHaveBeenCalledWith(
+      getDatabase(),
+      launchSet.id,
+      0,
+      shownRow(0, 'keyboard'),
+    );
     await waitFor(() => expect(mockup).toHaveFocus());
     await waitFor(() => expect(estimate).not.toBeInTheDocument());
 
     await userEvent.keyboard('n');
-    expect(rejectItem).toHaveBeenCalledWith(getDatabase(), launchSet.id, 1, shownRow(1));
+    expect(rejectItem).toHaveBeenCalledWith(
+      getDatabase(),
+      launchSet.id,
+      1,
+      shownRow(1, 'keyboard'),
+    );
     await waitFor(() => expect(milk).toHaveFocus());
     expect(await screen.findByRole('button', { name: 'Not now' })).toBeInTheDocument();
 
@@ -245,7 +255,7 @@ describe('ReviewPage', () => {
     await userEvent.keyboard('{Enter}');
     expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, {
       edited: { minutes: 60 },
-      ...shownRow(0),
+      ...shownRow(0, 'button'),
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText(/Confirmed with changes/)).toBeInTheDocument();
@@ -272,7 +282,7 @@ describe('ReviewPage', () => {
     await userEvent.keyboard('{Enter}');
     expect(confirmItem).toHaveBeenCalledWith(getDatabase(), set.id, 0, {
       applyAnyway: true,
-      ...shownRow(0),
+      ...shownRow(0, 'button'),
     });
   });
 

@@ -3,6 +3,7 @@
  * way the person writes them, change sets seeded directly (they are agent data), the
  * service's results written back the way the service would, and a finger on a row.
  */
+import type { DecisionMethod } from '../../domain/change-set';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { act, cleanup, fireEvent } from '@testing-library/react';
 import { getDatabase } from '../../db/connection';
@@ -226,6 +227,10 @@ export function deferred<T>() {
 }
 
 /** What a row passes to confirmItem / rejectItem besides its place: the item it shows and its set's agent. */
-export function shownRow(itemIndex: number) {
-  return { shown: { item: expect.objectContaining({ itemIndex }), agentId: expect.any(String) } };
+/** What a row passes with its decision: the item as shown, and how it was made. */
+export function shownRow(itemIndex: number, method?: DecisionMethod) {
+  return {
+    shown: { item: expect.objectContaining({ itemIndex }), agentId: expect.any(String) },
+    ...(method ? { method } : {}),
+  };
 }

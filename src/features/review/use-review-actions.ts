@@ -243,9 +243,16 @@ export function useReviewActions() {
   );
 
   const reject = useCallback(
-    async (entry: PendingReviewItem, where: Omit<RecentRejection, 'entry' | 'decisionId'> = {}) => {
+    async (
+      entry: PendingReviewItem,
+      where: Omit<RecentRejection, 'entry' | 'decisionId'> = {},
+      method?: DecisionMethod,
+    ) => {
       const decided = settled(() =>
-        rejectItem(getDatabase(), entry.changeSetId, entry.itemIndex, { shown: shownItem(entry) }),
+        rejectItem(getDatabase(), entry.changeSetId, entry.itemIndex, {
+          shown: shownItem(entry),
+          ...(method ? { method } : {}),
+        }),
       );
       setRejection(undefined);
       setNotice(entry.key, undefined);
