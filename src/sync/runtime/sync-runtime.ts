@@ -264,8 +264,13 @@ export function startSyncRuntime(
     if (mine !== session || stopped) return;
     if (!boot.follow) return void (await status('error', boot.words, { errorKind: 'snapshot' }));
     const progress = progressReporter((cursor) => created.publishProgress(deviceId, cursor), clock);
+    // Caught up, the status keeps what the bootstrap said (a snapshot loaded or passed over).
     const catchingUp = catchUpReporter(await readCursor(db), head, (message, extra) => {
-      void status('connected', message, extra);
+      void status(
+        'connected',
+        message === CONNECTED ? `${CONNECTED}${boot.notice}` : message,
+        extra,
+      );
     });
     loop = startReconcileLoop(pushDeps(), 1_000);
     feed = startIncomingFeed({
