@@ -19,6 +19,8 @@ import type { SyncRuntime } from '../../src/sync/runtime/sync-runtime';
 import { createJournalKey, keepReceivedRing, readKeyRing } from '../../src/sync/seal/journal-keys';
 import { open } from '../../src/sync/seal/seal';
 import { startNatsServer, type NatsTestServer } from '../support/nats-server';
+import { keepOutbox } from '../../src/db/sync-settings';
+import { readSigned } from '../../src/sync/seal/signed-message';
 import { createTask, createTestDatabase } from '../support/test-database';
 import { startAliceRuntime, waitFor } from './sync-fixtures';
 
@@ -46,6 +48,8 @@ interface Device {
 
 async function newDevice(): Promise<Device> {
   const db = createTestDatabase();
+  // A device of a synced journal: every write keeps its outbox row from the first.
+  await keepOutbox(db);
   return {
     db,
     keys: new DeviceKeyDatabase(`keys-${crypto.randomUUID()}`),
@@ -80,8 +84,12 @@ async function streamBodies() {
     const consumer = await jetstream(connection).consumers.get('CS_ALICE', { opt_start_seq: 1 });
     const found: { seq: number; subject: string; data: Uint8Array }[] = [];
     const batch = await consumer.fetch({ max_messages: 1_000, expires: 1_000 });
-    for await (const message of batch)
-      found.push({ seq: message.seq, subject: message.subject, data: message.data });
+    // Each body as its device sealed it, inside its signature (seal/signed-message.ts).
+    for await (const message of batch) {
+      const signed = readSigned(message.subject, message.data);
+      const data = signed.kind === 'signed' ? signed.body : message.data;
+      found.push({ seq: message.seq, subject: message.subject, data });
+    }
     return found;
   } finally {
     await connection.close();

@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { DeviceKeyDatabase } from '../../db/device-key-store';
 import { getDeviceId } from '../../db/settings';
+import { keepOutbox } from '../../db/sync-settings';
 import { activeDevices, type Device } from '../../domain/device';
 import { checkReceivedRow } from '../../domain/received-row';
 import { createTestDatabase } from '../../../test/support/test-database';
@@ -14,6 +15,13 @@ import { removedRecord, removedWords } from './removed-device';
 
 const keyStore = () => new DeviceKeyDatabase(`keys-${crypto.randomUUID()}`);
 
+/** A device of a synced journal: its writes keep outbox rows (db/sync-settings.ts). */
+async function syncedDatabase() {
+  const db = createTestDatabase();
+  await keepOutbox(db);
+  return db;
+}
+
 async function outboxDevices(db: ReturnType<typeof createTestDatabase>) {
   return (await db.outbox.toArray()).flatMap((row) =>
     row.diffs.filter((diff) => diff.table === 'devices'),
@@ -22,7 +30,7 @@ async function outboxDevices(db: ReturnType<typeof createTestDatabase>) {
 
 describe('device records', () => {
   it('are written once per device as a synced row with public keys only', async () => {
-    const db = createTestDatabase();
+    const db = await syncedDatabase();
     const keys = keyStore();
     const device = await recordThisDevice(db, keys, 'tablet');
     const id = await getDeviceId(db);
@@ -51,7 +59,7 @@ describe('device records', () => {
   });
 
   it('are renamed with words for a name that is not one, and travel to another device', async () => {
-    const laptop = createTestDatabase();
+    const laptop = await syncedDatabase();
     await recordThisDevice(laptop, keyStore(), 'computer');
     const id = await getDeviceId(laptop);
     expect(await renameDevice(laptop, id, '   ')).toEqual({
