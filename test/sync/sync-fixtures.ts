@@ -16,10 +16,8 @@ import { systemClock } from '../../src/sync/push/push-clock';
 import type { PushDeps } from '../../src/sync/push/push-deps';
 import { createMemoryPushStore } from '../../src/sync/push/memory-push-store';
 import type { ReconciliationPolicy } from '../../src/sync/push/reconciliation-policy';
-import {
-  createTransportPushTarget,
-  type OutgoingMessage,
-} from '../../src/sync/push/transport-push-target';
+import { createTransportPushTarget } from '../../src/sync/push/transport-push-target';
+import type { OutgoingMessage } from '../../src/sync/wire/outgoing-messages';
 import {
   createNatsTransport,
   type ConnectionEvent,

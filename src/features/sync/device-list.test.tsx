@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getDatabase } from '../../db/connection';
 import { getDeviceId } from '../../db/settings';
+import { keepOutbox } from '../../db/sync-settings';
 import type { Device } from '../../domain/device';
 import type { Removal } from '../../sync/devices/remove-device';
 import { DeviceList } from './device-list';
@@ -24,6 +25,8 @@ beforeEach(async () => {
   const db = getDatabase();
   await db.delete();
   await db.open();
+  // A device of a synced journal: a rename keeps its outbox row.
+  await keepOutbox(db);
   here = await getDeviceId(db);
   await db.devices.bulkPut([
     device({ id: here, name: 'Laptop', kind: 'computer' }),

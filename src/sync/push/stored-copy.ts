@@ -11,7 +11,7 @@ import { open } from '../seal/seal';
 import { readSigned } from '../seal/signed-message';
 import { checkSignature, NOBODY_KNOWN } from '../seal/signers';
 import type { SyncTransport } from '../transport/sync-transport';
-import type { OutgoingMessage } from './transport-push-target';
+import type { OutgoingMessage } from '../wire/outgoing-messages';
 
 export interface StoredCopyCheck {
   /** What the server holds under `messageId`, if anything. */

@@ -9,13 +9,8 @@
 import type { SyncTransport } from '../transport/sync-transport';
 import { SyncTransportError } from '../transport/sync-transport-error';
 import type { PushOutcome, PushTarget, ReconcileResult } from './push-target';
+import type { OutgoingMessage } from '../wire/outgoing-messages';
 import { takenWords, type StoredCopyCheck } from './stored-copy';
-
-export interface OutgoingMessage {
-  /** The message id and subject token: the operation id, or a part's id (sync-envelope.ts). */
-  messageId: string;
-  data: Uint8Array;
-}
 
 /** The messages of one operation, built from the outbox (phase 2) or a test's fixture. */
 export type LoadMessages = (operationId: string) => Promise<OutgoingMessage[]>;

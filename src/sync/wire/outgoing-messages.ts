@@ -16,7 +16,12 @@ import {
   type SyncTable,
 } from '../../domain/sync-envelope';
 import { mergeClocks, type VectorClock } from '../../domain/vector-clock';
-import type { OutgoingMessage } from '../push/transport-push-target';
+
+export interface OutgoingMessage {
+  /** The message id and subject token: the operation id, or a part's id (sync-envelope.ts). */
+  messageId: string;
+  data: Uint8Array;
+}
 
 const SYNCED = new Set<string>(SYNC_TABLES);
 /** Fields each device derives for itself: never sent (change-items.ts strips them too). */
