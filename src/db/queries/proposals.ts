@@ -5,6 +5,7 @@
  * keeps (db/change-items.ts), so none of these reads grows with the backlog: a task's
  * card reads its own items, the inbox one window, the badge one row.
  */
+import { madeElsewhere } from './made-elsewhere';
 import Dexie from 'dexie';
 import { DEFAULT_AGENT_ID } from '../../domain/agent';
 import { changeItemId, type ChangeItem, type Decision } from '../../domain/change-set';
@@ -60,15 +61,6 @@ export const reviewItemKey = changeItemId;
 async function readThisDevice(db: CountersignDatabase): Promise<string | undefined> {
   const row = await db.settings.get('deviceId');
   return typeof row?.value === 'string' ? row.value : undefined;
-}
-
-/**
- * Whether a pending item was made on another device: no write of this device is in its
- * vector clock (a wake's proposal is written once, by the device that ran the wake).
- */
-export function madeElsewhere(item: ChangeItem, here: string | undefined): boolean {
-  const writers = Object.keys(item.vectorClock);
-  return here !== undefined && writers.length > 0 && !writers.includes(here);
 }
 
 function pendingEntry(
