@@ -190,10 +190,11 @@ test('an encrypted journal: the server holds nothing readable of a two-tablet jo
   const found: string[] = [];
   for (const message of messages) {
     // Progress reports are empty by design (decision 0011); key messages are sealed to a
-    // device (their own format); every other body is sealed under the journal key.
+    // device (their own format); every other body, inside its signature, is sealed under the
+    // journal key.
     if (message.subject.includes('.progress.')) {
       if (message.data.length > 0) found.push(`${message.subject}: not empty`);
-    } else if (!message.subject.includes('.keys.') && message.data[0] !== 0xff) {
+    } else if (!message.subject.includes('.keys.') && message.body[0] !== 0xff) {
       found.push(`${message.subject}: not sealed`);
     }
     const seen = readable(message);

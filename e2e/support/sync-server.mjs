@@ -51,9 +51,9 @@ function account(index) {
       permissions: {
         publish: {
           allow: ["cs.${user}.compaction.>", "$JS.API.INFO", "$JS.API.STREAM.INFO.${stream}",
-            "$JS.API.STREAM.PURGE.${stream}", "$JS.API.DIRECT.GET.${stream}",
-            "$JS.API.DIRECT.GET.${stream}.>"]
-          deny: ["$JS.API.STREAM.DELETE.>", "$JS.API.STREAM.UPDATE.>", "$JS.API.STREAM.MSG.DELETE.>"]
+            "$JS.API.STREAM.PURGE.${stream}", "$JS.API.STREAM.MSG.DELETE.${stream}",
+            "$JS.API.DIRECT.GET.${stream}", "$JS.API.DIRECT.GET.${stream}.>"]
+          deny: ["$JS.API.STREAM.DELETE.>", "$JS.API.STREAM.UPDATE.>"]
         }
         subscribe: { allow: ["_INBOX.>"] }
       }
