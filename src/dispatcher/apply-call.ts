@@ -92,15 +92,19 @@ export async function applyCall(
       createdAt: toolContext.now,
     });
   }
-  writes.addAudit({ ...prepared.audit, taskId }, [
-    { kind: 'action', summary, payload: { args: clip(prepared.rawArgs) } },
-    {
-      kind: 'toolResult',
-      summary: outcome.output,
-      outcome: outcome.noop ? 'noop' : 'success',
-      payload: { output: outcome.output },
-    },
-  ]);
+  // Another device's operation that changes nothing here (already in the snapshot this
+  // device started from, or older than every row it names) leaves no trace: Activity
+  // would show a change that never happened here.
+  if (!(outcome.noop && context.source === 'sync'))
+    writes.addAudit({ ...prepared.audit, taskId }, [
+      { kind: 'action', summary, payload: { args: clip(prepared.rawArgs) } },
+      {
+        kind: 'toolResult',
+        summary: outcome.output,
+        outcome: outcome.noop ? 'noop' : 'success',
+        payload: { output: outcome.output },
+      },
+    ]);
   return {
     result: {
       success: true,
