@@ -35,6 +35,11 @@ class PageFailure extends Component<{ children: ReactNode }, { failed: boolean }
     return { failed: true };
   }
 
+  override componentDidCatch(error: unknown) {
+    // Named, so a failure seen on someone's device can be told apart from a lost download.
+    console.error('Countersign: a page could not be shown.', error);
+  }
+
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
@@ -64,15 +69,20 @@ const loadingLine = (
 function lazyPage(path: string, load: () => Promise<ComponentType>) {
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
+  const lazyLoaded = () => lazy(() => preload().then((component) => ({ default: component })));
   const preload = () => {
     if (!loading) {
       loading = load().then((component) => (loaded = component));
-      // A failed download is not remembered: the next visit tries again.
-      loading.catch(() => (loading = undefined));
+      // A failed download is not remembered: the next visit tries again (React.lazy
+      // keeps a rejection for good, so the next visit gets a fresh one).
+      loading.catch(() => {
+        loading = undefined;
+        LazyPage = lazyLoaded();
+      });
     }
     return loading;
   };
-  const LazyPage = lazy(() => preload().then((component) => ({ default: component })));
+  let LazyPage = lazyLoaded();
   // Opened at this page (a reload, a shared link): fetch its code while the journal opens,
   // rather than after the storage gate lets the route render.
   const openedHere = typeof window !== 'undefined' && matchPath(path, window.location.pathname);

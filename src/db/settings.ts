@@ -37,6 +37,16 @@ export function getDeviceId(db: CountersignDatabase): Promise<string> {
 }
 
 /**
+ * This device's id, or undefined before it has one, read without writing: for live
+ * queries, where a write (getDeviceId's first call in a page opens one) throws Dexie's
+ * ReadOnlyError and took Settings down with it.
+ */
+export async function readDeviceId(db: CountersignDatabase): Promise<string | undefined> {
+  const row = await db.settings.get('deviceId');
+  return typeof row?.value === 'string' ? row.value : undefined;
+}
+
+/**
  * Gives this device a new id, because another device turned out to use its old one (a
  * copied browser profile, a restored backup): writes stamped with one id on two devices
  * would never merge right. Later calls of getDeviceId in this context get the new id.

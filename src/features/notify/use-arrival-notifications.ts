@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { getDatabase } from '../../db/connection';
 import { madeElsewhere } from '../../db/queries/made-elsewhere';
-import { getDeviceId } from '../../db/settings';
+import { readDeviceId } from '../../db/settings';
 import { describeArrival, findArrivals, type WaitingSet } from './arrivals';
 import { useNotifyOnArrival } from './notify-setting';
 import { showArrival } from './show-arrival';
@@ -17,7 +17,7 @@ import { showArrival } from './show-arrival';
 async function readWaiting(): Promise<WaitingSet[]> {
   const db = getDatabase();
   const [here, sets] = await Promise.all([
-    getDeviceId(db),
+    readDeviceId(db),
     db.changeSets.where('status').anyOf('pending', 'partiallyResolved').toArray(),
   ]);
   return Promise.all(

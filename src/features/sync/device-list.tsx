@@ -7,7 +7,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 import { getDatabase } from '../../db/connection';
-import { getDeviceId } from '../../db/settings';
+import { readDeviceId } from '../../db/settings';
 import type { Device } from '../../domain/device';
 import { formatTimestamp } from '../../lib/format-timestamp';
 import type { Removal } from '../../sync/devices/remove-device';
@@ -33,7 +33,7 @@ async function readDeviceList() {
   const [devices, lastSeen, here] = await Promise.all([
     db.devices.toArray(),
     readLastSeen(db),
-    getDeviceId(db),
+    readDeviceId(db),
   ]);
   const live = devices.filter((device) => device.deletedAt === undefined);
   const byAdded = (a: Device, b: Device) => a.added.localeCompare(b.added);
