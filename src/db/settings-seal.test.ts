@@ -1,9 +1,10 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/support/test-database';
+import { createTask, createTestDatabase } from '../../test/support/test-database';
 import { readProviderSettings, saveProviderSettings, sealStoredApiKey } from './agent-settings';
 import type { CountersignDatabase } from './database';
+import { exportJournal } from './export-journal';
 import { getDeviceKeyDatabase } from './device-key-store';
 import { SETTING_KEYS } from './setting-keys';
 import { readSyncConfig, sealStoredSyncConfig, writeSyncConfig } from './sync-settings';
@@ -99,5 +100,20 @@ describe('secrets in the settings', () => {
       enabled: true,
       unreadable: true,
     });
+  });
+
+  it('reach neither the export nor Activity', async () => {
+    await saveProviderSettings(db, PROVIDER);
+    await writeSyncConfig(db, SYNC);
+    await createTask(db, 'After the secrets were saved');
+
+    const exported = JSON.stringify(await exportJournal(db));
+    const audit = JSON.stringify(await db.auditMessages.toArray());
+    expect(exported).toContain('After the secrets were saved');
+    expect(audit).not.toBe('[]');
+    for (const secret of SECRETS) {
+      expect(exported).not.toContain(secret);
+      expect(audit).not.toContain(secret);
+    }
   });
 });
