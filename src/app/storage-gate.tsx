@@ -3,8 +3,10 @@
  * by an older tab, or upgraded by a newer one, it says so in words and what to do.
  */
 import { useEffect, useState, type ReactNode } from 'react';
+import { sealStoredApiKey } from '../db/agent-settings';
 import { getDatabase } from '../db/connection';
 import { describeStorageProblem, type StorageProblem } from '../db/storage-problem';
+import { sealStoredSyncConfig } from '../db/sync-settings';
 import { FailureCard } from './failure-card';
 import { seedSampleJournalOnce } from './first-run';
 
@@ -34,7 +36,11 @@ export function StorageGate({ children }: { children: ReactNode }) {
         return false;
       });
       db.open()
-        .then(() => seedSampleJournalOnce(db))
+        .then(() => {
+          // Secrets kept in clear text by an older version; until sealed they still work.
+          void Promise.all([sealStoredApiKey(db), sealStoredSyncConfig(db)]).catch(() => undefined);
+          return seedSampleJournalOnce(db);
+        })
         .then(() => !cancelled && setState({ kind: 'ready' }))
         .catch(show);
     } catch (error) {

@@ -1,29 +1,61 @@
 /**
  * The agent's settings on this device: how to reach a model, whether to wake
  * automatically, and how long proposals wait for review. Kept in the `settings` table,
- * which the journal export never includes: an API key never leaves this device.
+ * which the journal export never includes: an API key never leaves this device, and is
+ * stored sealed (settings-seal.ts).
  */
 import { z } from 'zod';
 import { providerSettingsSchema, type ProviderSettings } from '../domain/provider-settings';
 import type { CountersignDatabase } from './database';
 import { SETTING_KEYS } from './setting-keys';
 import { readSetting, writeSetting } from './settings';
+import { openSecret, sealedSecretSchema, sealSecret } from './settings-seal';
 
 export const DEFAULT_TTL_DAYS = 7;
 
-/** The saved provider, or undefined when none is set (or what is stored no longer parses). */
+/** As stored: the key sealed, or in clear text as versions before sealing kept it. */
+const storedProviderSchema = providerSettingsSchema.extend({
+  apiKey: z.union([z.string(), sealedSecretSchema]).optional(),
+});
+
+/**
+ * The saved provider, or undefined when none is set (or what is stored no longer parses).
+ * A key this device can no longer open is left out: the provider refuses, and the person
+ * types it again.
+ */
 export async function readProviderSettings(
   db: CountersignDatabase,
 ): Promise<ProviderSettings | undefined> {
-  const parsed = providerSettingsSchema.safeParse(await readSetting(db, SETTING_KEYS.provider));
-  return parsed.success ? parsed.data : undefined;
+  const parsed = storedProviderSchema.safeParse(await readSetting(db, SETTING_KEYS.provider));
+  if (!parsed.success) return undefined;
+  const { apiKey, ...settings } = parsed.data;
+  if (apiKey === undefined) return settings;
+  const opened = typeof apiKey === 'string' ? apiKey : await openSecret(apiKey);
+  return opened === undefined ? settings : { ...settings, apiKey: opened };
 }
 
 export async function saveProviderSettings(
   db: CountersignDatabase,
   settings: ProviderSettings,
 ): Promise<void> {
-  await writeSetting(db, SETTING_KEYS.provider, providerSettingsSchema.parse(settings));
+  const { apiKey, ...rest } = providerSettingsSchema.parse(settings);
+  const sealed = apiKey === undefined ? {} : { apiKey: await sealSecret(apiKey) };
+  await writeSetting(db, SETTING_KEYS.provider, { ...rest, ...sealed });
+}
+
+/**
+ * Seals a key stored in clear text by a version before sealing (run once the app opens).
+ * Written only if the row is still the one read, so a save made meanwhile is kept.
+ */
+export async function sealStoredApiKey(db: CountersignDatabase): Promise<void> {
+  const stored = await readSetting<{ apiKey?: unknown }>(db, SETTING_KEYS.provider);
+  if (typeof stored?.apiKey !== 'string') return;
+  const sealed = { ...stored, apiKey: await sealSecret(stored.apiKey) };
+  await db.transaction('rw', db.settings, async () => {
+    const now = await readSetting<{ apiKey?: unknown }>(db, SETTING_KEYS.provider);
+    if (JSON.stringify(now) === JSON.stringify(stored))
+      await writeSetting(db, SETTING_KEYS.provider, sealed);
+  });
 }
 
 export async function readAutoWake(db: CountersignDatabase): Promise<boolean> {

@@ -26,16 +26,28 @@ export interface JournalKeysRow {
   updatedAt: string;
 }
 
+/**
+ * The AES-GCM key that seals this device's secret settings (settings-seal.ts): made here,
+ * not extractable, so script can use it but never read its bytes.
+ */
+export interface SettingsSealKeyRow {
+  id: 'settings';
+  key: CryptoKey;
+  createdAt: string;
+}
+
 const DEVICE_KEYS_DATABASE = 'countersign-device-keys';
 
 export class DeviceKeyDatabase extends Dexie {
   keys!: EntityTable<DeviceKeysRow, 'id'>;
   journalKeys!: EntityTable<JournalKeysRow, 'id'>;
+  sealKeys!: EntityTable<SettingsSealKeyRow, 'id'>;
 
   constructor(name: string = DEVICE_KEYS_DATABASE) {
     super(name);
     this.version(1).stores({ keys: 'id' });
     this.version(2).stores({ keys: 'id', journalKeys: 'id' });
+    this.version(3).stores({ keys: 'id', journalKeys: 'id', sealKeys: 'id' });
   }
 }
 

@@ -1,11 +1,13 @@
 /**
  * This device's sync settings and status, in the device-local tables: the server and
- * credentials live in `settings` (never exported, never synced), the runtime's status in
- * `syncState`, where every tab reads it (the tab that runs sync writes it). Plain data
- * with no zod, so the navigation's status indicator costs the first page nothing.
+ * credentials live in `settings` (never exported, never synced; the address and the
+ * password or token sealed, settings-seal.ts), the runtime's status in `syncState`, where
+ * every tab reads it (the tab that runs sync writes it). Plain data, so the navigation's
+ * status indicator costs the first page nothing.
  */
 import { liveQuery } from 'dexie';
 import type { CountersignDatabase } from './database';
+import { isSealedSecret, openSecret, sealSecret, type SealedSecret } from './settings-seal';
 
 const SYNC_CONFIG_KEY = 'syncConfig';
 const OUTBOX_KEPT_KEY = 'syncOutboxKept';
@@ -18,6 +20,14 @@ export interface StoredSyncConfig {
   secret: { kind: 'password'; password: string } | { kind: 'token'; token: string };
   /** False after Disconnect: the settings stay, sync does not run. */
   enabled: boolean;
+  /** Set when read: the sealed address and secret could not be opened on this device. */
+  unreadable?: true;
+}
+
+/** The row as kept: the address and the secret sealed (or plain, from before sealing). */
+interface SealedSyncConfig extends Omit<StoredSyncConfig, 'url' | 'secret'> {
+  url: SealedSecret | string;
+  secret: SealedSecret | StoredSyncConfig['secret'];
 }
 
 export type SyncPhase = 'connecting' | 'connected' | 'offline' | 'error' | 'stopped';
@@ -38,15 +48,56 @@ export interface SyncStatus {
   at: string;
 }
 
+/**
+ * The settings with their secrets opened (src/sync parses them with zod before use). When
+ * they cannot be opened, sync cannot run: the address and secret read empty and
+ * `unreadable` says why, for the form to ask for them again.
+ */
 export async function readSyncConfig(db: CountersignDatabase): Promise<unknown> {
-  return (await db.settings.get(SYNC_CONFIG_KEY))?.value;
+  const value = (await db.settings.get(SYNC_CONFIG_KEY))?.value as SealedSyncConfig | undefined;
+  if (!value || (!isSealedSecret(value.url) && !isSealedSecret(value.secret))) return value;
+  const [url, secret] = await Promise.all([openField(value.url), openField(value.secret)]);
+  if (url === undefined || secret === undefined) {
+    return { ...value, url: '', secret: { kind: 'password', password: '' }, unreadable: true };
+  }
+  return { ...value, url, secret: JSON.parse(secret) as unknown };
+}
+
+async function openField(field: SealedSecret | unknown): Promise<string | undefined> {
+  if (isSealedSecret(field)) return openSecret(field);
+  return typeof field === 'string' ? field : JSON.stringify(field);
 }
 
 export async function writeSyncConfig(
   db: CountersignDatabase,
   config: StoredSyncConfig,
 ): Promise<void> {
-  await db.settings.put({ key: SYNC_CONFIG_KEY, value: config });
+  const { unreadable: _unreadable, ...kept } = config;
+  const [url, secret] = await Promise.all([
+    sealSecret(config.url),
+    sealSecret(JSON.stringify(config.secret)),
+  ]);
+  const sealed: SealedSyncConfig = { ...kept, url, secret };
+  await db.settings.put({ key: SYNC_CONFIG_KEY, value: sealed });
+}
+
+/**
+ * Seals settings stored in clear text by a version before sealing (run once the app
+ * opens). Written only if the row is still the one read, so a save made meanwhile is kept.
+ */
+export async function sealStoredSyncConfig(db: CountersignDatabase): Promise<void> {
+  const stored = (await db.settings.get(SYNC_CONFIG_KEY))?.value as SealedSyncConfig | undefined;
+  if (!stored || isSealedSecret(stored.url) || isSealedSecret(stored.secret)) return;
+  const plain = stored as StoredSyncConfig;
+  const [url, secret] = await Promise.all([
+    sealSecret(plain.url),
+    sealSecret(JSON.stringify(plain.secret)),
+  ]);
+  await db.transaction('rw', db.settings, async () => {
+    const now = (await db.settings.get(SYNC_CONFIG_KEY))?.value;
+    if (JSON.stringify(now) !== JSON.stringify(stored)) return;
+    await db.settings.put({ key: SYNC_CONFIG_KEY, value: { ...stored, url, secret } });
+  });
 }
 
 /**

@@ -98,7 +98,7 @@ describe('AgentSettingsSection', () => {
     expect(screen.getByLabelText('Model')).toHaveAccessibleDescription(/llama3\.2/);
     expect(
       screen.getByText(
-        'Your API key is stored in this browser on this device only. It is never exported or synced.',
+        'Your API key is stored encrypted in this browser on this device only. It is never exported or synced.',
       ),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

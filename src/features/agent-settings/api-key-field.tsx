@@ -3,7 +3,7 @@ import { useId, useState, type Ref } from 'react';
 import { Button } from '../../ui/button';
 
 const API_KEY_PROMISE =
-  'Your API key is stored in this browser on this device only. It is never exported or synced.';
+  'Your API key is stored encrypted in this browser on this device only. It is never exported or synced.';
 
 export interface ApiKeyFieldProps {
   label: string;

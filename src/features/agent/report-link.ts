@@ -27,6 +27,19 @@ export interface ReportLink {
   spoken: string;
 }
 
+// Markdown percent-encodes the brackets of an IPv6 host (http://[::1]:8080 arrives as
+// http://%5B::1%5D:8080), which the URL parser refuses as a host: they are put back in the
+// host part only, and the parser still refuses brackets that do not make an IPv6 address.
+const AUTHORITY = /^(https?:\/\/)([^/?#]*)/i;
+
+function withHostBrackets(address: string): string {
+  return address.replace(
+    AUTHORITY,
+    (_, scheme: string, authority: string) =>
+      scheme + authority.replace(/%5b/gi, '[').replace(/%5d/gi, ']'),
+  );
+}
+
 function parse(address: string): URL | undefined {
   try {
     return new URL(address);
@@ -57,7 +70,7 @@ function shortened(text: string): string {
 export function readReportLink(address: string): ReportLink | undefined {
   const kept = defaultUrlTransform(address.trim());
   if (!ALLOWED_LINK.test(kept)) return undefined;
-  const url = parse(kept);
+  const url = parse(withHostBrackets(kept));
   if (!url) return undefined;
   if (url.protocol === 'mailto:') {
     const readable = decoded(url.pathname);

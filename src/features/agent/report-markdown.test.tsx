@@ -29,6 +29,10 @@ const UNREADABLE = [
   'https://xn--a.example/',
   'https://ex%00ample.com/',
   'https://[::g]/',
+  'http://[::1:8080/x',
+  'http://[2001:db8::1/',
+  'http://]::1[/',
+  'http://[::1]]:80/',
   'https://exa\u202emple.com/',
   'mailto:',
   'javascript:alert(1)',
@@ -48,12 +52,29 @@ describe('ReportMarkdown links', () => {
     ['https://intranet.example.com:8443/wiki/Release_(plan)', 'intranet.example.com:8443'],
     ['http://localhost:11434/api/chat', 'localhost:11434'],
     ['https://user:pass%40bank.example@evil.example/', 'evil.example'],
+    ['http://[::1]:8080/x', '[::1]:8080'],
+    ['http://[2001:db8::1]/', '[2001:db8::1]'],
   ])('keeps %j a link that says it opens %s', (address, host) => {
     const { link } = renderLink(address);
     expect(link).not.toBeNull();
     expect(link).toHaveAttribute('href', new URL(address).href);
     expect(destination(link)).toBe(`(${host}\u00a0↗)`);
     expect(link).toHaveAccessibleName(`the page (opens ${host} in a new tab)`);
+  });
+
+  it('keeps an IPv6 host a link however the markdown writes it (markdown escapes its brackets)', () => {
+    const { container } = render(
+      <ReportMarkdown
+        content={'[local](http://[::1]:8080/x) and <http://[2001:db8::1]/> and [bad](http://[::1/)'}
+      />,
+    );
+    const links = [...container.querySelectorAll('a')];
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      'http://[::1]:8080/x',
+      'http://[2001:db8::1]/',
+    ]);
+    expect(links.map(destination)).toEqual(['([::1]:8080\u00a0↗)', '([2001:db8::1]\u00a0↗)']);
+    expect(container.querySelector('.agent-report__dead-link')).toHaveTextContent('bad');
   });
 
   it('names an email address as it decodes, or as written when it hides direction marks', () => {

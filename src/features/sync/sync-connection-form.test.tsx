@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDatabase } from '../../db/connection';
+import { getDeviceKeyDatabase } from '../../db/device-key-store';
 import { readSyncConfig, writeSyncConfig } from '../../db/sync-settings';
 import { SyncConnectionForm } from './sync-connection-form';
 
@@ -59,5 +60,15 @@ describe('SyncConnectionForm', () => {
       await screen.findByText(/A browser reaches the sync server over WebSocket/),
     ).toHaveTextContent('not nats://. For npm run sync-server that is ws://127.0.0.1:9222.');
     expect(await readSyncConfig(getDatabase())).toMatchObject({ url: WITH_CREDENTIALS });
+  });
+
+  it('asks again in words for an address and password this device can no longer open', async () => {
+    await getDeviceKeyDatabase().sealKeys.clear();
+    render(<SyncConnectionForm />);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /could not open the saved server address and password.*Type them again/,
+    );
+    expect(address()).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: /User/ })).toHaveValue('ann');
   });
 });

@@ -67,6 +67,12 @@ function ConnectionForm({ stored }: { stored: StoredSyncConfig | undefined }) {
 
   return (
     <form className="stack" aria-label="Sync server" onSubmit={(event) => void connect(event)}>
+      {stored?.unreadable && (
+        <p role="status">
+          This device could not open the saved server address and password: the key that encrypts
+          them here was cleared with the site&apos;s data. Type them again and press Connect.
+        </p>
+      )}
       <ServerFields
         url={url}
         user={user}
@@ -98,7 +104,7 @@ function ConnectionForm({ stored }: { stored: StoredSyncConfig | undefined }) {
       <Field
         label={kind === 'token' ? 'Token' : 'Password'}
         error={errors.secret}
-        hint="Kept on this device only: never exported, never synced."
+        hint="Kept encrypted on this device only: never exported, never synced."
       >
         <input
           type="password"
