@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation, useNavigationType } from 'react-router';
 import { useAppBadge } from '../features/notify/use-app-badge';
-import { useArrivalNotifications } from '../features/notify/use-arrival-notifications';
+import { ArrivalNotifications } from '../features/notify/arrival-notifications';
 import { ReviewNavBadge } from '../features/review/pending-count';
 import { SyncNavStatus } from '../features/sync/sync-nav-status';
 import { useSyncRuntime } from '../features/sync/use-sync-runtime';
@@ -20,7 +20,6 @@ export function AppShell() {
   useExpirySweep();
   useSyncRuntime();
   useAppBadge();
-  useArrivalNotifications();
   const main = useFocusOnArrival();
   return (
     <div className="shell">
@@ -51,6 +50,7 @@ export function AppShell() {
       </main>
       <UpdatePrompt />
       <ToastRegion />
+      <ArrivalNotifications />
     </div>
   );
 }

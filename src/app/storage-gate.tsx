@@ -3,10 +3,8 @@
  * by an older tab, or upgraded by a newer one, it says so in words and what to do.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { sealStoredApiKey } from '../db/agent-settings';
 import { getDatabase } from '../db/connection';
 import { describeStorageProblem, type StorageProblem } from '../db/storage-problem';
-import { sealStoredSyncConfig } from '../db/sync-settings';
 import { FailureCard } from './failure-card';
 import { seedSampleJournalOnce } from './first-run';
 
@@ -38,7 +36,11 @@ export function StorageGate({ children }: { children: ReactNode }) {
       db.open()
         .then(() => {
           // Secrets kept in clear text by an older version; until sealed they still work.
-          void Promise.all([sealStoredApiKey(db), sealStoredSyncConfig(db)]).catch(() => undefined);
+          // Loaded apart: the seal's schemas (zod) must stay off the first page.
+          void Promise.all([
+            import('../db/agent-settings').then((module) => module.sealStoredApiKey(db)),
+            import('../db/sync-settings').then((module) => module.sealStoredSyncConfig(db)),
+          ]).catch(() => undefined);
           return seedSampleJournalOnce(db);
         })
         .then(() => !cancelled && setState({ kind: 'ready' }))

@@ -9,13 +9,13 @@ import { providerSettingsSchema, type ProviderSettings } from '../domain/provide
 import type { CountersignDatabase } from './database';
 import { SETTING_KEYS } from './setting-keys';
 import { readSetting, writeSetting } from './settings';
-import { openSecret, sealedSecretSchema, sealSecret } from './settings-seal';
+import { isSealedSecret, openSecret, sealSecret, type SealedSecret } from './settings-seal';
 
 export const DEFAULT_TTL_DAYS = 7;
 
 /** As stored: the key sealed, or in clear text as versions before sealing kept it. */
 const storedProviderSchema = providerSettingsSchema.extend({
-  apiKey: z.union([z.string(), sealedSecretSchema]).optional(),
+  apiKey: z.union([z.string(), z.custom<SealedSecret>(isSealedSecret)]).optional(),
 });
 
 /**

@@ -7,24 +7,10 @@
  * text, while this app's pages and its worker can still open them. A script running in the
  * page can too: this is no defence against one (README, "Secrets on this device").
  */
-import { z } from 'zod';
 import { getDeviceKeyDatabase, type DeviceKeyDatabase } from './device-key-store';
+import type { SealedSecret } from './sealed-secret';
 
-// Not instanceof: bytes read back from IndexedDB may come from another realm's Uint8Array.
-const bytes = z.custom<Uint8Array<ArrayBuffer>>(
-  (value) => Object.prototype.toString.call(value) === '[object Uint8Array]',
-);
-
-export const sealedSecretSchema = z.object({
-  sealed: z.literal('AES-GCM'),
-  iv: bytes,
-  data: bytes,
-});
-export type SealedSecret = z.infer<typeof sealedSecretSchema>;
-
-export function isSealedSecret(value: unknown): value is SealedSecret {
-  return sealedSecretSchema.safeParse(value).success;
-}
+export { isSealedSecret, type SealedSecret } from './sealed-secret';
 
 /*
  * Crypto calls are wrapped in Promise.resolve: these functions are read inside Dexie live

@@ -7,7 +7,14 @@
  */
 import { liveQuery } from 'dexie';
 import type { CountersignDatabase } from './database';
-import { isSealedSecret, openSecret, sealSecret, type SealedSecret } from './settings-seal';
+import { isSealedSecret, type SealedSecret } from './sealed-secret';
+
+/**
+ * The seal's code is fetched when a sealed setting is first opened or written, so a first
+ * page stays as small as before sealing. Wrapped in Promise.resolve, as the seal's own
+ * crypto calls are, for the Dexie live queries that read the settings.
+ */
+const seal = () => Promise.resolve(import('./settings-seal'));
 
 const SYNC_CONFIG_KEY = 'syncConfig';
 const OUTBOX_KEPT_KEY = 'syncOutboxKept';
@@ -64,7 +71,7 @@ export async function readSyncConfig(db: CountersignDatabase): Promise<unknown> 
 }
 
 async function openField(field: SealedSecret | unknown): Promise<string | undefined> {
-  if (isSealedSecret(field)) return openSecret(field);
+  if (isSealedSecret(field)) return (await seal()).openSecret(field);
   return typeof field === 'string' ? field : JSON.stringify(field);
 }
 
@@ -73,6 +80,7 @@ export async function writeSyncConfig(
   config: StoredSyncConfig,
 ): Promise<void> {
   const { unreadable: _unreadable, ...kept } = config;
+  const { sealSecret } = await seal();
   const [url, secret] = await Promise.all([
     sealSecret(config.url),
     sealSecret(JSON.stringify(config.secret)),
@@ -89,6 +97,7 @@ export async function sealStoredSyncConfig(db: CountersignDatabase): Promise<voi
   const stored = (await db.settings.get(SYNC_CONFIG_KEY))?.value as SealedSyncConfig | undefined;
   if (!stored || isSealedSecret(stored.url) || isSealedSecret(stored.secret)) return;
   const plain = stored as StoredSyncConfig;
+  const { sealSecret } = await seal();
   const [url, secret] = await Promise.all([
     sealSecret(plain.url),
     sealSecret(JSON.stringify(plain.secret)),

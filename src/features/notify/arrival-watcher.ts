@@ -10,7 +10,6 @@ import { getDatabase } from '../../db/connection';
 import { madeElsewhere } from '../../db/queries/made-elsewhere';
 import { readDeviceId } from '../../db/settings';
 import { describeArrival, findArrivals, type WaitingSet } from './arrivals';
-import { useNotifyOnArrival } from './notify-setting';
 import { showArrival } from './show-arrival';
 
 /** The sets with proposals waiting, each with who wrote its proposals (one read per set). */
@@ -46,16 +45,12 @@ async function announce(arrivals: ReturnType<typeof findArrivals>, open: (path: 
 /** A wake's set and its items may arrive in several messages: announce once they settle. */
 const SETTLE_MS = 1_000;
 
-export function useArrivalNotifications() {
-  const on = useNotifyOnArrival();
+/** Mounted only while notifications are on (arrival-notifications.tsx). */
+export function ArrivalWatcher() {
   const navigate = useNavigate();
   /** Sets already announced, or waiting when notifications started: never news again. */
   const seen = useRef<Set<string> | null>(null);
-  const waiting = useLiveQuery(() => (on ? readWaiting() : undefined), [on]);
-
-  useEffect(() => {
-    if (!on) seen.current = null;
-  }, [on]);
+  const waiting = useLiveQuery(readWaiting, []);
 
   useEffect(() => {
     if (!waiting) return;
@@ -74,4 +69,5 @@ export function useArrivalNotifications() {
     }, SETTLE_MS);
     return () => clearTimeout(timer);
   }, [waiting, navigate]);
+  return null;
 }
