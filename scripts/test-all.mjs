@@ -85,6 +85,7 @@ if (vitest) {
 }
 
 check('build', 'npx', ['vite', 'build']);
+check('first page', 'node', ['scripts/check-first-page.mjs']);
 
 if (!ensureChromium()) {
   console.log('\n=== e2e: no Chromium, so the journeys did not run; counted as a failure');
