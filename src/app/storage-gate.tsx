@@ -4,9 +4,18 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { getDatabase } from '../db/connection';
-import { describeStorageProblem, type StorageProblem } from '../db/storage-problem';
+import type { StorageProblem } from '../db/storage-problem';
 import { FailureCard } from './failure-card';
 import { seedSampleJournalOnce } from './first-run';
+
+function unexplained(error: unknown): StorageProblem {
+  return {
+    kind: 'unknown',
+    title: 'Countersign could not open your journal',
+    detail: `The browser reported: ${error instanceof Error ? error.message : String(error)}.`,
+    advice: 'Reload the page.',
+  };
+}
 
 type GateState =
   { kind: 'opening' } | { kind: 'ready' } | { kind: 'problem'; problem: StorageProblem };
@@ -16,8 +25,13 @@ export function StorageGate({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let cancelled = false;
+    // The words for each problem load only when one happens (the app's files are cached
+    // for offline use); if even they cannot load, the browser's own words are shown.
     const show = (error: unknown) =>
-      !cancelled && setState({ kind: 'problem', problem: describeStorageProblem(error) });
+      void import('../db/storage-problem')
+        .then(({ describeStorageProblem }) => describeStorageProblem(error))
+        .catch(() => unexplained(error))
+        .then((problem) => !cancelled && setState({ kind: 'problem', problem }));
     try {
       if (typeof indexedDB === 'undefined')
         throw Object.assign(new Error('indexedDB is not defined'), { name: 'MissingAPIError' });
