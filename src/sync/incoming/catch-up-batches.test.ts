@@ -125,6 +125,24 @@ describe('catch-up in batches', () => {
     expect(await db.entries.get('entry-3')).not.toMatchObject({ text: forged.text });
   });
 
+  it('asks who may speak for a device once per device and signer in a batch, and still refuses the one signed by another', async () => {
+    const asked: string[] = [];
+    const attribution = (claimed: string, signedBy: string | undefined) => {
+      asked.push(`${claimed} by ${signedBy}`);
+      return Promise.resolve(
+        signedBy === claimed ? undefined : `Not applied: ${signedBy} signed it.`,
+      );
+    };
+    const batch = entries(100).map((each, index) => ({
+      ...each,
+      signedBy: index === 40 ? 'hostile' : 'other',
+    }));
+    await applyIncoming({ ...deps(), attribution }, batch);
+    expect(asked).toEqual(['other by other', 'other by hostile']);
+    expect((await db.syncQuarantine.toArray()).map((row) => row.seq)).toEqual([41]);
+    expect(await db.entries.count()).toBe(99);
+  });
+
   it('a batch cut short mid-way commits nothing of the unit that failed, and resumes from the cursor with nothing applied twice', async () => {
     const messages = entries(600);
     let failing = true;
