@@ -4,9 +4,11 @@
  * this device's own operation, one applied already), quarantine it (it does not parse, or
  * carries a row that does not), keep it as a part of a split operation, or apply it.
  */
+import { timeSlice, yieldToMain } from '../../lib/yield-to-main';
 import {
   joinParts,
   parseEnvelope,
+  type EnvelopeParse,
   syncEnvelopeSchema,
   type SyncEnvelope,
   type SyncOperation,
@@ -44,17 +46,33 @@ export interface PlanDeps {
   keysProblem?(diffs: SyncEnvelope['diffs']): Promise<string | undefined>;
 }
 
+/**
+ * Planning runs before the transaction opens, so it may give the page a turn: parsing,
+ * checking and hashing a batch of large operations on a slow tablet is more than a frame.
+ */
+const PLAN_SLICE_MS = 30;
+
 export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Promise<Planned[]> {
   const { db, deviceId } = deps;
   const waitingParts = new Map<string, SyncEnvelope[]>();
   const planned: Planned[] = [];
-  const parsedAll = messages.map((message) =>
-    message.unreadable !== undefined
-      ? { ok: false as const, reason: message.unreadable }
-      : message.kind === 'operation'
-        ? parseEnvelope(message.data)
-        : undefined,
-  );
+  const slice = timeSlice(PLAN_SLICE_MS);
+  const breathe = async () => {
+    if (!slice.due()) return;
+    await yieldToMain();
+    slice.restart();
+  };
+  const parsedAll: (EnvelopeParse | undefined)[] = [];
+  for (const message of messages) {
+    await breathe();
+    parsedAll.push(
+      message.unreadable !== undefined
+        ? { ok: false as const, reason: message.unreadable }
+        : message.kind === 'operation'
+          ? parseEnvelope(message.data)
+          : undefined,
+    );
+  }
   // One read for the whole batch: which of its operations this device applied already.
   const known = parsedAll.map((each) => (each?.ok ? each.envelope.operationId : ''));
   const appliedRows = (await db.syncApplied.bulkGet(known)).flatMap((row) => (row ? [row] : []));
@@ -98,6 +116,7 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
     return { kind: 'apply', seq, operation, partIds, contentHash: verdict.contentHash, ...shared };
   };
   for (const [index, message] of messages.entries()) {
+    await breathe();
     const { seq, subject, data } = message;
     const parsed = parsedAll[index];
     if (!parsed) {
