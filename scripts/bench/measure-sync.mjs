@@ -68,6 +68,13 @@ export async function startSyncServer() {
 export async function openDevice(baseUrl, lease) {
   const browser = await launchBrowser({ baseUrl });
   const page = await browser.context.newPage();
+  await connectDevice(page, lease);
+  await page.getByRole('link', { name: /^Sync: Connected/ }).waitFor({ timeout: 30_000 });
+  return { browser, page };
+}
+
+/** Fills Settings → Sync with the lease and presses Connect (resolves at the press). */
+export async function connectDevice(page, lease) {
   if (process.env.SYNC_BENCH_DEBUG)
     page.on('console', (message) => console.log('page:', message.text()));
   await page.goto('/settings');
@@ -78,8 +85,7 @@ export async function openDevice(baseUrl, lease) {
   await form.getByRole('textbox', { name: 'User name' }).fill(lease.user);
   await form.getByRole('textbox', { name: 'Password' }).fill(lease.password);
   await form.getByRole('button', { name: 'Connect' }).click();
-  await page.getByRole('link', { name: /^Sync: Connected/ }).waitFor({ timeout: 30_000 });
-  return { browser, page };
+  return section;
 }
 
 /** Reads one row of a store with the raw IndexedDB API. */
