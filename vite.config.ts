@@ -100,6 +100,7 @@ export default defineConfig(({ mode }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    minify: process.env.SYNC_BENCH_PROFILE ? false : undefined,
     rolldownOptions: {
       treeshake: {
         // src/domain is the pure model (docs/architecture.md: no IO, nothing registered at load):

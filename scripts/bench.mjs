@@ -42,6 +42,8 @@ import { measurePrivateSync } from './bench/measure-private-sync.mjs';
 import { measureSeal } from './bench/measure-seal.mjs';
 import { measureSync } from './bench/measure-sync.mjs';
 import { withAppModules } from './bench/app-modules.mjs';
+import { measureNewDevice } from './bench/measure-new-device.mjs';
+import { newDeviceSection } from './bench/section-new-device.mjs';
 import { privateSyncSection, sealSection } from './bench/section-private-sync.mjs';
 import {
   measureChecklistBatch,
@@ -80,6 +82,7 @@ const PARTS = [
   'wake',
   'review',
   'sync',
+  'new-device',
   'private-sync',
   'seal',
   'import',
@@ -489,6 +492,21 @@ async function main() {
       sections.push(
         await section('private-sync', '9b. Sync with encryption ÷ without', async () =>
           privateSyncSection(await measurePrivateSync({ baseUrl: server.url })),
+        ),
+      );
+    }
+    if (wants('new-device')) {
+      // Last at 1×: it connects the seeded browser to a sync server.
+      progress('measuring a new device starting from a snapshot of the 1× journal');
+      sections.push(
+        await section(
+          'new-device',
+          '9d. A new device from a snapshot of the 1× journal',
+          async () =>
+            newDeviceSection(
+              await measureNewDevice({ context: one.browser.context, baseUrl: server.url }),
+              one.seed,
+            ),
         ),
       );
     }

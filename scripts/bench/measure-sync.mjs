@@ -10,6 +10,7 @@
 //       leader kill in a 3-node cluster (test/sync/exactly-once-faults.test.ts);
 // and the first page's bundle with sync loaded only when used is section 5.
 import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { launchBrowser } from './browser.mjs';
@@ -67,6 +68,13 @@ export async function startSyncServer() {
 export async function openDevice(baseUrl, lease) {
   const browser = await launchBrowser({ baseUrl });
   const page = await browser.context.newPage();
+  await connectDevice(page, lease);
+  await page.getByRole('link', { name: /^Sync: Connected/ }).waitFor({ timeout: 30_000 });
+  return { browser, page };
+}
+
+/** Fills Settings → Sync with the lease and presses Connect (resolves at the press). */
+export async function connectDevice(page, lease) {
   if (process.env.SYNC_BENCH_DEBUG)
     page.on('console', (message) => console.log('page:', message.text()));
   await page.goto('/settings');
@@ -77,8 +85,7 @@ export async function openDevice(baseUrl, lease) {
   await form.getByRole('textbox', { name: 'User name' }).fill(lease.user);
   await form.getByRole('textbox', { name: 'Password' }).fill(lease.password);
   await form.getByRole('button', { name: 'Connect' }).click();
-  await page.getByRole('link', { name: /^Sync: Connected/ }).waitFor({ timeout: 30_000 });
-  return { browser, page };
+  return section;
 }
 
 /** Reads one row of a store with the raw IndexedDB API. */
@@ -218,6 +225,7 @@ export async function measureCatchUp(b, natsUrl, lease, count, publishing) {
     }).observe({ type: 'longtask' });
   });
   const since = await b.page.evaluate(() => new Date().toISOString());
+  const profiler = await startProfile(b.page);
   const started = Date.now();
   await b.browser.context.setOffline(false);
   for (;;) {
@@ -228,6 +236,7 @@ export async function measureCatchUp(b, natsUrl, lease, count, publishing) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const catchUpMs = Date.now() - started;
+  await profiler?.stop();
   const longTasks = await b.page.evaluate(() => window.__syncLongTasks);
   await b.page.waitForFunction(() => window.__countersignBench !== undefined);
   const floors = await b.page.evaluate(
@@ -235,6 +244,25 @@ export async function measureCatchUp(b, natsUrl, lease, count, publishing) {
     { entryPrefix: 'bench-entry-', since },
   );
   return { count, lastSeq, publishMs, catchUpMs, longTasks, floors };
+}
+
+/**
+ * With SYNC_BENCH_PROFILE=file.cpuprofile, B's main thread is profiled during catch-up
+ * (open the file in Chromium's DevTools, Performance): where its time goes.
+ */
+async function startProfile(page) {
+  const path = process.env.SYNC_BENCH_PROFILE;
+  if (!path) return undefined;
+  const session = await page.context().newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.send('Profiler.stop');
+      await writeFile(path, JSON.stringify(profile));
+      await session.detach();
+    },
+  };
 }
 
 /** Runs the fault test with the app's runtime and reads the figures it prints. */

@@ -62,13 +62,14 @@ export function groupStep<Refusal>(
       const partIds = items.flatMap((item) => item.partIds);
       if (lost.length > 0) await db.auditMessages.bulkAdd(lost);
       await db.syncApplied.bulkPut(
-        fresh.map(({ operation, seq }) => ({
+        fresh.map(({ operation, seq, contentHash }) => ({
           operationId: operation.operationId,
           seq,
           deviceId: operation.deviceId,
           kind: operation.kind,
           appliedAt: now,
           journalRows: operation.diffs.length,
+          contentHash,
           ...(applied?.operationId ? { localOperationId: applied.operationId } : {}),
         })),
       );

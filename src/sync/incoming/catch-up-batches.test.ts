@@ -106,6 +106,43 @@ describe('catch-up in batches', () => {
     expect(await db.entries.toArray()).toEqual(rows);
   });
 
+  it('an operation applied in a group keeps its content: a later copy with other content under its id is quarantined in words', async () => {
+    await applyIncoming(deps(), entries(5));
+    expect(await db.mutations.count()).toBe(1);
+    const forged = {
+      ...entryRow({ taskId: TASK, id: 'entry-3', text: 'Pay the hostile device' }),
+      ...stamp(at(3), 1, 'other'),
+    };
+    const sameCopy = { ...newEntry(3), seq: 6 };
+    const otherCopy = message(7, 'op-3', [
+      { table: 'entries', id: 'entry-3', before: null, after: forged },
+    ]);
+    await applyIncoming(deps(), [sameCopy, otherCopy]);
+    const quarantined = await db.syncQuarantine.toArray();
+    expect(quarantined.map((row) => [row.seq, row.reason])).toEqual([
+      [7, expect.stringMatching(/different content was applied first/)],
+    ]);
+    expect(await db.entries.get('entry-3')).not.toMatchObject({ text: forged.text });
+  });
+
+  it('asks who may speak for a device once per device and signer in a batch, and still refuses the one signed by another', async () => {
+    const asked: string[] = [];
+    const attribution = (claimed: string, signedBy: string | undefined) => {
+      asked.push(`${claimed} by ${signedBy}`);
+      return Promise.resolve(
+        signedBy === claimed ? undefined : `Not applied: ${signedBy} signed it.`,
+      );
+    };
+    const batch = entries(100).map((each, index) => ({
+      ...each,
+      signedBy: index === 40 ? 'hostile' : 'other',
+    }));
+    await applyIncoming({ ...deps(), attribution }, batch);
+    expect(asked).toEqual(['other by other', 'other by hostile']);
+    expect((await db.syncQuarantine.toArray()).map((row) => row.seq)).toEqual([41]);
+    expect(await db.entries.count()).toBe(99);
+  });
+
   it('a batch cut short mid-way commits nothing of the unit that failed, and resumes from the cursor with nothing applied twice', async () => {
     const messages = entries(600);
     let failing = true;

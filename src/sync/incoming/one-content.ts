@@ -11,7 +11,7 @@ export type ContentVerdict =
   { kind: 'new'; contentHash: string } | { kind: 'same' } | { kind: 'different'; reason: string };
 
 /** SHA-256 of the operation's canonical JSON: what "the same content" means. */
-function contentHash(operation: SyncOperation): Promise<string> {
+export function contentHash(operation: SyncOperation): Promise<string> {
   return sha256Hex(canonicalJson(operation));
 }
 
@@ -21,12 +21,12 @@ const differentWords = (operationId: string) =>
 /**
  * Judges each operation of a batch against what this device applied before (`applied`:
  * operation id → its content hash, undefined for rows kept before hashes were) and the
- * operations earlier in the batch.
+ * operations earlier in the batch, in stream order; `hash` is the operation's
+ * `contentHash`.
  */
 export function oneContentPerId(applied: ReadonlyMap<string, string | undefined>) {
   const seen = new Map(applied);
-  return async (operation: SyncOperation): Promise<ContentVerdict> => {
-    const hash = await contentHash(operation);
+  return (operation: SyncOperation, hash: string): ContentVerdict => {
     if (!seen.has(operation.operationId)) {
       seen.set(operation.operationId, hash);
       return { kind: 'new', contentHash: hash };

@@ -4,9 +4,11 @@
  * this device's own operation, one applied already), quarantine it (it does not parse, or
  * carries a row that does not), keep it as a part of a split operation, or apply it.
  */
+import { timeSlice, yieldToMain } from '../../lib/yield-to-main';
 import {
   joinParts,
   parseEnvelope,
+  type EnvelopeParse,
   syncEnvelopeSchema,
   type SyncEnvelope,
   type SyncOperation,
@@ -14,7 +16,7 @@ import {
 import type { CountersignDatabase } from '../../db/database';
 import type { SyncMessage } from '../transport/sync-transport';
 import { rowProblem } from '../wire/synced-row-schemas';
-import { oneContentPerId, partCopyProblem } from './one-content';
+import { contentHash, oneContentPerId, partCopyProblem } from './one-content';
 
 export type Planned =
   | { kind: 'skip'; seq: number }
@@ -35,24 +37,42 @@ export interface PlanDeps {
   db: CountersignDatabase;
   deviceId: string;
   /**
-   * Words when an operation may not be taken as the device it names, given the device that
-   * verifiably signed it (seal/signers.ts), or changes another device's keys; undefined
-   * when it may.
+   * Words when an operation naming device `claimed` may not be taken as that device's,
+   * given the device that verifiably signed it (seal/signers.ts); undefined when it may.
+   * Asked once per pair in a batch: nothing the batch carries is applied before it is planned.
    */
-  attribution?(operation: SyncEnvelope, signedBy: string | undefined): Promise<string | undefined>;
+  attribution?(claimed: string, signedBy: string | undefined): Promise<string | undefined>;
+  /** Words when an operation's rows change another device's keys; undefined when they do not. */
+  keysProblem?(diffs: SyncEnvelope['diffs']): Promise<string | undefined>;
 }
+
+/**
+ * Planning runs before the transaction opens, so it may give the page a turn: parsing,
+ * checking and hashing a batch of large operations on a slow tablet is more than a frame.
+ */
+const PLAN_SLICE_MS = 30;
 
 export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Promise<Planned[]> {
   const { db, deviceId } = deps;
   const waitingParts = new Map<string, SyncEnvelope[]>();
   const planned: Planned[] = [];
-  const parsedAll = messages.map((message) =>
-    message.unreadable !== undefined
-      ? { ok: false as const, reason: message.unreadable }
-      : message.kind === 'operation'
-        ? parseEnvelope(message.data)
-        : undefined,
-  );
+  const slice = timeSlice(PLAN_SLICE_MS);
+  const breathe = async () => {
+    if (!slice.due()) return;
+    await yieldToMain();
+    slice.restart();
+  };
+  const parsedAll: (EnvelopeParse | undefined)[] = [];
+  for (const message of messages) {
+    await breathe();
+    parsedAll.push(
+      message.unreadable !== undefined
+        ? { ok: false as const, reason: message.unreadable }
+        : message.kind === 'operation'
+          ? parseEnvelope(message.data)
+          : undefined,
+    );
+  }
   // One read for the whole batch: which of its operations this device applied already.
   const known = parsedAll.map((each) => (each?.ok ? each.envelope.operationId : ''));
   const appliedRows = (await db.syncApplied.bulkGet(known)).flatMap((row) => (row ? [row] : []));
@@ -64,14 +84,31 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
   const judge = oneContentPerId(
     new Map(appliedRows.map((row) => [row.operationId, row.contentHash])),
   );
+  // Each hash is a round trip to Web Crypto: the batch's start together, not one by one.
+  const hashes = parsedAll.map((each) =>
+    each?.ok && each.envelope.part.count === 1 && !pushedHere.has(each.envelope.operationId)
+      ? contentHash(withoutPart(each.envelope))
+      : undefined,
+  );
+  const attributions = new Map<string, Promise<string | undefined>>();
+  const attributed = (claimed: string, signedBy: string | undefined) => {
+    const key = `${claimed}\n${signedBy ?? ''}`;
+    let answer = attributions.get(key);
+    if (!answer) {
+      answer = deps.attribution?.(claimed, signedBy) ?? Promise.resolve(undefined);
+      attributions.set(key, answer);
+    }
+    return answer;
+  };
   const applyOnce = async (
     seq: number,
     subject: string,
     data: Uint8Array,
     operation: SyncOperation,
     partIds: string[],
+    hash = contentHash(operation),
   ): Promise<Planned> => {
-    const verdict = await judge(operation);
+    const verdict = judge(operation, await hash);
     if (verdict.kind === 'same') return { kind: 'skip', seq };
     if (verdict.kind === 'different')
       return { kind: 'quarantine', seq, subject, reason: verdict.reason, data };
@@ -79,6 +116,7 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
     return { kind: 'apply', seq, operation, partIds, contentHash: verdict.contentHash, ...shared };
   };
   for (const [index, message] of messages.entries()) {
+    await breathe();
     const { seq, subject, data } = message;
     const parsed = parsedAll[index];
     if (!parsed) {
@@ -98,7 +136,9 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
       planned.push({ kind: 'skip', seq });
       continue;
     }
-    const misattributed = await deps.attribution?.(envelope, message.signedBy);
+    const misattributed =
+      (await attributed(envelope.deviceId, message.signedBy)) ??
+      (await deps.keysProblem?.(envelope.diffs));
     if (misattributed) {
       planned.push({ kind: 'quarantine', seq, subject, reason: misattributed, data });
       continue;
@@ -113,8 +153,8 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
       continue;
     }
     if (envelope.part.count === 1) {
-      const { part: _part, ...operation } = envelope;
-      planned.push(await applyOnce(seq, subject, data, operation, []));
+      const operation = withoutPart(envelope);
+      planned.push(await applyOnce(seq, subject, data, operation, [], hashes[index]));
       continue;
     }
     const { operationId } = envelope;
@@ -154,6 +194,11 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
     );
   }
   return planned;
+}
+
+function withoutPart(envelope: SyncEnvelope): SyncOperation {
+  const { part: _part, ...operation } = envelope;
+  return operation;
 }
 
 export function partId(operationId: string, index: number): string {

@@ -17,22 +17,29 @@ const decoded = (messages: SyncMessage[]) =>
  * the key the server hands this device when asked (undefined: none yet).
  */
 function deliver(initial: KeyRing, messages: SyncMessage[]) {
-  let ring = initial;
   const state = {
+    /** The ring in this device's key store; a test may change it behind the feed's back. */
+    ring: initial,
+    ringReads: 0,
     received: [] as SyncMessage[],
     waitingWords: [] as (string | undefined)[],
     fetches: 0,
     fetchable: undefined as KeyRing | undefined,
     done: false,
+    /** Awaited before each message is delivered. */
+    pause: undefined as Promise<void> | undefined,
   };
   const keys: OpeningKeys = {
     user: 'alice',
     subjects,
-    ring: () => Promise.resolve(ring),
+    ring: () => {
+      state.ringReads += 1;
+      return Promise.resolve(state.ring);
+    },
     fetchKey(keyId) {
       state.fetches += 1;
-      if (state.fetchable) ring = state.fetchable;
-      return Promise.resolve(ring.generations.some((key) => key.keyId === keyId));
+      if (state.fetchable) state.ring = state.fetchable;
+      return Promise.resolve(state.ring.generations.some((key) => key.keyId === keyId));
     },
     announce: () => Promise.resolve(),
     waiting: (words) => state.waitingWords.push(words),
@@ -40,7 +47,10 @@ function deliver(initial: KeyRing, messages: SyncMessage[]) {
   };
   const consume: SyncTransport['consume'] = (_fromSeq, onMessage) => {
     void (async () => {
-      for (const message of messages) await onMessage(message);
+      for (const message of messages) {
+        await state.pause;
+        await onMessage(message);
+      }
       state.done = true;
     })();
     return { lastAcknowledgedSeq: 0, restarts: 0, stop: () => Promise.resolve() };
@@ -73,6 +83,48 @@ describe('the open step', () => {
       '{"v":1,"title":"Plumber"}',
       '{"v":1,"title":"Plumber"}',
     ]);
+  });
+
+  it('reads the key ring once for a run of messages it opens, not once a message', async () => {
+    const ring = keyRing([await deriveJournalKey(newJournalSecret())]);
+    const messages = await Promise.all(
+      Array.from({ length: 50 }, async (_, index) =>
+        operation(
+          index + 1,
+          `op-${index}`,
+          await seal(subjects.operation(`op-${index}`), ring, text(`{"v":${index}}`)),
+        ),
+      ),
+    );
+    const { state } = deliver(ring, messages);
+    await until(() => state.done);
+    expect(state.received).toHaveLength(50);
+    expect(state.ringReads).toBe(1);
+  });
+
+  it('opens a message under a key that reached the key store after the ring was read', async () => {
+    const first = await deriveJournalKey(newJournalSecret());
+    const later = keyRing([await deriveJournalKey(newJournalSecret()), first]);
+    const before = operation(
+      1,
+      'op-1',
+      await seal(subjects.operation('op-1'), keyRing([first]), text('{"v":1}')),
+    );
+    const sealed = operation(
+      2,
+      'op-2',
+      await seal(subjects.operation('op-2'), later, text('{"v":2}')),
+    );
+    let next = () => {};
+    const { state } = deliver(keyRing([first]), [before, sealed]);
+    state.pause = new Promise<void>((resolve) => (next = resolve));
+    await until(() => state.received.length === 1);
+    // Another tab encrypted with a new key meanwhile: the key store holds it now.
+    state.ring = later;
+    next();
+    await until(() => state.done);
+    expect(decoded(state.received)).toEqual(['{"v":1}', '{"v":2}']);
+    expect(state.fetches).toBe(0);
   });
 
   it('fetches an announced key it lacks and goes on without stopping', async () => {

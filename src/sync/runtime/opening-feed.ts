@@ -21,6 +21,7 @@
  */
 import type { Sealing } from '../outgoing/seal-once';
 import { describeNotOpened } from '../seal/describe-open';
+import type { KeyRing } from '../seal/key-ring';
 import { open } from '../seal/seal';
 import { checkSignature, NOBODY_KNOWN } from '../seal/signers';
 import { keyIdOfSubject } from '../transport/sync-subjects';
@@ -45,7 +46,26 @@ export interface OpeningKeys extends Sealing {
 
 type Outcome = { message: SyncMessage } | { waitFor: string; words: string };
 
-async function opened(message: SyncMessage, keys: OpeningKeys): Promise<Outcome> {
+/**
+ * The ring as last read, for opening: reading it is a storage round trip, once per message
+ * it held catch-up to a few hundred messages a second. Keys are only ever added, so a ring
+ * read earlier opens all it did before; a message it does not open is tried again with
+ * the ring read afresh, and only that answer counts.
+ */
+function ringForOpening(keys: OpeningKeys) {
+  let last: Promise<KeyRing> | undefined;
+  return (fresh: boolean) => {
+    if (fresh || !last)
+      last = keys.ring().catch((error: unknown) => ((last = undefined), Promise.reject(error)));
+    return last;
+  };
+}
+
+async function opened(
+  message: SyncMessage,
+  keys: OpeningKeys,
+  ring: (fresh: boolean) => Promise<KeyRing>,
+): Promise<Outcome> {
   if (message.kind === 'other') {
     const keyId = keyIdOfSubject(keys.user, message.subject);
     if (keyId) {
@@ -56,7 +76,9 @@ async function opened(message: SyncMessage, keys: OpeningKeys): Promise<Outcome>
   }
   const checked = await checkSignature(message.subject, message.data, keys.signers ?? NOBODY_KNOWN);
   if (!checked.ok) return { message: { ...message, unreadable: checked.words } };
-  const result = await open(message.subject, await keys.ring(), checked.body);
+  let result = await open(message.subject, await ring(false), checked.body);
+  if (result.outcome !== 'opened' && result.outcome !== 'plain')
+    result = await open(message.subject, await ring(true), checked.body);
   if (result.outcome === 'opened' || result.outcome === 'plain') {
     const signedBy = checked.signedBy === undefined ? {} : { signedBy: checked.signedBy };
     return { message: { ...message, data: result.plaintext, ...signedBy } };
@@ -82,8 +104,9 @@ export function openingConsume(
           resolve();
         };
       });
+    const ring = ringForOpening(keys);
     const handle = async (message: SyncMessage): Promise<void> => {
-      let outcome = await opened(message, keys);
+      let outcome = await opened(message, keys, ring);
       let waited = false;
       while ('waitFor' in outcome && !stopped) {
         if (!(await keys.fetchKey(outcome.waitFor).catch(() => false))) {
@@ -91,7 +114,7 @@ export function openingConsume(
           waited = true;
           await pause(keys.askAgainMs ?? ASK_AGAIN_MS);
         }
-        outcome = await opened(message, keys);
+        outcome = await opened(message, keys, ring);
       }
       // A stopped feed hands nothing on; its stop waits for this handler, so it returns.
       if (stopped || 'waitFor' in outcome) return;

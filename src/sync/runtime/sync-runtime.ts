@@ -288,9 +288,8 @@ export function startSyncRuntime(
         deviceIdShared: async () => {
           deviceId = await repairSharedDeviceId(db, deviceId, new Date(clock.now()).toISOString());
         },
-        attribution: async (operation, signedBy) =>
-          (await keys.attribution(operation.deviceId, signedBy)) ??
-          deviceKeysChangeProblem(db, operation.diffs),
+        attribution: (claimed, signedBy) => keys.attribution(claimed, signedBy),
+        keysProblem: (diffs) => deviceKeysChangeProblem(db, diffs),
         now: () => new Date(clock.now()).toISOString(),
         settleClaim: async (record) => {
           const settled = await settleClaim(passDeps(), record);

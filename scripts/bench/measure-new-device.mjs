@@ -1,0 +1,94 @@
+// Section 9d: a new device starts from a snapshot (issue 26, item 2). The 1× journal's
+// browser (seeded before sync, so it keeps no outbox) connects to a fresh sync server and
+// writes a snapshot from Settings → Sync; then a new device (a fresh profile) connects:
+// timed from pressing Connect until every row of the snapshot is committed in its IndexedDB,
+// and until its task list shows the journal. The floor is section 1's: seeding the same
+// rows with bulkPut in the same run.
+import { launchBrowser } from './browser.mjs';
+import { connectDevice, readRow, startSyncServer } from './measure-sync.mjs';
+
+const TABLES = ['tasks', 'entries', 'checklistItems'];
+
+/** Rows of each journal table in the page's IndexedDB, counted with the raw API. */
+function countRows(page) {
+  return page.evaluate(
+    (tables) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('countersign');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const transaction = db.transaction(tables, 'readonly');
+          const counts = {};
+          for (const table of tables) {
+            const request = transaction.objectStore(table).count();
+            request.onsuccess = () => (counts[table] = request.result);
+          }
+          transaction.oncomplete = () => {
+            db.close();
+            resolve(counts);
+          };
+          transaction.onerror = () => reject(transaction.error);
+        };
+      }),
+    TABLES,
+  );
+}
+
+async function waitFor(what, condition, timeoutMs = 600_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await condition();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function measureNewDevice({ context, baseUrl }) {
+  const server = await startSyncServer();
+  const writer = await context.newPage();
+  let tablet;
+  try {
+    const section = await connectDevice(writer, server.lease);
+    const journal = await countRows(writer);
+    // A device with history publishes it as a snapshot when sync is turned on; one more on
+    // demand is what this measures.
+    await waitFor('the first device to connect', async () => {
+      const status = (await readRow(writer, 'syncState', 'status'))?.value;
+      const write = (await readRow(writer, 'syncState', 'snapshotWrite'))?.value;
+      return status?.phase === 'connected' && write?.state !== 'writing';
+    });
+    const writeStarted = Date.now();
+    const writeFrom = Date.parse(await writer.evaluate(() => new Date().toISOString()));
+    await section.getByRole('button', { name: 'Write a snapshot now' }).click();
+    const written = await waitFor('the snapshot to be written', async () => {
+      const state = (await readRow(writer, 'syncState', 'snapshotWrite'))?.value;
+      if (state?.state === 'failed') throw new Error(`the snapshot failed: ${state.reason}`);
+      return state?.state === 'written' && Date.parse(state.at) >= writeFrom ? state : undefined;
+    });
+    const writeMs = Date.now() - writeStarted;
+
+    tablet = await launchBrowser({ baseUrl });
+    const page = await tablet.context.newPage();
+    const joinStarted = Date.now();
+    await connectDevice(page, server.lease);
+    const loaded = await waitFor('the snapshot to be loaded', async () => {
+      const state = (await readRow(page, 'syncState', 'loadedSnapshot'))?.value;
+      return state?.sequence >= written.sequence ? state : undefined;
+    });
+    const counts = await waitFor('every row to be committed', async () => {
+      const counted = await countRows(page);
+      return TABLES.every((table) => counted[table] >= journal[table]) ? counted : undefined;
+    });
+    const rowsMs = Date.now() - joinStarted;
+    await page.goto('/');
+    await page.locator('a[href^="/tasks/"]').first().waitFor({ timeout: 120_000 });
+    const shownMs = Date.now() - joinStarted;
+    return { journal, counts, written, loaded, writeMs, rowsMs, shownMs };
+  } finally {
+    await tablet?.close();
+    await writer.close();
+    await server.stop();
+  }
+}
