@@ -2,7 +2,8 @@
  * Room and steadiness on the review surface, with real touch: a swipe left turns the row
  * into its reason prompt in the row's own height, so no other row moves by more than 2 px,
  * on the task's card and in the Review inbox; and in landscape, after the demo wake, at
- * least three proposals show whole at once; and Settings, reached from a scrolled Review
+ * least three proposals show whole at once, the agent's card folded to its heading (Details
+ * opens it, moving no proposal), while in portrait it stays open; and Settings, reached from a scrolled Review
  * list, opens at its top. Screenshots go to /tmp/review-shots.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -116,6 +117,35 @@ test.describe('tablet landscape', () => {
         }).length,
     );
     expect(whole).toBeGreaterThanOrEqual(3);
+
+    // The agent's card folded to its heading when the wake was done; Details opens it by
+    // touch or keyboard, and the proposals beside it stay where they are either way.
+    const agent = page.getByRole('region', { name: 'Agent' });
+    const details = agent.getByRole('button', { name: 'Details' });
+    await expect(details).toHaveAttribute('aria-expanded', 'false');
+    await expect(agent.getByText('Report · 1 observation')).toBeHidden();
+    const height = (locator: Locator) =>
+      locator.evaluate((el) => el.getBoundingClientRect().height);
+    expect(await height(agent)).toBeLessThanOrEqual(100);
+    const list = card.region.locator('.review-list').first();
+    const before = await placesIn(list);
+    await tap(page, details);
+    await expect(details).toHaveAttribute('aria-expanded', 'true');
+    await expect(agent.getByText('Report · 1 observation')).toBeVisible();
+    await page.screenshot({ path: '/tmp/review-shots/room-tablet-landscape-agent-open.png' });
+    expect(await placesIn(list)).toEqual(before);
+    await details.press('Enter');
+    await expect(details).toHaveAttribute('aria-expanded', 'false');
+    expect(await placesIn(list)).toEqual(before);
+  });
+});
+
+test.describe('tablet portrait', () => {
+  test('the agent’s card stays open above the proposals after the demo wake', async ({ page }) => {
+    await demoProposals(page);
+    const agent = page.getByRole('region', { name: 'Agent' });
+    await expect(agent.getByRole('button', { name: 'Details' })).toBeHidden();
+    await expect(agent.getByText('Report · 1 observation')).toBeVisible();
   });
 });
 

@@ -6,7 +6,7 @@ import { ActivityBadges } from './activity-badge';
 import { ActivityEntryCard } from './activity-entry-card';
 import { ActivityTime } from './activity-time';
 import { describeEntry } from './describe-entry';
-import { DisclosureButton } from './disclosure-button';
+import { DisclosureButton } from '../../ui/disclosure-button';
 import type { ActivityEntry } from './group-activity';
 
 export interface FoldedEntriesCardProps {
