@@ -2,7 +2,8 @@
  * Room and steadiness on the review surface, with real touch: a swipe left turns the row
  * into its reason prompt in the row's own height, so no other row moves by more than 2 px,
  * on the task's card and in the Review inbox; and in landscape, after the demo wake, at
- * least three proposals show whole at once; and Settings, reached from a scrolled Review
+ * least three proposals show whole at once, the agent's card folded to its heading (Details
+ * opens it, moving no proposal), while in portrait it stays open; and Settings, reached from a scrolled Review
  * list, opens at its top. Screenshots go to /tmp/review-shots.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -91,8 +92,68 @@ for (const size of SIZES) {
       );
       await page.screenshot({ path: `/tmp/review-shots/prompt-${slug}-inbox.png` });
     });
+
+    test('rows: a one-line change with its buttons beside it is one short line; every button takes a finger', async ({
+      page,
+    }) => {
+      const card = await demoProposals(page);
+      const inbox = new ReviewInboxPage(page);
+      for (const [where, rows] of [
+        ['task page', card.rows],
+        ['inbox', null],
+      ] as const) {
+        if (where === 'inbox') await inbox.open();
+        await expect((rows ?? inbox.rows).first()).toBeVisible();
+        const measured = await (rows ?? inbox.rows).evaluateAll((elements) =>
+          elements.map((row) => {
+            const buttons = [...row.querySelectorAll<HTMLElement>('.review-row__actions .button')];
+            const box = row.getBoundingClientRect();
+            const first = buttons[0]?.getBoundingClientRect();
+            const change = row.querySelector('.review-row__body')?.getBoundingClientRect();
+            const line = row.querySelector('.review-row__change')?.getBoundingClientRect();
+            return {
+              height: Math.round(box.height),
+              beside: first !== undefined && change !== undefined && first.top < change.bottom - 1,
+              reason: row.querySelector('.review-row__why') !== null,
+              // The Edit button's line is 30 px: one line of change.
+              oneLine: line !== undefined && line.height <= 31,
+              smallest: Math.min(...buttons.map((button) => button.getBoundingClientRect().height)),
+            };
+          }),
+        );
+        console.log(`rows ${size.name}, ${where}: ${JSON.stringify(measured)}`);
+        expect(measured.length).toBeGreaterThan(0);
+        for (const row of measured) {
+          expect(row.smallest).toBeGreaterThanOrEqual(44);
+          // With its reason under it, about 64 px (56 without one).
+          if (row.beside && row.oneLine) expect(row.height).toBeLessThanOrEqual(66);
+        }
+        // Beside: on a tablet, but for the task page's narrow column in landscape.
+        if (
+          size.name === 'tablet portrait' ||
+          (size.name === 'tablet landscape' && where === 'inbox')
+        )
+          expect(measured.filter((row) => row.beside && row.oneLine).length).toBeGreaterThan(0);
+      }
+      await page.screenshot({ path: `/tmp/review-shots/rows-${size.name.replace(' ', '-')}.png` });
+    });
   });
 }
+
+test.describe('tablet portrait, a keyboard attached', () => {
+  test('`?` shows the key legend and hides it again', async ({ page }) => {
+    await demoProposals(page);
+    const inbox = new ReviewInboxPage(page);
+    await inbox.open();
+    const legend = inbox.region.getByText(/^Keys:/);
+    // A touch screen shows no legend until a key asks for it.
+    await expect(legend).toBeHidden();
+    await page.keyboard.press('?');
+    await expect(legend).toBeVisible();
+    await page.keyboard.press('?');
+    await expect(legend).toBeHidden();
+  });
+});
 
 test.describe('tablet landscape', () => {
   test.use({ viewport: { width: 1180, height: 820 } });
@@ -116,6 +177,35 @@ test.describe('tablet landscape', () => {
         }).length,
     );
     expect(whole).toBeGreaterThanOrEqual(3);
+
+    // The agent's card folded to its heading when the wake was done; Details opens it by
+    // touch or keyboard, and the proposals beside it stay where they are either way.
+    const agent = page.getByRole('region', { name: 'Agent' });
+    const details = agent.getByRole('button', { name: 'Details' });
+    await expect(details).toHaveAttribute('aria-expanded', 'false');
+    await expect(agent.getByText('Report · 1 observation')).toBeHidden();
+    const height = (locator: Locator) =>
+      locator.evaluate((el) => el.getBoundingClientRect().height);
+    expect(await height(agent)).toBeLessThanOrEqual(100);
+    const list = card.region.locator('.review-list').first();
+    const before = await placesIn(list);
+    await tap(page, details);
+    await expect(details).toHaveAttribute('aria-expanded', 'true');
+    await expect(agent.getByText('Report · 1 observation')).toBeVisible();
+    await page.screenshot({ path: '/tmp/review-shots/room-tablet-landscape-agent-open.png' });
+    expect(await placesIn(list)).toEqual(before);
+    await details.press('Enter');
+    await expect(details).toHaveAttribute('aria-expanded', 'false');
+    expect(await placesIn(list)).toEqual(before);
+  });
+});
+
+test.describe('tablet portrait', () => {
+  test('the agent’s card stays open above the proposals after the demo wake', async ({ page }) => {
+    await demoProposals(page);
+    const agent = page.getByRole('region', { name: 'Agent' });
+    await expect(agent.getByRole('button', { name: 'Details' })).toBeHidden();
+    await expect(agent.getByText('Report · 1 observation')).toBeVisible();
   });
 });
 

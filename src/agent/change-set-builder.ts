@@ -226,6 +226,7 @@ export class ChangeSetBuilder {
             taskId,
             status: 'pending',
             proposedAt: now,
+            proposedOn: deviceId,
             expiresAt,
           };
         });

@@ -47,6 +47,12 @@ export const changeItemSchema = entityBaseSchema.extend({
   status: changeItemStatusSchema,
   error: z.string().max(2_000).optional(),
   proposedAt: isoTimestampSchema,
+  /**
+   * The device whose agent proposed it, so another device's Activity can say "proposed by
+   * the agent on Laptop". On the item, not its set: a set left open takes the proposals
+   * of later wakes, which may run on another device. Absent on items from before it was kept.
+   */
+  proposedOn: z.string().max(100).optional(),
   /** Each item expires on its own, counted from when it was proposed. */
   expiresAt: isoTimestampSchema.optional(),
   /**

@@ -2,7 +2,8 @@
 /**
  * Activity across devices, against a real nats-server: a proposal made on the laptop and
  * confirmed by a swipe on the tablet is listed in the laptop's Activity as "Confirmed on
- * ‹the tablet's name›" at the time the tablet decided, with how, found by the Confirmed filter and
+ * ‹the tablet's name›: … · proposed by the agent on ‹the laptop's name›" at the time the
+ * tablet decided, with how (the tablet's own trail names the laptop's agent too), found by the Confirmed filter and
  * the tablet's device filter, and the synced batch that carried it is not listed beside it.
  * A Confirm all on the tablet arrives as one card.
  */
@@ -14,9 +15,10 @@ import { listAuditPage, type AuditFilter } from '../../src/db/queries/audit';
 import { DeviceKeyDatabase } from '../../src/db/device-key-store';
 import { getDeviceId } from '../../src/db/settings';
 import { describeDecisions } from '../../src/features/activity/describe-decision';
+import { describeEntry } from '../../src/features/activity/describe-entry';
 import { activityItems } from '../../src/features/activity/fold-activity';
 import { connect } from '@nats-io/transport-node';
-import { recordThisDevice } from '../../src/sync/devices/device-records';
+import { recordThisDevice, renameDevice } from '../../src/sync/devices/device-records';
 import { startSyncRuntime, type SyncRuntime } from '../../src/sync/runtime/sync-runtime';
 import { startNatsServer, type NatsTestServer } from '../support/nats-server';
 import { propose } from '../support/proposals';
@@ -65,7 +67,11 @@ async function decisionCards(db: CountersignDatabase, filter: AuditFilter = {}) 
       ? [
           {
             at: item.at,
-            ...describeDecisions(item.decisions, page.devices.nameOf(item.decisions[0]!.deviceId)),
+            ...describeDecisions(
+              item.decisions,
+              page.devices.nameOf(item.decisions[0]!.deviceId),
+              page.devices.nameOf,
+            ),
           },
         ]
       : [],
@@ -81,6 +87,8 @@ describe('Activity on the laptop', () => {
     // The tablet's record in the journal's device list, as Settings → Sync writes it.
     const tabletKeys = new DeviceKeyDatabase(`keys-${crypto.randomUUID()}`);
     await recordThisDevice(tablet, tabletKeys, 'tablet');
+    await recordThisDevice(laptop, new DeviceKeyDatabase(`keys-${crypto.randomUUID()}`));
+    await renameDevice(laptop, await getDeviceId(laptop), 'Laptop');
     const { taskId } = await createAgentReadyTask(laptop);
     const set = await propose(laptop, taskId, [
       { name: 'update_task_estimate', args: { minutes: 60 } },
@@ -109,9 +117,10 @@ describe('Activity on the laptop', () => {
       'the tablet’s record',
     );
     expect(tabletName).toMatch(/^Tablet \w{4}$/);
+    const laptopName = 'Laptop';
     const expected = {
       at: decidedAt.toISOString(),
-      title: `Confirmed on ${tabletName}: Set estimate to 60 minutes`,
+      title: `Confirmed on ${tabletName}: Set estimate to 60 minutes · proposed by the agent on ${laptopName}`,
       how: 'Swiped',
     };
     expect(await decisionCards(laptop)).toEqual([expect.objectContaining(expected)]);
@@ -126,8 +135,19 @@ describe('Activity on the laptop', () => {
       item.type === 'entry' ? [item.entry.action?.summary ?? item.entry.result?.summary] : [],
     );
     expect(titles.filter((title) => title?.startsWith('Synced from'))).toEqual([]);
-    // On the tablet it is its own confirmation, in its own trail.
+    // On the tablet it is its own confirmation, in its own trail, of the laptop's proposal.
     expect(await decisionCards(tablet)).toEqual([]);
+    const laptopId = await getDeviceId(laptop);
+    await waitFor(() => tablet.devices.get(laptopId), 10_000, 'the laptop’s record');
+    const own = await listAuditPage(tablet, { source: 'confirmation' }, 100);
+    const confirmation = activityItems(own).flatMap((item) =>
+      item.type === 'entry' ? [item.entry] : [],
+    )[0]!;
+    const proposerName = (id: string) =>
+      id === own.devices.here ? undefined : own.devices.nameOf(id);
+    expect(describeEntry(confirmation, own.proposals, undefined, proposerName).title).toBe(
+      `Confirmed: Set estimate to 60 minutes · proposed by the agent on ${laptopName}`,
+    );
   });
 
   it('shows a Confirm all made on the tablet as one card', async () => {
@@ -155,7 +175,9 @@ describe('Activity on the laptop', () => {
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({
       // Without a record yet, a device still reads apart from the others by its id.
-      title: expect.stringMatching(/^Confirmed 2 with Confirm all on Device [\w-]{6}$/),
+      title: expect.stringMatching(
+        /^Confirmed 2 with Confirm all on Device [\w-]{6} · proposed by the agent on This device$/,
+      ),
       how: 'Confirm all',
     });
   });

@@ -12,6 +12,7 @@ import { proposalFates, type ProposalFate } from './proposal-fates';
 import {
   newestRemoteDecisions,
   syncedBatches,
+  withProposers,
   type RemoteDecision,
   type RemoteDecisionFilter,
   type SyncedBatch,
@@ -121,7 +122,7 @@ export async function listAuditPage(
   const shown = [...messages, ...wakeMessages];
   const related = await relatedMessages(db, shown);
   const all = [...shown, ...related];
-  const [tasks, proposals, synced] = await Promise.all([
+  const [tasks, proposals, synced, proposed] = await Promise.all([
     taskNames(db, [
       ...all.flatMap((message) => message.taskId ?? []),
       ...decisions.map((d) => d.taskId),
@@ -131,9 +132,13 @@ export async function listAuditPage(
       db,
       all.map((message) => message.runKey),
     ),
+    withProposers(db, decisions),
   ]);
   const devices = await readDeviceNames(db, [
-    ...decisions.map((decision) => decision.deviceId),
+    ...proposed.flatMap(({ deviceId, proposedOn }) =>
+      proposedOn ? [deviceId, proposedOn] : [deviceId],
+    ),
+    ...[...proposals.values()].flat().flatMap((fate) => fate.proposedOn ?? []),
     ...[...synced.values()].map((batch) => batch.deviceId),
     ...(device.kind === 'other' ? [device.id] : []),
   ]);
@@ -147,7 +152,7 @@ export async function listAuditPage(
     proposals,
     hasMore: auditMore || remoteMore,
     tasks,
-    decisions,
+    decisions: proposed,
     synced,
     devices,
     ...(searched && { searched }),

@@ -20,6 +20,8 @@ export interface ProposalFate {
   summary: string;
   status: ChangeItemStatus;
   rationale?: string;
+  /** The device whose agent proposed it, when the item recorded that. */
+  proposedOn?: string;
   /** Why it can no longer be applied, for a failed item. */
   error?: string;
   decision?: Pick<
@@ -110,6 +112,7 @@ function fateOf(item: ChangeItem, decision: Decision | undefined): ProposalFate 
     summary: item.humanSummary,
     status: item.status,
     ...(item.rationale && { rationale: item.rationale }),
+    ...(item.proposedOn && { proposedOn: item.proposedOn }),
     ...(item.error && { error: item.error }),
     ...(decision && {
       decision: {

@@ -4,7 +4,7 @@
  * batches it applied from them (`syncApplied`), so a synced decision is listed as the
  * decision it is, at its own time, and not as "Synced from another device".
  */
-import type { Decision, DecisionMethod } from '../../domain/change-set';
+import { changeItemId, type Decision, type DecisionMethod } from '../../domain/change-set';
 import type { CountersignDatabase } from '../database';
 import { walkBack, type WalkedBack } from './walk-back';
 
@@ -34,6 +34,8 @@ export interface RemoteDecision {
   rejectionReason?: string;
   decidedAt: string;
   deviceId: string;
+  /** The device whose agent proposed it, when its item recorded that. */
+  proposedOn?: string;
   undoneAt?: string;
 }
 
@@ -86,6 +88,24 @@ export async function newestRemoteDecisions(
     );
   }
   return { ...found, rows: found.rows.map(shown) };
+}
+
+/**
+ * The decisions with the device whose agent proposed each, read from their items: one
+ * read per decision on the page, whatever the length of the journal.
+ */
+export async function withProposers(
+  db: CountersignDatabase,
+  decisions: readonly RemoteDecision[],
+): Promise<RemoteDecision[]> {
+  if (decisions.length === 0) return [];
+  const items = await db.changeItems.bulkGet(
+    decisions.map((decision) => changeItemId(decision.changeSetId, decision.itemIndex)),
+  );
+  return decisions.map((decision, index) => {
+    const proposedOn = items[index]?.proposedOn;
+    return proposedOn ? { ...decision, proposedOn } : decision;
+  });
 }
 
 /** The batches of other devices that the given sync run keys (`sync:<operation id>`) applied. */

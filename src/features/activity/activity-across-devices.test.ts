@@ -14,9 +14,11 @@ import type { CountersignDatabase } from '../../db/database';
 import { listAuditPage, type AuditFilter } from '../../db/queries/audit';
 import type { AuditMessage } from '../../domain/audit';
 import { describeDecisions } from './describe-decision';
+import { describeEntry } from './describe-entry';
 import { activityItems, type ListedItem } from './fold-activity';
 
 const TABLET = 'tablet-4f2a9c';
+const LAPTOP = 'laptop-77b0e1';
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 3, 10, minute));
 
 let db: CountersignDatabase;
@@ -41,9 +43,40 @@ async function onTablet(decide: () => Promise<unknown>) {
   return made;
 }
 
+/** Proposed as the laptop's agent would have: made here, then moved to the laptop. */
+async function proposedOnLaptop(changeSetId: string) {
+  const items = await db.changeItems.where('changeSetId').equals(changeSetId).toArray();
+  await db.changeItems.bulkPut(items.map((item) => ({ ...item, proposedOn: LAPTOP })));
+}
+
+async function recordDevice(id: string, name: string) {
+  await db.devices.put({
+    id,
+    name,
+    kind: 'tablet',
+    added: at(1).toISOString(),
+    // Keys play no part in a name.
+    keys: {} as never,
+    createdAt: at(1).toISOString(),
+    updatedAt: at(1).toISOString(),
+    rev: 1,
+    vectorClock: { [id]: 1 },
+  });
+}
+
 async function page(filter: AuditFilter = {}) {
   const read = await listAuditPage(db, filter, 100);
   return { read, items: activityItems(read) };
+}
+
+/** How this device's own (newest) confirmation reads, naming another device's agent only. */
+function ownConfirmationTitle({ read, items }: Awaited<ReturnType<typeof page>>) {
+  const [mine] = items.flatMap((item) =>
+    item.type === 'entry' && item.entry.action?.source === 'confirmation' ? [item.entry] : [],
+  );
+  const proposerName = (id: string) =>
+    id === read.devices.here ? undefined : read.devices.nameOf(id);
+  return describeEntry(mine!, read.proposals, undefined, proposerName).title;
 }
 
 const decisionItems = (items: ListedItem[]) =>
@@ -93,24 +126,61 @@ describe('another device’s decisions on Activity', () => {
     expect(read.devices.devices.map((device) => device.id)).toContain(TABLET);
 
     // Once the tablet's record (the journal's device list) is here, its name is used.
-    await db.devices.put({
-      id: TABLET,
-      name: 'Kitchen tablet',
-      kind: 'tablet',
-      added: at(1).toISOString(),
-      // Keys play no part in a name.
-      keys: {} as never,
-      createdAt: at(1).toISOString(),
-      updatedAt: at(1).toISOString(),
-      rev: 1,
-      vectorClock: { [TABLET]: 1 },
-    });
+    await recordDevice(TABLET, 'Kitchen tablet');
     const named = await page();
     expect(named.read.devices.nameOf(TABLET)).toBe('Kitchen tablet');
     expect(named.read.devices.devices.map((device) => device.name)).toContain('Kitchen tablet');
     expect(
       describeDecisions(decisionItems(named.items)[1]!.decisions, 'Kitchen tablet').title,
     ).toBe('Confirmed on Kitchen tablet: Set estimate to 30 minutes');
+  });
+
+  it('says which device’s agent proposed what another device decided', async () => {
+    await recordDevice(TABLET, 'Tablet');
+    await recordDevice(LAPTOP, 'Laptop');
+    const set = await propose(db, taskId, [
+      { name: 'set_task_status', args: { status: 'IN PROGRESS' } },
+      { name: 'update_task_estimate', args: { minutes: 30 } },
+    ]);
+    await proposedOnLaptop(set.id);
+    await onTablet(() => confirmItem(db, set.id, 0, { method: 'swipe', now: () => at(42) }));
+    const { read, items } = await page();
+    const [decided] = decisionItems(items);
+    expect(decided!.decisions[0]!.proposedOn).toBe(LAPTOP);
+    expect(describeDecisions(decided!.decisions, 'Tablet', read.devices.nameOf).title).toBe(
+      'Confirmed on Tablet: Set status to IN PROGRESS · proposed by the agent on Laptop',
+    );
+    expect(read.devices.devices.map((device) => device.name)).toContain('Laptop');
+
+    // Confirmed here: this device's own confirmation names the laptop's agent too.
+    await confirmItem(db, set.id, 1, { method: 'button', now: () => at(43) });
+    expect(ownConfirmationTitle(await page())).toBe(
+      'Confirmed: Set estimate to 30 minutes · proposed by the agent on Laptop',
+    );
+  });
+
+  it('keeps today’s words where the proposing device is unknown or this one', async () => {
+    const set = await propose(db, taskId, [
+      { name: 'update_task_estimate', args: { minutes: 30 } },
+      { name: 'update_task_priority', args: { priority: 'P1' } },
+    ]);
+    // An item from before the proposing device was kept.
+    const old = (await db.changeItems.get(`${set.id}:0`))!;
+    delete old.proposedOn;
+    await db.changeItems.put(old);
+    await onTablet(() => confirmItem(db, set.id, 0, { method: 'swipe', now: () => at(42) }));
+    await confirmItem(db, set.id, 1, { method: 'button', now: () => at(43) });
+
+    const { read, items } = await page();
+    const [decided] = decisionItems(items);
+    expect(decided!.decisions[0]!.proposedOn).toBeUndefined();
+    expect(describeDecisions(decided!.decisions, 'Tablet', read.devices.nameOf).title).toBe(
+      'Confirmed on Tablet: Set estimate to 30 minutes',
+    );
+    expect([...read.proposals.values()].flat().map((fate) => fate.proposedOn)).toContain(
+      read.devices.here,
+    );
+    expect(ownConfirmationTitle({ read, items })).toBe('Confirmed: Set priority to P1');
   });
 
   it('finds them by source, device, period and task, and leaves them out for this device', async () => {

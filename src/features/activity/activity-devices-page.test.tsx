@@ -11,14 +11,19 @@ import { propose } from '../../../test/support/proposals';
 import { createAgentReadyTask } from '../../../test/support/test-database';
 import { confirmItem } from '../../confirmation/confirm-item';
 import { getDatabase } from '../../db/connection';
+import { getDeviceId } from '../../db/settings';
 import { ActivityPage } from './activity-page';
 
 const TABLET = 'tablet-4f2a9c';
-const HEADING = 'Confirmed on Device tablet: Set estimate to 30 minutes';
+// Proposed here, decided there: the heading names both devices.
+const HEADING =
+  'Confirmed on Device tablet: Set estimate to 30 minutes · proposed by the agent on This device';
 
 beforeEach(async () => {
   await getDatabase().delete();
   await getDatabase().open();
+  // The device id is kept per database object: the emptied database is still this device.
+  await getDatabase().settings.put({ key: 'deviceId', value: await getDeviceId(getDatabase()) });
 });
 afterEach(() => cleanup());
 

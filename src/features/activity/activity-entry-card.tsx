@@ -4,7 +4,7 @@ import type { TaskName } from '../../db/queries/audit';
 import { ActivityBadge, ActivityBadges } from './activity-badge';
 import type { EntryWords } from './describe-entry';
 import { ActivityTime } from './activity-time';
-import { DisclosureButton } from './disclosure-button';
+import { DisclosureButton } from '../../ui/disclosure-button';
 import { EntryDetails } from './entry-details';
 import type { ActivityEntry } from './group-activity';
 

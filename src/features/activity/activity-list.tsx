@@ -48,6 +48,9 @@ export function ActivityList({ items, tasks, proposals, devices, synced }: Activ
     const batch = synced.get(messagesOf(entry)[0]?.runKey ?? '');
     return batch ? devices.nameOf(batch.deviceId) : 'another device';
   };
+  // This device's own decisions name the proposing device only when it was another one.
+  const proposerName = (deviceId: string) =>
+    deviceId === devices.here ? undefined : devices.nameOf(deviceId);
   const card = (item: ListedItem, index: number) => {
     switch (item.type) {
       case 'wake':
@@ -57,6 +60,7 @@ export function ActivityList({ items, tasks, proposals, devices, synced }: Activ
           <DecisionCard
             decisions={item.decisions}
             deviceName={devices.nameOf(item.decisions[0]!.deviceId)}
+            nameOf={devices.nameOf}
             tasks={tasks}
             index={index}
           />
@@ -76,7 +80,7 @@ export function ActivityList({ items, tasks, proposals, devices, synced }: Activ
             }
             badges={describeWake(item.entries.map((entry) => describeEntry(entry, proposals)))}
             showLabel={`Show ${countOf(item.entries.length, 'item')}`}
-            {...{ entries: item.entries, tasks, proposals, syncedFrom, index }}
+            {...{ entries: item.entries, tasks, proposals, syncedFrom, proposerName, index }}
           />
         );
       }
@@ -90,7 +94,7 @@ export function ActivityList({ items, tasks, proposals, devices, synced }: Activ
               item.entries.map((entry) => describeEntry(entry, proposals, syncedFrom(entry))),
             )}
             showLabel={`Show ${item.entries.length === 1 ? 'it' : 'them'}`}
-            {...{ entries: item.entries, tasks, proposals, syncedFrom, index }}
+            {...{ entries: item.entries, tasks, proposals, syncedFrom, proposerName, index }}
           />
         );
       }
@@ -98,7 +102,7 @@ export function ActivityList({ items, tasks, proposals, devices, synced }: Activ
         return (
           <ActivityEntryCard
             entry={item.entry}
-            words={describeEntry(item.entry, proposals, syncedFrom(item.entry))}
+            words={describeEntry(item.entry, proposals, syncedFrom(item.entry), proposerName)}
             tasks={tasks}
             index={index}
           />

@@ -6,6 +6,7 @@ import { itemsOfTask } from '../../../test/support/proposals';
 import { createAgentReadyTask } from '../../../test/support/test-database';
 import { confirmItem } from '../../confirmation/confirm-item';
 import { getDatabase } from '../../db/connection';
+import { getDeviceId } from '../../db/settings';
 import { dispatch } from '../../dispatcher/dispatch';
 import type { DispatchContext } from '../../dispatcher/dispatch-types';
 import { ActivityPage } from './activity-page';
@@ -17,6 +18,8 @@ let clock = 0;
 beforeEach(async () => {
   await getDatabase().delete();
   await getDatabase().open();
+  // The device id is kept per database object: the emptied database is still this device.
+  await getDatabase().settings.put({ key: 'deviceId', value: await getDeviceId(getDatabase()) });
   clock = Date.parse('2026-05-04T09:00:00.000Z');
 });
 afterEach(() => cleanup());

@@ -22,6 +22,7 @@ import {
   type AuditFilter,
 } from '../../db/queries/audit';
 import { wakeRunKey } from '../../db/queries/wake-run-key';
+import { getDeviceId } from '../../db/settings';
 import type { AuditMessage } from '../../domain/audit';
 import { scriptedWake } from '../../../test/support/scripted-wake';
 
@@ -238,6 +239,7 @@ describe('listAuditPage on a wake', () => {
         summary: 'Set estimate to 90 minutes',
         status: 'pending',
         rationale: 'Two steps of 45 min.',
+        proposedOn: await getDeviceId(db),
       },
     ]);
     expect(fatesOf('add_multiple_checklist_items')!.map((fate) => fate.summary)).toEqual([

@@ -10,6 +10,8 @@ export interface DecisionCardProps {
   /** One decision, or the decisions of one Confirm all on one device. */
   decisions: readonly RemoteDecision[];
   deviceName: string;
+  /** Names the device whose agent proposed them. */
+  nameOf(deviceId: string): string;
   tasks: ReadonlyMap<string, TaskName>;
   /** Position in the list, so "Load older" can move focus to the first new entry. */
   index: number;
@@ -20,9 +22,9 @@ export interface DecisionCardProps {
  * device (the heading says both), how, and on which task. The summary is the other device's words re-made here
  * from the arguments, rendered as text.
  */
-export function DecisionCard({ decisions, deviceName, tasks, index }: DecisionCardProps) {
+export function DecisionCard({ decisions, deviceName, nameOf, tasks, index }: DecisionCardProps) {
   const headingId = useId();
-  const words = describeDecisions(decisions, deviceName);
+  const words = describeDecisions(decisions, deviceName, nameOf);
   const first = decisions[0]!;
   return (
     <article

@@ -1,10 +1,12 @@
 /**
  * A decision in words, as Activity says it on any device: who decided, on which device,
- * what, and how ("Confirmed on Tablet: Set status to In progress", "Swiped").
+ * what, whose agent proposed it, and how ("Confirmed on Tablet: Set status to In progress ·
+ * proposed by the agent on Laptop", "Swiped").
  */
 import type { RemoteDecision } from '../../db/queries/remote-decisions';
 import { BADGES, type Badge } from './describe-entry';
 import { describeMethod } from './describe-method';
+import { proposedBy } from './proposed-by';
 
 export interface DecisionWords {
   title: string;
@@ -20,8 +22,11 @@ export interface DecisionWords {
 export function describeDecisions(
   decisions: readonly RemoteDecision[],
   deviceName: string,
+  /** Names the device whose agent proposed them; without it, that is not said. */
+  nameOf?: (deviceId: string) => string,
 ): DecisionWords {
   const first = decisions[0]!;
+  const proposer = proposedBy(decisions, nameOf);
   const undone = decisions.some((decision) => decision.undoneAt !== undefined);
   const how = describeMethod(first.method, first.verdict, first.edited);
   const common = {
@@ -38,7 +43,7 @@ export function describeDecisions(
         : `Confirmed ${decisions.length} with Confirm all`;
     return {
       ...common,
-      title: `${verb} on ${deviceName}`,
+      title: `${verb} on ${deviceName}${proposer}`,
       items: decisions.map((decision) => ({ key: decision.id, summary: decision.summary })),
       ...(undone && { note: 'Some were undone since.' }),
     };
@@ -55,7 +60,7 @@ export function describeDecisions(
   const note = [reason, undone ? 'Undone since.' : undefined].filter(Boolean).join(' ');
   return {
     ...common,
-    title: `${verb} on ${deviceName}: ${first.summary}`,
+    title: `${verb} on ${deviceName}: ${first.summary}${proposer}`,
     items: [],
     ...(note && { note }),
   };

@@ -13,6 +13,7 @@ import { findTool, reviewKind } from '../../tools/registry';
 import { NO_NAMES } from '../../tools/tool-definition';
 import { describeMethod } from './describe-method';
 import { didThis, shorten, triedThis } from './in-words';
+import { proposedBy } from './proposed-by';
 import { messagesOf, type ActivityEntry } from './group-activity';
 
 export type BadgeTone =
@@ -139,6 +140,8 @@ export function describeEntry(
   proposals: ReadonlyMap<string, readonly ProposalFate[]>,
   /** The name of the device a synced operation came from. */
   syncedFrom = 'another device',
+  /** The name of the device whose agent proposed a decided item, when not this one. */
+  proposerName?: (deviceId: string) => string | undefined,
 ): EntryWords {
   if (entry.note) return describeNote(entry.note);
   const first = messagesOf(entry)[0]!;
@@ -170,8 +173,9 @@ export function describeEntry(
           fate.decision.verdict,
           entry.action?.summary !== fate.summary,
         );
+      const proposer = fate ? proposedBy([fate], proposerName) : '';
       return words(
-        `${done ? by.done : by.tried}: ${summary}`,
+        `${done ? by.done : by.tried}: ${summary}${proposer}`,
         done ? [BADGES.confirmed, ...(undone ? [BADGES.undone] : [])] : [writeBadge(outcome)],
         { ...(undone && { note: 'Undone since.' }), ...(how && { how }) },
       );

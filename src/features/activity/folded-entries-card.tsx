@@ -6,7 +6,7 @@ import { ActivityBadges } from './activity-badge';
 import { ActivityEntryCard } from './activity-entry-card';
 import { ActivityTime } from './activity-time';
 import { describeEntry } from './describe-entry';
-import { DisclosureButton } from './disclosure-button';
+import { DisclosureButton } from '../../ui/disclosure-button';
 import type { ActivityEntry } from './group-activity';
 
 export interface FoldedEntriesCardProps {
@@ -18,6 +18,8 @@ export interface FoldedEntriesCardProps {
   proposals: ReadonlyMap<string, readonly ProposalFate[]>;
   /** The name of the device each synced entry came from. */
   syncedFrom(entry: ActivityEntry): string;
+  /** The name of the device whose agent proposed a decided item, when not this one. */
+  proposerName(deviceId: string): string | undefined;
   index: number;
   /** What the button that opens the entries says, closed. */
   showLabel: string;
@@ -28,7 +30,8 @@ export interface FoldedEntriesCardProps {
  * Closed, a heading and what came of them; its button opens each, oldest first.
  */
 export function FoldedEntriesCard(props: FoldedEntriesCardProps) {
-  const { title, badges, entries, tasks, proposals, syncedFrom, index, showLabel } = props;
+  const { title, badges, entries, tasks, proposals, syncedFrom, proposerName, index, showLabel } =
+    props;
   const headingId = useId();
   const listId = useId();
   const [open, setOpen] = useState(false);
@@ -62,7 +65,7 @@ export function FoldedEntriesCard(props: FoldedEntriesCardProps) {
           <li key={entry.key}>
             <ActivityEntryCard
               entry={entry}
-              words={describeEntry(entry, proposals, syncedFrom(entry))}
+              words={describeEntry(entry, proposals, syncedFrom(entry), proposerName)}
               tasks={tasks}
               inWake
             />

@@ -6,7 +6,7 @@ import { ActivityBadges } from './activity-badge';
 import { ActivityEntryCard, TaskLink } from './activity-entry-card';
 import { describeEntry, describeWake, isWakeEnding } from './describe-entry';
 import { ActivityTime } from './activity-time';
-import { DisclosureButton } from './disclosure-button';
+import { DisclosureButton } from '../../ui/disclosure-button';
 import type { WakeGroup } from './group-activity';
 
 export interface WakeGroupCardProps {

@@ -10,6 +10,7 @@ import type { WakeProgress } from '../../agent/wake-progress';
 import { getDatabase } from '../../db/connection';
 import { DEFAULT_AGENT_ID, type Wake } from '../../domain/agent';
 import { AgentPanel } from './agent-panel';
+import { wakeFromPage } from './wake-from-page';
 import { useWakeProgressStore } from './wake-progress-store';
 
 const wakeClient = vi.hoisted(() => ({ wakeInWorker: vi.fn(), cancelInWorker: vi.fn() }));
@@ -220,6 +221,45 @@ describe('AgentPanel', () => {
     ).toBeInTheDocument();
     expect(wakeButton()).not.toHaveAttribute('aria-disabled');
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
+  it('folds once a wake is done, opens and folds again with Details, and unfolds for a wake the person starts', async () => {
+    await getDatabase().wakes.put(wakeRow());
+    const { container } = renderPanel();
+    const details = await screen.findByRole('button', { name: 'Details' });
+    const panel = container.querySelector('.agent-panel')!;
+    expect(panel).toHaveClass('agent-panel--folded');
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+    expect(details).toHaveAttribute('aria-controls', panel.id);
+
+    await userEvent.click(details);
+    expect(details).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).not.toHaveClass('agent-panel--folded');
+    await userEvent.click(details);
+    expect(panel).toHaveClass('agent-panel--folded');
+
+    // An automatic wake (after the person's edit) leaves it folded: the task stays put.
+    const automatic = scriptWake();
+    act(() => void wakeFromPage(taskId, 'automatic'));
+    await waitFor(() => expect(status()).toHaveTextContent('Starting the agent…'));
+    expect(panel).toHaveClass('agent-panel--folded');
+    await automatic.finish({ status: 'done', wakeId: 'w0', proposed: 0, turns: 1 });
+
+    // The person's own wake shows its progress, then folds when it is done.
+    await userEvent.click(screen.getByRole('button', { name: 'Details' }));
+    const wake = scriptWake();
+    await userEvent.click(wakeButton());
+    expect(panel).not.toHaveClass('agent-panel--folded');
+    expect(screen.queryByRole('button', { name: 'Details' })).toBeNull();
+    wake.emit({ type: 'started', wakeId: 'w1', taskId }, { type: 'done', proposed: 2, turns: 1 });
+    await wake.finish({ status: 'done', wakeId: 'w1', proposed: 2, turns: 1 });
+    expect(panel).toHaveClass('agent-panel--folded');
+    expect(screen.getByRole('button', { name: 'Details' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    // Still said to a screen reader, though folded out of sight in landscape.
+    expect(status()).toHaveTextContent('Done: 2 changes proposed for your review.');
   });
 
   it('never calls this tab’s own wake interrupted while its row catches up with its end', async () => {

@@ -1,12 +1,15 @@
 /**
  * The agent on the task page, between the task's details and its proposals: wake it,
- * follow what it does, read its last report and observations.
+ * follow what it does, read its last report and observations. In landscape, where it
+ * stands beside the proposals, it folds to its heading once a wake is done (agent.css),
+ * so the task and its proposals get the room; "Details" opens it again.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState } from 'react';
 import { getDatabase } from '../../db/connection';
 import { readAgentPanel } from '../../db/queries/agent';
 import { Button } from '../../ui/button';
+import { DisclosureButton } from '../../ui/disclosure-button';
 import { Notice } from '../../ui/notice';
 import { countOf } from '../../lib/count-of';
 import { AgentReport } from './agent-report';
@@ -28,6 +31,7 @@ const WAKE_EXPLANATION =
 
 export function AgentPanel({ taskId }: { taskId: string }) {
   const headingId = useId();
+  const panelId = useId();
   const policyId = useId();
   const data = useLiveQuery(() => readAgentPanel(getDatabase(), taskId), [taskId]);
   const wake = useTaskWake(taskId);
@@ -45,7 +49,6 @@ export function AgentPanel({ taskId }: { taskId: string }) {
     runningRow.id !== wake?.wakeId &&
     isWakeRowAlive(runningRow, { now, lockHeld });
 
-  if (data && !data.taskExists) return null;
   const busy = runningHere || runningElsewhere;
   // The wake refuses such a task anyway; saying so here means nobody taps to find out.
   const denial =
@@ -53,15 +56,38 @@ export function AgentPanel({ taskId }: { taskId: string }) {
   const denied = denial !== undefined;
   const hasNotes = Boolean(data?.report) || (data?.observations.length ?? 0) > 0;
   const neverWoken = data !== undefined && !data.latestWake && !data.report && !wake;
+  const { folded, toggle } = useFolding(
+    data?.latestWake !== undefined &&
+      !denied &&
+      !runningElsewhere &&
+      wake?.status !== 'failed' &&
+      // A wake the person started shows its progress; one started by their edit does not
+      // unfold the panel over the task they are editing.
+      !(runningHere && wake.reason !== 'automatic'),
+    wake?.status === 'done' ? wake.wakeId : undefined,
+  );
+
+  if (data && !data.taskExists) return null;
 
   return (
     <section
-      className={`agent-panel card stack${wake ? ' agent-panel--woken-here' : ''}`}
+      id={panelId}
+      className={`agent-panel card stack${wake ? ' agent-panel--woken-here' : ''}${folded ? ' agent-panel--folded' : ''}`}
       aria-labelledby={headingId}
     >
       <div className="agent-panel__header">
         <h2 id={headingId}>Agent</h2>
         <div className="agent-panel__actions">
+          {toggle && (
+            <DisclosureButton
+              className="agent-panel__toggle"
+              open={!folded}
+              controls={panelId}
+              onToggle={toggle}
+            >
+              Details
+            </DisclosureButton>
+          )}
           {runningHere && (
             <Button
               {...leavingProps}
@@ -147,6 +173,25 @@ export function AgentPanel({ taskId }: { taskId: string }) {
       )}
     </section>
   );
+}
+
+/**
+ * Whether the panel is folded (only landscape shows it so, agent.css) and how the person
+ * unfolds or folds it; `toggle` is absent while it cannot fold. It folds again whenever
+ * a wake of this tab is done, `doneWake` naming it: that is when it gives up its room.
+ */
+function useFolding(
+  foldable: boolean,
+  doneWake: string | undefined,
+): { folded: boolean; toggle?: () => void } {
+  const [open, setOpen] = useState(false);
+  const [seenDone, setSeenDone] = useState(doneWake);
+  if (doneWake !== seenDone) {
+    setSeenDone(doneWake);
+    if (doneWake !== undefined) setOpen(false);
+  }
+  if (!foldable) return { folded: false };
+  return { folded: !open, toggle: () => setOpen((was) => !was) };
 }
 
 /** The time, refreshed every half minute while `active`: a running wake from a tab that died stops counting after a while. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../ui/button';
+import { Button } from './button';
 
 /** A quiet button that opens and closes what it controls, and says which it is. */
 export function DisclosureButton({
