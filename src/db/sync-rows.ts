@@ -68,6 +68,12 @@ export interface SyncPartRow {
   operationId: string;
   seq: number;
   envelope: unknown;
+  /**
+   * When the server stored the part's message (`SyncMessage.time`): a part whose other parts
+   * have not arrived by PART_KEPT_DAYS of stream time after it is set aside (orphan-parts.ts).
+   * Rows kept before this was stored get the time of the first sweep that sees them.
+   */
+  storedAt?: string;
 }
 
 /** A message that could not be parsed or applied: kept and counted, never applied. */

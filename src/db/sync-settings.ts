@@ -10,6 +10,8 @@ import type { CountersignDatabase } from './database';
 const SYNC_CONFIG_KEY = 'syncConfig';
 const OUTBOX_KEPT_KEY = 'syncOutboxKept';
 const STATUS_KEY = 'status';
+/** How many parts of split operations were set aside because the rest never arrived. */
+export const EXPIRED_PARTS_KEY = 'expiredParts';
 
 /** As stored; src/sync parses it with zod before using it. */
 export interface StoredSyncConfig {
@@ -93,16 +95,23 @@ export interface SyncCounts {
   failed: number;
   quarantined: number;
   noticesToRead: number;
+  /** Parts of split operations kept while the rest has not arrived. */
+  partsWaiting: number;
+  /** Parts set aside because the rest never arrived (sync/incoming/orphan-parts.ts). */
+  partsExpired: number;
 }
 
 export async function readSyncCounts(db: CountersignDatabase): Promise<SyncCounts> {
-  const [outbox, needDecision, failedRows, quarantined, notices] = await Promise.all([
-    db.outbox.count(),
-    db.syncPushes.where('state').equals('indeterminate').count(),
-    db.syncPushes.where('state').equals('failed').toArray(),
-    db.syncQuarantine.count(),
-    db.syncNotices.count(),
-  ]);
+  const [outbox, needDecision, failedRows, quarantined, notices, partsWaiting, partsExpired] =
+    await Promise.all([
+      db.outbox.count(),
+      db.syncPushes.where('state').equals('indeterminate').count(),
+      db.syncPushes.where('state').equals('failed').toArray(),
+      db.syncQuarantine.count(),
+      db.syncNotices.count(),
+      db.syncParts.count(),
+      db.syncState.get(EXPIRED_PARTS_KEY),
+    ]);
   // A failed push keeps its outbox row (for a later look) unless it was skipped or lost.
   const failed = failedRows.filter(
     (row) => row.resolution?.choice !== 'skip' && row.claimState !== 'lost',
@@ -113,6 +122,8 @@ export async function readSyncCounts(db: CountersignDatabase): Promise<SyncCount
     failed,
     quarantined,
     noticesToRead: notices,
+    partsWaiting,
+    partsExpired: Number(partsExpired?.value ?? 0),
   };
 }
 

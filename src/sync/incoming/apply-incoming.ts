@@ -25,6 +25,7 @@ import { AGENT_TABLES, applyAgentRows } from './apply-agent-rows';
 import { groupStep } from './apply-group';
 import { lossMessage } from './describe-loss';
 import { lastSeqOf, unitsOf, type Unit } from './group-incoming';
+import { expireOrphanParts } from './orphan-parts';
 import { partId, plan, type PlanDeps, type Planned } from './plan-incoming';
 
 const CURSOR_KEY = 'cursor';
@@ -138,6 +139,8 @@ export async function applyIncoming(
   if (planned.some((each) => each.kind === 'apply' && each.sharedDeviceId)) {
     await deps.deviceIdShared?.();
   }
+  const newest = messages.findLast((message) => message.time !== undefined)?.time;
+  if (newest) await expireOrphanParts(db, newest);
 }
 
 /** Moves the cursor past a message that keeps failing, keeping it in quarantine. */
@@ -244,6 +247,7 @@ function stepFor(
             operationId,
             seq,
             envelope: planned.envelope,
+            storedAt: storedAt(seq),
           });
           await moveCursor();
           return { value: undefined };
