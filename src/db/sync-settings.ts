@@ -10,6 +10,16 @@ import type { CountersignDatabase } from './database';
 const SYNC_CONFIG_KEY = 'syncConfig';
 const OUTBOX_KEPT_KEY = 'syncOutboxKept';
 const STATUS_KEY = 'status';
+/** What this app version read again from quarantine (sync/incoming/reread-quarantine.ts). */
+export const QUARANTINE_REREAD_KEY = 'quarantineReread';
+
+export interface QuarantineReread {
+  appVersion: string;
+  /** Messages read again, and how many of them applied (or needed nothing) and left quarantine. */
+  reread: number;
+  landed: number;
+}
+
 /** How many parts of split operations were set aside because the rest never arrived. */
 export const EXPIRED_PARTS_KEY = 'expiredParts';
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { taskRow } from '../../../test/support/factories';
+import { remoteTask, remoteTaskOperation } from '../../../test/support/remote-operation';
 import { createTestDatabase } from '../../../test/support/test-database';
 import type { CountersignDatabase } from '../../db/database';
 import { readSyncCounts } from '../../db/sync-settings';
-import { encodeEnvelope, splitOperation, type SyncOperation } from '../../domain/sync-envelope';
+import { encodeEnvelope, splitOperation } from '../../domain/sync-envelope';
 import type { SyncMessage } from '../transport/sync-transport';
 import { applyIncoming } from './apply-incoming';
 import { expireOrphanParts, PART_KEPT_DAYS } from './orphan-parts';
@@ -17,23 +17,12 @@ afterEach(async () => {
   for (const db of opened.splice(0)) await db.delete();
 });
 
-function operation(operationId: string, title: string, rows: number): SyncOperation {
-  return {
-    v: 1,
+const operation = (operationId: string, title: string, rows: number) =>
+  remoteTaskOperation(
     operationId,
-    kind: 'journal',
-    deviceId: 'other',
-    vectorClock: { other: 1 },
-    time: AT,
-    diffs: Array.from({ length: rows }, (_, index) => {
-      const task = {
-        ...taskRow({ id: `${operationId}-${index}`, title }),
-        vectorClock: { other: 1 },
-      };
-      return { table: 'tasks' as const, id: task.id, before: null, after: task };
-    }),
-  };
-}
+    Array.from({ length: rows }, (_, index) => remoteTask(`${operationId}-${index}`, title)),
+    AT,
+  );
 
 const message = (seq: number, data: Uint8Array, time: string): SyncMessage => ({
   seq,
