@@ -318,7 +318,7 @@ function applyStep(
       if (!(await db.syncApplied.get(operation.operationId))) {
         const lost = [
           ...((applied?.data?.lost as LostFieldValue[] | undefined) ?? []),
-          ...(await applyAgentRows(db, agentRows, { deviceId, now })),
+          ...(await applyAgentRows(db, agentRows, { deviceId, now }, storedAt)),
         ];
         if (lost.length > 0) {
           await db.auditMessages.bulkAdd(
