@@ -2,7 +2,9 @@
  * One pass over what waits to be sent, in outbox order: new outbox rows become pushes,
  * a push carrying a decision first claims its item (and a lost claim is taken back here,
  * never pushed), then each push goes through the reconciliation runtime (pushOne). A
- * push that does not land stops the pass, so later operations never overtake it.
+ * push that does not land stops this pass; once it is uncertain (the background loop's, or
+ * the person's), the next pass sends what is behind it: order of arrival does not change
+ * what another device ends with (decision 0013).
  */
 import type { CountersignDatabase } from '../../db/database';
 import type { SyncPushRecord } from '../../db/sync-rows';
