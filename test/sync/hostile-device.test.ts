@@ -25,7 +25,7 @@ import type { SyncRuntime, SyncRuntimeOptions } from '../../src/sync/runtime/syn
 import { stamp, taskRow } from '../support/factories';
 import { startNatsServer, type NatsTestServer } from '../support/nats-server';
 import { createTestDatabase, userWrite } from '../support/test-database';
-import { startAliceRuntime, waitFor } from './sync-fixtures';
+import { startAliceRuntime, untilConnected, waitFor } from './sync-fixtures';
 
 let server: NatsTestServer;
 const running: SyncRuntime[] = [];
@@ -45,13 +45,7 @@ async function honestDevice(
   options: SyncRuntimeOptions = {},
 ): Promise<CountersignDatabase> {
   running.push(startAliceRuntime(db, server.urls[0]!, options));
-  await waitFor(
-    async () =>
-      ((await db.syncState.get('status'))?.value as { phase?: string } | undefined)?.phase ===
-      'connected',
-    10_000,
-    'connected',
-  );
+  await untilConnected(db);
   return db;
 }
 
