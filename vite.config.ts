@@ -44,6 +44,12 @@ function withoutPolicyInDev(): Plugin {
 // journal opens offline; `registerType: 'prompt'` lets the page ask before it
 // swaps to a new version (see src/app/update-prompt.tsx).
 export default defineConfig(({ mode }) => ({
+  // Each build is a version of its own (src/lib/app-version.ts): sync re-reads its quarantine.
+  define: {
+    __APP_VERSION__: JSON.stringify(
+      `${process.env.npm_package_version ?? '0'}+${new Date().toISOString()}`,
+    ),
+  },
   plugins: [
     ...(mode === 'bench' ? [benchEntry()] : []),
     withoutPolicyInDev(),

@@ -3,20 +3,45 @@ import type { Page } from '@playwright/test';
 
 /** Every row of one store in the page's IndexedDB. */
 export async function storedRows<T>(page: Page, store: string): Promise<T[]> {
-  return page.evaluate(async (name) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('countersign');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      return await new Promise<unknown[]>((resolve, reject) => {
-        const request = db.transaction(name, 'readonly').objectStore(name).getAll();
+  return (await inStore(page, store)) as T[];
+}
+
+/**
+ * Writes `rows` into one store of the page's IndexedDB, as a device left them (a state the
+ * screens cannot reach quickly), in one transaction.
+ */
+export async function putStoredRows(page: Page, store: string, rows: unknown[]): Promise<void> {
+  await inStore(page, store, rows);
+}
+
+/** Reads every row of `store`, or, given `rows`, writes them. */
+function inStore(page: Page, store: string, rows?: unknown[]): Promise<unknown[]> {
+  return page.evaluate(
+    async ([name, toWrite]) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('countersign');
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
-    } finally {
-      db.close();
-    }
-  }, store) as Promise<T[]>;
+      try {
+        const transaction = db.transaction(name, toWrite ? 'readwrite' : 'readonly');
+        if (toWrite) {
+          for (const row of toWrite) transaction.objectStore(name).put(row);
+          await new Promise((resolve, reject) => {
+            transaction.oncomplete = resolve;
+            transaction.onerror = () => reject(transaction.error);
+          });
+          return [];
+        }
+        return await new Promise<unknown[]>((resolve, reject) => {
+          const request = transaction.objectStore(name).getAll();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    [store, rows] as const,
+  );
 }

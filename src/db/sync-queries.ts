@@ -6,6 +6,7 @@
  */
 import { withoutCredentials } from '../lib/without-credentials';
 import type { CountersignDatabase } from './database';
+import { QUARANTINE_REREAD_KEY, type QuarantineReread } from './sync-settings';
 import type { SyncNoticeRow, SyncPushRecord, SyncQuarantineRow } from './sync-rows';
 
 export interface PushForPerson {
@@ -23,15 +24,18 @@ export interface SyncAttention {
   notices: SyncNoticeRow[];
   quarantined: SyncQuarantineRow[];
   quarantinedCount: number;
+  /** What this version read again from quarantine after an update, if anything. */
+  reread: QuarantineReread | undefined;
 }
 
 export async function readSyncAttention(db: CountersignDatabase): Promise<SyncAttention> {
-  const [undecided, failed, notices, quarantined, quarantinedCount] = await Promise.all([
+  const [undecided, failed, notices, quarantined, quarantinedCount, reread] = await Promise.all([
     db.syncPushes.where('state').equals('indeterminate').sortBy('sequence'),
     db.syncPushes.where('state').equals('failed').sortBy('sequence'),
     db.syncNotices.orderBy('createdAt').reverse().limit(20).toArray(),
     db.syncQuarantine.orderBy('seq').reverse().limit(20).toArray(),
     db.syncQuarantine.count(),
+    db.syncState.get(QUARANTINE_REREAD_KEY),
   ]);
   const stillFailed = failed.filter(
     (record) => record.resolution?.choice !== 'skip' && record.claimState !== 'lost',
@@ -42,6 +46,7 @@ export async function readSyncAttention(db: CountersignDatabase): Promise<SyncAt
     notices,
     quarantined: quarantined.map((row) => ({ ...row, reason: withoutCredentials(row.reason) })),
     quarantinedCount,
+    reread: reread?.value as QuarantineReread | undefined,
   };
 }
 

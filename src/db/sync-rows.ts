@@ -68,6 +68,12 @@ export interface SyncPartRow {
   operationId: string;
   seq: number;
   envelope: unknown;
+  /**
+   * When the server stored the part's message (`SyncMessage.time`): a part whose other parts
+   * have not arrived by PART_KEPT_DAYS of stream time after it is set aside (orphan-parts.ts).
+   * Rows kept before this was stored get the time of the first sweep that sees them.
+   */
+  storedAt?: string;
 }
 
 /** A message that could not be parsed or applied: kept and counted, never applied. */
@@ -79,6 +85,19 @@ export interface SyncQuarantineRow {
   /** The start of the message as text, for the person or a bug report. */
   excerpt: string;
   receivedAt: string;
+  /**
+   * The message as the incoming side read it, when at most 256 kB: opened (`opened`), or as
+   * the server holds it when it did not open here. Larger ones are read back from the server
+   * by subject. Re-read once a later app version runs (sync/incoming/reread-quarantine.ts).
+   */
+  data?: Uint8Array;
+  opened?: boolean;
+  kind?: 'operation' | 'decision' | 'other';
+  /** When the server stored it, and the device whose key signed it (when it opened). */
+  time?: string;
+  signedBy?: string;
+  /** The app version that quarantined it; rows kept before this was stored have none. */
+  appVersion?: string;
 }
 
 /** Something sync tells the person: a decision another device made first. */

@@ -19,6 +19,18 @@ const seal = () => Promise.resolve(import('./settings-seal'));
 const SYNC_CONFIG_KEY = 'syncConfig';
 const OUTBOX_KEPT_KEY = 'syncOutboxKept';
 const STATUS_KEY = 'status';
+/** What this app version read again from quarantine (sync/incoming/reread-quarantine.ts). */
+export const QUARANTINE_REREAD_KEY = 'quarantineReread';
+
+export interface QuarantineReread {
+  appVersion: string;
+  /** Messages read again, and how many of them applied (or needed nothing) and left quarantine. */
+  reread: number;
+  landed: number;
+}
+
+/** How many parts of split operations were set aside because the rest never arrived. */
+export const EXPIRED_PARTS_KEY = 'expiredParts';
 
 /** As stored; src/sync parses it with zod before using it. */
 export interface StoredSyncConfig {
@@ -153,16 +165,23 @@ export interface SyncCounts {
   failed: number;
   quarantined: number;
   noticesToRead: number;
+  /** Parts of split operations kept while the rest has not arrived. */
+  partsWaiting: number;
+  /** Parts set aside because the rest never arrived (sync/incoming/orphan-parts.ts). */
+  partsExpired: number;
 }
 
 export async function readSyncCounts(db: CountersignDatabase): Promise<SyncCounts> {
-  const [outbox, needDecision, failedRows, quarantined, notices] = await Promise.all([
-    db.outbox.count(),
-    db.syncPushes.where('state').equals('indeterminate').count(),
-    db.syncPushes.where('state').equals('failed').toArray(),
-    db.syncQuarantine.count(),
-    db.syncNotices.count(),
-  ]);
+  const [outbox, needDecision, failedRows, quarantined, notices, partsWaiting, partsExpired] =
+    await Promise.all([
+      db.outbox.count(),
+      db.syncPushes.where('state').equals('indeterminate').count(),
+      db.syncPushes.where('state').equals('failed').toArray(),
+      db.syncQuarantine.count(),
+      db.syncNotices.count(),
+      db.syncParts.count(),
+      db.syncState.get(EXPIRED_PARTS_KEY),
+    ]);
   // A failed push keeps its outbox row (for a later look) unless it was skipped or lost.
   const failed = failedRows.filter(
     (row) => row.resolution?.choice !== 'skip' && row.claimState !== 'lost',
@@ -173,6 +192,8 @@ export async function readSyncCounts(db: CountersignDatabase): Promise<SyncCount
     failed,
     quarantined,
     noticesToRead: notices,
+    partsWaiting,
+    partsExpired: Number(partsExpired?.value ?? 0),
   };
 }
 

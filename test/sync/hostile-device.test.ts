@@ -5,7 +5,8 @@
  * Two honest devices with the app's runtime go on syncing: each quarantines the same
  * messages at once, applies the rest alike (far-future times capped at the server's time,
  * a proposal's words written from its arguments), and what one honest device writes
- * afterwards still reaches the other.
+ * afterwards still reaches the other. Receivers whose clocks differ by a day store an
+ * agent's row dated 9999 alike, capped at the server's time of its message.
  *
  * Then, with signatures: operations naming the laptop as their device (unsigned, signed
  * with the hostile device's own key, and the laptop's name over the hostile key), and one
@@ -18,6 +19,7 @@ import type { CountersignDatabase } from '../../src/db/database';
 import { DeviceKeyDatabase } from '../../src/db/device-key-store';
 import { getDeviceId } from '../../src/db/settings';
 import { deviceKeys, generateDeviceKeys } from '../../src/sync/seal/device-keys';
+import { systemClock } from '../../src/sync/push/push-clock';
 import { signMessage } from '../../src/sync/seal/signed-message';
 import type { SignerLookup, SignerStanding } from '../../src/sync/seal/signers';
 import type { RowDiff } from '../../src/domain/sync-envelope';
@@ -25,7 +27,7 @@ import type { SyncRuntime, SyncRuntimeOptions } from '../../src/sync/runtime/syn
 import { stamp, taskRow } from '../support/factories';
 import { startNatsServer, type NatsTestServer } from '../support/nats-server';
 import { createTestDatabase, userWrite } from '../support/test-database';
-import { startAliceRuntime, waitFor } from './sync-fixtures';
+import { startAliceRuntime, untilConnected, waitFor } from './sync-fixtures';
 
 let server: NatsTestServer;
 const running: SyncRuntime[] = [];
@@ -45,13 +47,7 @@ async function honestDevice(
   options: SyncRuntimeOptions = {},
 ): Promise<CountersignDatabase> {
   running.push(startAliceRuntime(db, server.urls[0]!, options));
-  await waitFor(
-    async () =>
-      ((await db.syncState.get('status'))?.value as { phase?: string } | undefined)?.phase ===
-      'connected',
-    10_000,
-    'connected',
-  );
+  await untilConnected(db);
   return db;
 }
 
@@ -153,6 +149,35 @@ describe('a hostile device inside the account', () => {
     await userWrite(tablet, 'update_task_estimate', { minutes: 45 }, { taskId: future.id });
     expect(await tablet.tasks.get(future.id)).toMatchObject({ estimateMinutes: 45 });
     expect((await tablet.tasks.get(future.id))!.updatedAt < '2100-01-01').toBe(true);
+  });
+});
+
+describe('receivers whose clocks differ', () => {
+  it("store an observation dated 9999 alike, capped at the server's time", async () => {
+    const suffix = crypto.randomUUID().slice(0, 8);
+    const ahead = (ms: number) => ({ ...systemClock, now: () => Date.now() + ms });
+    const hour = 60 * 60 * 1000;
+    const soon = await honestDevice(createTestDatabase(), { clock: ahead(hour) });
+    const late = await honestDevice(createTestDatabase(), { clock: ahead(24 * hour) });
+    const observation = {
+      id: `obs-${suffix}`,
+      ...stamp(FAR, 1, 'hostile'),
+      agentId: 'default-agent',
+      taskId: `task-${suffix}`,
+      text: 'Dated 9999',
+      priority: 'normal',
+      category: 'general',
+    };
+    await publish(`far-observation-${suffix}`, [
+      { table: 'observations', id: observation.id, before: null, after: observation },
+    ]);
+    const [onSoon, onLate] = await Promise.all(
+      [soon, late].map((db) =>
+        waitFor(() => db.observations.get(observation.id), 15_000, 'the observation'),
+      ),
+    );
+    expect(onSoon!.updatedAt < '2100-01-01').toBe(true);
+    expect(onLate).toEqual(onSoon);
   });
 });
 

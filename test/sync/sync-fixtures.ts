@@ -157,6 +157,17 @@ export async function waitFor<T>(
   }
 }
 
+/** Until the device's runtime says it is connected. */
+export function untilConnected(db: CountersignDatabase): Promise<true> {
+  return waitFor(
+    async () =>
+      ((await db.syncState.get('status'))?.value as { phase?: string } | undefined)?.phase ===
+        'connected' || undefined,
+    10_000,
+    'connected',
+  );
+}
+
 /** A device's sync settings for one example journal (accounts.conf: the password is the user's name). */
 export function exampleJournal(url: string, user: 'alice' | 'bob') {
   return { url, user, secret: { kind: 'password' as const, password: user }, enabled: true };

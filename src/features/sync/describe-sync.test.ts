@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { feedStuckMessage } from '../../sync/runtime/incoming-feed';
 import { describeSync, type SyncView } from './describe-sync';
 
-const counts = { waiting: 0, needDecision: 0, failed: 0, quarantined: 0, noticesToRead: 0 };
+const counts = {
+  waiting: 0,
+  needDecision: 0,
+  failed: 0,
+  quarantined: 0,
+  noticesToRead: 0,
+  partsWaiting: 0,
+  partsExpired: 0,
+};
 const view = (overrides: Partial<SyncView> & { phase?: string; message?: string }): SyncView => ({
   enabled: true,
   counts,
@@ -15,6 +23,14 @@ const view = (overrides: Partial<SyncView> & { phase?: string; message?: string 
 });
 
 describe('the sync status in words', () => {
+  it('counts parts of split changes that wait for the rest, and those set aside', () => {
+    const words = describeSync(view({ counts: { ...counts, partsWaiting: 2, partsExpired: 1 } }));
+    expect(words.short).toBe('Synced');
+    expect(words.long).toBe(
+      'Connected. Changes are sent and received as they happen. 2 parts of a split change from another device wait for the rest (kept 30 days). 1 part of split changes was set aside: the rest never arrived within 30 days.',
+    );
+  });
+
   it('says synced, waiting to send, offline, a problem, or off', () => {
     expect(describeSync(view({})).short).toBe('Synced');
     expect(describeSync(view({ counts: { ...counts, waiting: 3 } })).short).toBe(

@@ -18,7 +18,30 @@ export interface SyncWords {
   tone: 'ok' | 'busy' | 'warning' | 'error' | 'off';
 }
 
-export function describeSync({ enabled, status, counts }: SyncView): SyncWords {
+/**
+ * Parts of a split change from another device that wait for the rest, and those set aside
+ * because the rest never came (sync/incoming/orphan-parts.ts keeps them 30 days).
+ */
+function partsSentence({ partsWaiting, partsExpired }: SyncCounts): string {
+  const waiting =
+    partsWaiting > 0
+      ? ` ${countOf(partsWaiting, 'part')} of a split change from another device ${partsWaiting === 1 ? 'waits' : 'wait'} for the rest (kept 30 days).`
+      : '';
+  const expired =
+    partsExpired > 0
+      ? ` ${countOf(partsExpired, 'part')} of split changes ${partsExpired === 1 ? 'was' : 'were'} set aside: the rest never arrived within 30 days.`
+      : '';
+  return `${waiting}${expired}`;
+}
+
+export function describeSync(view: SyncView): SyncWords {
+  const words = describeStatus(view);
+  return words.tone === 'off'
+    ? words
+    : { ...words, long: `${words.long}${partsSentence(view.counts)}` };
+}
+
+function describeStatus({ enabled, status, counts }: SyncView): SyncWords {
   const waiting = counts.waiting > 0 ? `${countOf(counts.waiting, 'change')} waiting to send` : '';
   if (!enabled) return { short: 'Sync off', long: 'Sync is off on this device.', tone: 'off' };
   // Nothing will be sent again from here: what waits is this device's alone, said as it is.

@@ -26,6 +26,10 @@ const notice = (fields: Partial<SyncNoticeRow>): SyncNoticeRow => ({
   ...fields,
 });
 
+/** A paragraph whose whole text is `text` (its parts may be separate nodes). */
+const paragraph = (text: string) => (_: string, element: Element | null) =>
+  element?.tagName === 'P' && element.textContent === text;
+
 describe('SyncAttention', () => {
   it('names what was applied when a decision edited before confirming lost the race', async () => {
     await getDatabase().syncNotices.bulkAdd([
@@ -35,18 +39,16 @@ describe('SyncAttention', () => {
     render(<SyncAttention />);
     expect(
       await screen.findByText(
-        (_, element) =>
-          element?.tagName === 'P' &&
-          element.textContent ===
-            'Decided on the other device: rejected. Your confirmation of “Set estimate to 90 minutes”, edited to “Set estimate to 45 minutes”, was taken back on this device.',
+        paragraph(
+          'Decided on the other device: rejected. Your confirmation of “Set estimate to 90 minutes”, edited to “Set estimate to 45 minutes”, was taken back on this device.',
+        ),
       ),
     ).toBeInTheDocument();
     expect(
       screen.getByText(
-        (_, element) =>
-          element?.tagName === 'P' &&
-          element.textContent ===
-            'Decided on the other device: rejected. Your confirmation of “Add: "Rehearse"” was taken back, but the change stays in your journal because you edited it since. Undo it by hand if needed.',
+        paragraph(
+          'Decided on the other device: rejected. Your confirmation of “Add: "Rehearse"” was taken back, but the change stays in your journal because you edited it since. Undo it by hand if needed.',
+        ),
       ),
     ).toBeInTheDocument();
   });
@@ -79,5 +81,32 @@ describe('SyncAttention', () => {
       screen.getByText(/Sent through wss:\/\/sync\.example\.org, not readable\./),
     ).toBeInTheDocument();
     expect(container.textContent).not.toContain('hunter2');
+  });
+});
+
+describe('SyncAttention after an update', () => {
+  it('says how many quarantined messages were read again and applied', async () => {
+    const db = getDatabase();
+    await db.syncState.put({
+      key: 'quarantineReread',
+      value: { appVersion: '1.1', reread: 3, landed: 2 },
+    });
+    await db.syncQuarantine.put({
+      seq: 7,
+      subject: 'cs.ann.ops.x',
+      reason: 'Not applied: "rev" is too large.',
+      bytes: 10,
+      excerpt: '{}',
+      receivedAt: '2026-11-27T08:00:00.000Z',
+      appVersion: '1.1',
+    });
+    render(<SyncAttention />);
+    expect(
+      await screen.findByText(
+        paragraph(
+          'After the update to this version, 3 quarantined messages were read again: 2 applied, 1 still could not be.',
+        ),
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -35,7 +35,7 @@ const CHOICES = [
 export function SyncAttention() {
   const attention = useLiveQuery(() => readSyncAttention(getDatabase()), []);
   if (!attention) return null;
-  const { undecided, failed, notices, quarantined, quarantinedCount } = attention;
+  const { undecided, failed, notices, quarantined, quarantinedCount, reread } = attention;
   return (
     <>
       {undecided.length > 0 && (
@@ -92,14 +92,26 @@ export function SyncAttention() {
           </ul>
         </section>
       )}
-      {quarantinedCount > 0 && (
+      {(quarantinedCount > 0 || (reread?.reread ?? 0) > 0) && (
         <section className="stack" aria-labelledby="sync-quarantine">
           <h3 id="sync-quarantine">Not applied (quarantined)</h3>
-          <p>
-            {countOf(quarantinedCount, 'message')} from the server could not be read or applied.
-            They are kept here and never applied; everything else keeps syncing. Another device may
-            run a newer version of Countersign.
-          </p>
+          {quarantinedCount > 0 && (
+            <p>
+              {countOf(quarantinedCount, 'message')} from the server could not be read or applied.
+              They are kept here and read again after each update of Countersign; everything else
+              keeps syncing. Another device may run a newer version of Countersign.
+            </p>
+          )}
+          {reread && reread.reread > 0 && (
+            <p>
+              After the update to this version, {countOf(reread.reread, 'quarantined message')}{' '}
+              {reread.reread === 1 ? 'was' : 'were'} read again: {reread.landed} applied
+              {reread.landed < reread.reread
+                ? `, ${reread.reread - reread.landed} still could not be`
+                : ''}
+              .
+            </p>
+          )}
           <ul className="sync-settings__list">
             {quarantined.map((row) => (
               <li key={row.seq} className="sync-settings__item">

@@ -16,7 +16,8 @@ import {
   type ChangeItem,
 } from '../../domain/change-set';
 import { deviceSchema } from '../../domain/device';
-import { decideRemoteRow, type MergeRow } from '../../domain/merge-rule';
+import { CLOCK_SKEW_ALLOWANCE_MS, decideRemoteRow, type MergeRow } from '../../domain/merge-rule';
+import { capRowTimes } from '../../domain/received-time';
 import type { RowDiff, SyncTable } from '../../domain/sync-envelope';
 import { revAfterMerge, type LostFieldValue } from '../../tools/catalog/apply-synced-rows';
 import { summaryFromArguments } from './proposal-summary';
@@ -41,23 +42,32 @@ const PLAIN_SCHEMAS = {
   devices: deviceSchema,
 } as const;
 
+/**
+ * `receivedAt` is when the server stored the operation's message (`SyncMessage.time`), the
+ * same on every device: rows dated after it (beyond clock skew) are capped there, and merges
+ * decided against it, as journal rows are (apply-synced-rows.ts). Capped at each device's own
+ * clock, two devices would store different times and decide the next conflict differently.
+ */
 export async function applyAgentRows(
   db: CountersignDatabase,
   diffs: readonly RowDiff[],
   stamp: { deviceId: string; now: string },
+  receivedAt: string = stamp.now,
 ): Promise<LostFieldValue[]> {
+  const receivedMs = Date.parse(receivedAt);
   const lost: LostFieldValue[] = [];
   for (const table of AGENT_TABLES) {
     for (const diff of diffs) {
       if (diff.table !== table || diff.after === null) continue;
       const local = withoutInboxKeys(await db.table(table).get(diff.id));
+      const after = capRowTimes(
+        { ...diff.after, id: diff.id } as unknown as MergeRow & { createdAt: string },
+        receivedMs + CLOCK_SKEW_ALLOWANCE_MS,
+      );
       const decision = decideRemoteRow(
         local as MergeRow | undefined,
-        {
-          before: diff.before as MergeRow | null,
-          after: { ...diff.after, id: diff.id } as unknown as MergeRow,
-        },
-        Date.parse(stamp.now),
+        { before: diff.before as MergeRow | null, after },
+        receivedMs,
       );
       if (decision.outcome === 'keep-local') continue;
       const row: Record<string, unknown> = {

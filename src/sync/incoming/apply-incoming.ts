@@ -15,7 +15,7 @@
  * A remote step writes no outbox row: nothing applied here is ever pushed back.
  */
 import type { CountersignDatabase } from '../../db/database';
-import type { SyncPushRecord } from '../../db/sync-rows';
+import type { SyncPushRecord, SyncQuarantineRow } from '../../db/sync-rows';
 import { JOURNAL_TABLES } from '../../domain/journal';
 import { runSteps, type Step } from '../../dispatcher/run-steps';
 import type { LostFieldValue } from '../../tools/catalog/apply-synced-rows';
@@ -25,6 +25,7 @@ import { AGENT_TABLES, applyAgentRows } from './apply-agent-rows';
 import { groupStep } from './apply-group';
 import { lossMessage } from './describe-loss';
 import { lastSeqOf, unitsOf, type Unit } from './group-incoming';
+import { expireOrphanParts } from './orphan-parts';
 import { partId, plan, type PlanDeps, type Planned } from './plan-incoming';
 
 const CURSOR_KEY = 'cursor';
@@ -52,6 +53,18 @@ export interface IncomingDeps extends PlanDeps {
   settleClaim(record: SyncPushRecord): Promise<void>;
   /** Called once a batch applied an operation of another device using this device's id. */
   deviceIdShared?(): Promise<void>;
+  /** The app version, kept with what it quarantines: a later version reads those again. */
+  appVersion?: string;
+}
+
+export interface ApplyOptions {
+  /** Groups of one task's journal-only operations as one step (decision 0012). */
+  grouped?: boolean;
+  /**
+   * Quarantined messages read again (reread-quarantine.ts): the cursor is past them and
+   * stays; one that applies now, or needs nothing, leaves the quarantine.
+   */
+  replay?: boolean;
 }
 
 /**
@@ -91,27 +104,31 @@ export async function readCursor(db: CountersignDatabase): Promise<number> {
 export async function applyIncoming(
   deps: IncomingDeps,
   messages: readonly SyncMessage[],
-  grouped = true,
+  { grouped = true, replay = false }: ApplyOptions = {},
 ): Promise<void> {
   if (messages.length === 0) return;
   const { db } = deps;
   const startCursor = await readCursor(db);
   const planned = await plan(
     deps,
-    messages.filter((message) => message.seq > startCursor),
+    replay ? messages : messages.filter((message) => message.seq > startCursor),
   );
   if (planned.length === 0) return;
   await settleConflictingClaims(deps, planned);
   // Parsing the batch was one task of the page; its transaction starts in another.
   await new Promise((resolve) => setTimeout(resolve, 0));
   const now = deps.now();
-  const times = new Map(messages.map((message) => [message.seq, message.time]));
-  const storedAt = (seq: number) => times.get(seq) ?? now;
-  const units: Unit[] = grouped
-    ? unitsOf(planned)
-    : planned.map((each) => ({ kind: 'one', planned: each }));
+  const bySeq = new Map(messages.map((message) => [message.seq, message]));
+  const context: StepContext = {
+    now,
+    storedAt: (seq) => bySeq.get(seq)?.time ?? now,
+    message: (seq) => bySeq.get(seq)!,
+    replay,
+  };
+  const units: Unit[] =
+    grouped && !replay ? unitsOf(planned) : planned.map((each) => ({ kind: 'one', planned: each }));
   const steps = units.map((unit, index) =>
-    stepFor(deps, unit, index === 0 ? startCursor : lastSeqOf(units[index - 1]!), now, storedAt),
+    stepFor(deps, unit, index === 0 ? startCursor : lastSeqOf(units[index - 1]!), context),
   );
   const outcomes = await runSteps(db, steps, { tables: SYNC_STEP_TABLES });
   for (const [index, outcome] of outcomes.entries()) {
@@ -120,7 +137,7 @@ export async function applyIncoming(
       outcome.kind === 'failed' || (outcome.kind === 'refused' && outcome.refusal === 'gap');
     // A group that did not apply goes again one operation at a time, so a failure names
     // the message it belongs to (and only that one is ever quarantined).
-    if (failed && unit.kind === 'group') return applyIncoming(deps, messages, false);
+    if (failed && unit.kind === 'group') return applyIncoming(deps, messages, { grouped: false });
     if (outcome.kind === 'failed')
       throw new IncomingBatchError(
         lastSeqOf(unit),
@@ -138,6 +155,8 @@ export async function applyIncoming(
   if (planned.some((each) => each.kind === 'apply' && each.sharedDeviceId)) {
     await deps.deviceIdShared?.();
   }
+  const newest = messages.findLast((message) => message.time !== undefined)?.time;
+  if (newest && !replay) await expireOrphanParts(db, newest);
 }
 
 /** Moves the cursor past a message that keeps failing, keeping it in quarantine. */
@@ -146,12 +165,11 @@ export async function quarantineMessage(
   message: SyncMessage,
   reason: string,
   now: string,
+  appVersion?: string,
 ): Promise<void> {
   await db.transaction('rw', db.syncQuarantine, db.syncState, async () => {
     if ((await readCursor(db)) >= message.seq) return;
-    await db.syncQuarantine.put(
-      quarantineRow(message.seq, message.subject, reason, message.data, now),
-    );
+    await db.syncQuarantine.put(quarantineRow(message, reason, now, appVersion));
     await db.syncState.put({ key: CURSOR_KEY, value: message.seq });
   });
 }
@@ -199,20 +217,30 @@ async function settleConflictingClaims(deps: IncomingDeps, planned: readonly Pla
 
 type Refusal = 'done' | 'gap';
 
+interface StepContext {
+  now: string;
+  /** When the server stored a message (its rows' times are capped at it). */
+  storedAt(seq: number): string;
+  message(seq: number): SyncMessage;
+  replay: boolean;
+}
+
 function stepFor(
   deps: IncomingDeps,
   unit: Unit,
   previousSeq: number,
-  now: string,
-  /** When the server stored a message (its rows' times are capped at it). */
-  storedAt: (seq: number) => string,
+  { now, storedAt, message, replay }: StepContext,
 ): Step<Refusal, undefined> {
   const { db } = deps;
   const seq = lastSeqOf(unit);
-  const moveCursor = () => db.syncState.put({ key: CURSOR_KEY, value: seq });
+  // Read again from quarantine, a message leaves it instead of moving the cursor.
+  const moveCursor = replay
+    ? () => db.syncQuarantine.delete(seq)
+    : () => db.syncState.put({ key: CURSOR_KEY, value: seq });
   // In order or not at all: a step whose predecessor did not commit (runSteps retries
   // steps one by one after a failure) must not move the cursor past it.
   const guard = async (): Promise<Refusal | undefined> => {
+    if (replay) return (await db.syncQuarantine.get(seq)) ? undefined : 'done';
     const cursor = await readCursor(db);
     if (cursor >= seq) return 'done';
     return cursor < previousSeq ? 'gap' : undefined;
@@ -228,9 +256,9 @@ function stepFor(
         ...base,
         followUp: async () => {
           await db.syncQuarantine.put(
-            quarantineRow(seq, planned.subject, planned.reason, planned.data, now),
+            quarantineRow(message(seq), planned.reason, now, deps.appVersion),
           );
-          await moveCursor();
+          if (!replay) await moveCursor();
           return { value: undefined };
         },
       };
@@ -244,6 +272,7 @@ function stepFor(
             operationId,
             seq,
             envelope: planned.envelope,
+            storedAt: storedAt(seq),
           });
           await moveCursor();
           return { value: undefined };
@@ -289,7 +318,7 @@ function applyStep(
       if (!(await db.syncApplied.get(operation.operationId))) {
         const lost = [
           ...((applied?.data?.lost as LostFieldValue[] | undefined) ?? []),
-          ...(await applyAgentRows(db, agentRows, { deviceId, now })),
+          ...(await applyAgentRows(db, agentRows, { deviceId, now }, storedAt)),
         ];
         if (lost.length > 0) {
           await db.auditMessages.bulkAdd(
@@ -321,13 +350,16 @@ function applyStep(
   };
 }
 
+/** Messages up to this size are kept whole in quarantine; larger ones are read back. */
+export const QUARANTINE_KEPT_BYTES = 256 * 1024;
+
 function quarantineRow(
-  seq: number,
-  subject: string,
+  message: SyncMessage,
   reason: string,
-  data: Uint8Array,
   now: string,
-) {
+  appVersion: string | undefined,
+): SyncQuarantineRow {
+  const { seq, subject, data, kind, time, signedBy } = message;
   return {
     seq,
     subject: subject.slice(0, 300),
@@ -335,5 +367,12 @@ function quarantineRow(
     bytes: data.byteLength,
     excerpt: new TextDecoder().decode(data.subarray(0, 500)),
     receivedAt: now,
+    ...(data.byteLength <= QUARANTINE_KEPT_BYTES
+      ? { data: data.slice(), opened: message.unreadable === undefined }
+      : {}),
+    kind,
+    ...(time ? { time } : {}),
+    ...(signedBy ? { signedBy } : {}),
+    ...(appVersion ? { appVersion } : {}),
   };
 }

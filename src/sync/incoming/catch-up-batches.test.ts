@@ -204,7 +204,7 @@ describe('catch-up in batches', () => {
     try {
       for (const each of [db, one]) await each.tasks.put(local);
       await applyIncoming(deps(), messages);
-      await applyIncoming({ ...deps(), db: one }, messages, false);
+      await applyIncoming({ ...deps(), db: one }, messages, { grouped: false });
       expect(await db.tasks.toArray()).toEqual(await one.tasks.toArray());
       expect(await db.entries.toArray()).toEqual(await one.entries.toArray());
       const losses = async (of: CountersignDatabase) =>

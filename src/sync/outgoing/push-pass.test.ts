@@ -2,11 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pendingClaimPush as record } from '../../../test/support/claim-push';
 import { createTestDatabase } from '../../../test/support/test-database';
 import type { CountersignDatabase } from '../../db/database';
+import { readSyncAttention } from '../../db/sync-queries';
 import type { PushDeps } from '../push/push-deps';
+import { systemClock } from '../push/push-clock';
+import { createDexiePushStore } from '../store/dexie-push-store';
 import { NO_KEYS } from '../seal/key-ring';
 import { syncSubjects } from '../transport/sync-subjects';
 import { classifySyncError } from '../transport/sync-transport-error';
-import { settleClaim } from './push-pass';
+import { runPushPass, settleClaim } from './push-pass';
 
 let db: CountersignDatabase;
 beforeEach(async () => {
@@ -44,6 +47,53 @@ describe('settleClaim', () => {
       error: expect.stringMatching(/"evil\.set" cannot be used in a sync subject/),
       refused: true,
     });
+  });
+
+  it('keeps such a decision on this device, in words, and pushes what comes after it', async () => {
+    await db.syncPushes.bulkPut([
+      record('evil.set'),
+      { ...record('set-2'), operationId: 'later', sequence: 2, outboxId: 'later-outbox' },
+      {
+        operationId: 'plain',
+        sequence: 3,
+        state: 'pending',
+        attempts: 0,
+        updatedAt: 0,
+        outboxId: 'plain-outbox',
+        kind: 'journal',
+      },
+    ]);
+    const sent: string[] = [];
+    const passDeps = {
+      ...deps(),
+      push: {
+        store: createDexiePushStore(db),
+        clock: systemClock,
+        target: {
+          push: async (operationId: string) => {
+            sent.push(operationId);
+            return { status: 'applied' as const };
+          },
+        },
+      },
+      transport: () => ({ claimDecision: async () => ({ outcome: 'won' as const, seq: 1 }) }),
+    };
+
+    const first = await runPushPass(passDeps);
+    const second = await runPushPass(passDeps);
+
+    expect(first).toMatchObject({ pushed: 2, keptLocal: 1 });
+    expect(first.stoppedAt).toBeUndefined();
+    expect(second).toMatchObject({ pushed: 0, keptLocal: 0 });
+    expect(sent).toEqual(['later', 'plain']);
+    const kept = await db.syncPushes.get('own-decision');
+    expect(kept).toMatchObject({ state: 'failed' });
+    expect(kept?.lastError).toMatch(
+      /^Kept on this device only: .*"evil\.set" cannot be used in a sync subject.*Decide the same item on your other devices too\.$/,
+    );
+    expect((await readSyncAttention(db)).failed.map((push) => push.lastError)).toEqual([
+      kept?.lastError,
+    ]);
   });
 
   it('says an unreachable server may answer later', async () => {

@@ -2,7 +2,9 @@
  * One pass over what waits to be sent, in outbox order: new outbox rows become pushes,
  * a push carrying a decision first claims its item (and a lost claim is taken back here,
  * never pushed), then each push goes through the reconciliation runtime (pushOne). A
- * push that does not land stops the pass, so later operations never overtake it.
+ * push that does not land stops this pass; once it is uncertain (the background loop's, or
+ * the person's), the next pass sends what is behind it: order of arrival does not change
+ * what another device ends with (decision 0013).
  */
 import type { CountersignDatabase } from '../../db/database';
 import type { SyncPushRecord } from '../../db/sync-rows';
@@ -10,6 +12,7 @@ import type { PushDeps } from '../push/push-deps';
 import { pushOne } from '../push/push-one';
 import { awaitsClaim } from '../store/dexie-push-store';
 import type { SyncTransport } from '../transport/sync-transport';
+import { InvalidSubjectTokenError } from '../transport/sync-subjects';
 import { classifySyncError } from '../transport/sync-transport-error';
 import { claimBytes, claimDecision, claimSubject } from './decision-claims';
 import { drainOutbox } from './drain-outbox';
@@ -27,6 +30,8 @@ export interface PushPassDeps {
 export interface PushPassSummary {
   pushed: number;
   lostClaims: number;
+  /** Decisions that can never be claimed (kept on this device only, with words). */
+  keptLocal: number;
   /** Why the pass stopped early, if it did. */
   stoppedAt?: { operationId: string; reason: string };
 }
@@ -40,12 +45,16 @@ export async function runPushPass(deps: PushPassDeps): Promise<PushPassSummary> 
     .equals('pending')
     .filter((record) => (record.nextAttemptAt ?? 0) <= now)
     .sortBy('sequence');
-  const summary: PushPassSummary = { pushed: 0, lostClaims: 0 };
+  const summary: PushPassSummary = { pushed: 0, lostClaims: 0, keptLocal: 0 };
   for (const record of waiting) {
     if (awaitsClaim(record)) {
       const settled = await settleClaim(deps, record);
       if (settled === 'lost') {
         summary.lostClaims++;
+        continue;
+      }
+      if (typeof settled === 'object' && settled.keptLocal) {
+        summary.keptLocal++;
         continue;
       }
       if (settled !== 'won') {
@@ -70,13 +79,15 @@ export async function runPushPass(deps: PushPassDeps): Promise<PushPassSummary> 
  * Claims the record's decision. Lost: this device's decision is taken back and the
  * person told; the operation is never pushed. A server that cannot answer leaves the
  * push pending for a later pass (the claim is the same message, so retrying is safe).
- * `refused`: the claim can never be made as it is (its change set id cannot be a subject),
- * so trying again cannot help.
+ * `refused`: the claim can never be made as it is, so trying again cannot help. When that
+ * is because its change set id cannot be a subject (stored by an older version, or sent by
+ * another device before such ids were refused), the push is ended `failed` with words
+ * (`keptLocal`): the decision stays on this device, and no later push waits behind it.
  */
 export async function settleClaim(
   deps: PushPassDeps,
   record: SyncPushRecord,
-): Promise<'won' | 'lost' | { error: string; refused: boolean }> {
+): Promise<'won' | 'lost' | { error: string; refused: boolean; keptLocal?: true }> {
   const { db, push, deviceId } = deps;
   const fresh = await db.syncPushes.get(record.operationId);
   if (!fresh?.claim || !awaitsClaim(fresh)) return fresh?.claimState === 'lost' ? 'lost' : 'won';
@@ -100,6 +111,11 @@ export async function settleClaim(
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
+    if (error instanceof InvalidSubjectTokenError) {
+      const error = keptLocalWords(reason);
+      await update(db, fresh, { state: 'failed', lastError: error, updatedAt: push.clock.now() });
+      return { error, refused: true, keptLocal: true };
+    }
     await update(db, fresh, {
       lastError: reason,
       nextAttemptAt: push.clock.now() + (push.policy?.baseBackoffMs ?? 10_000),
@@ -118,6 +134,14 @@ export async function settleClaim(
     now: new Date(push.clock.now()).toISOString(),
   });
   return 'lost';
+}
+
+function keptLocalWords(reason: string): string {
+  return (
+    `Kept on this device only: this decision cannot be shared with your other devices. ` +
+    `${reason.replace(/: use .*$/, '')}, so it cannot be claimed on the sync server. ` +
+    'Decide the same item on your other devices too.'
+  );
 }
 
 /** Changes the stored record (which may hold the claim as first sealed since `fallback` was read). */

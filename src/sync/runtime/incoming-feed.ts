@@ -170,6 +170,7 @@ export function startIncomingFeed(options: IncomingFeedOptions): IncomingFeed {
         message,
         `Could not be applied: ${reason}`,
         options.now?.() ?? new Date().toISOString(),
+        options.incoming.appVersion,
       ).then(
         () => true,
         () => false,

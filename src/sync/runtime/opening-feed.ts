@@ -19,6 +19,7 @@
  * `unreadable`; one that does is handed on with the device that signed it (`signedBy`), so
  * the incoming side can refuse an operation naming another device.
  */
+import type { SyncQuarantineRow } from '../../db/sync-rows';
 import type { Sealing } from '../outgoing/seal-once';
 import { describeNotOpened } from '../seal/describe-open';
 import type { KeyRing } from '../seal/key-ring';
@@ -87,6 +88,30 @@ async function opened(
     return { waitFor: result.keyId, words: describeNotOpened(result) };
   }
   return { message: { ...message, unreadable: describeNotOpened(result) } };
+}
+
+/**
+ * A quarantined message read back from the server by its subject (the stream keeps one
+ * message per subject), opened as the feed opens one; undefined when the server no longer
+ * holds it. One that waits for a key is handed on marked `unreadable` with those words.
+ */
+export function readBackQuarantined(
+  server: Pick<SyncTransport, 'readLast'>,
+  keys: OpeningKeys,
+): (row: SyncQuarantineRow) => Promise<SyncMessage | undefined> {
+  return async (row) => {
+    const stored = await server.readLast(row.subject);
+    if (stored?.seq !== row.seq) return undefined;
+    const message: SyncMessage = {
+      seq: row.seq,
+      subject: row.subject,
+      kind: row.kind ?? 'operation',
+      data: stored.data,
+      ...(row.time ? { time: row.time } : {}),
+    };
+    const outcome = await opened(message, keys, ringForOpening(keys));
+    return 'waitFor' in outcome ? { ...message, unreadable: outcome.words } : outcome.message;
+  };
 }
 
 export function openingConsume(

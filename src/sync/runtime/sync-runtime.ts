@@ -11,7 +11,9 @@
  */
 import type { CountersignDatabase } from '../../db/database';
 import { getDeviceId } from '../../db/settings';
-import { ClaimRefusedError, readCursor } from '../incoming/apply-incoming';
+import { ClaimRefusedError, readCursor, type IncomingDeps } from '../incoming/apply-incoming';
+import { rereadQuarantine } from '../incoming/reread-quarantine';
+import { APP_VERSION } from '../../lib/app-version';
 import { watchOutbox, writeSyncStatus, type SyncPhase } from '../../db/sync-settings';
 import { publishJournalOnce } from '../outgoing/publish-journal';
 import { runPushPass, settleClaim, type PushPassDeps } from '../outgoing/push-pass';
@@ -24,7 +26,7 @@ import { journalKeyAccess } from './journal-key-access';
 import { repairSharedDeviceId } from './shared-device-id';
 import { deviceKeysChangeProblem } from './device-list-signers';
 import { syncSubjects, type SyncSubjects } from '../transport/sync-subjects';
-import { openingConsume } from './opening-feed';
+import { openingConsume, readBackQuarantined } from './opening-feed';
 import { systemClock, type PushClock } from '../push/push-clock';
 import type { PushDeps } from '../push/push-deps';
 import type { IndeterminateChoice } from '../push/push-row';
@@ -69,6 +71,8 @@ export interface SyncRuntimeOptions {
   keyStore?: DeviceKeyDatabase;
   /** Whose key signs for which device (journal-key-access.ts says the default). */
   signers?: SignerLookup;
+  /** This build (lib/app-version.ts); tests pass one to model an update. */
+  appVersion?: string;
 }
 
 export interface SyncRuntime {
@@ -95,6 +99,7 @@ export function startSyncRuntime(
   options: SyncRuntimeOptions = {},
 ): SyncRuntime {
   const clock = options.clock ?? systemClock;
+  const appVersion = options.appVersion ?? APP_VERSION;
   let stopped = false;
   let transport: Transport | undefined;
   let feed: IncomingFeed | undefined;
@@ -273,6 +278,24 @@ export function startSyncRuntime(
       );
     });
     loop = startReconcileLoop(pushDeps(), 1_000);
+    const incoming: IncomingDeps & { appVersion: string } = {
+      db,
+      appVersion,
+      get deviceId() {
+        return deviceId;
+      },
+      deviceIdShared: async () => {
+        deviceId = await repairSharedDeviceId(db, deviceId, new Date(clock.now()).toISOString());
+      },
+      attribution: (claimed, signedBy) => keys.attribution(claimed, signedBy),
+      keysProblem: (diffs) => deviceKeysChangeProblem(db, diffs),
+      now: () => new Date(clock.now()).toISOString(),
+      settleClaim: async (record) => {
+        const settled = await settleClaim(passDeps(), record);
+        if (typeof settled === 'object')
+          throw settled.refused ? new ClaimRefusedError(settled.error) : new Error(settled.error);
+      },
+    };
     feed = startIncomingFeed({
       db,
       transport: {
@@ -280,23 +303,7 @@ export function startSyncRuntime(
       },
       serialize,
       ...(options.feed ? { feedOptions: options.feed } : {}),
-      incoming: {
-        db,
-        get deviceId() {
-          return deviceId;
-        },
-        deviceIdShared: async () => {
-          deviceId = await repairSharedDeviceId(db, deviceId, new Date(clock.now()).toISOString());
-        },
-        attribution: (claimed, signedBy) => keys.attribution(claimed, signedBy),
-        keysProblem: (diffs) => deviceKeysChangeProblem(db, diffs),
-        now: () => new Date(clock.now()).toISOString(),
-        settleClaim: async (record) => {
-          const settled = await settleClaim(passDeps(), record);
-          if (typeof settled === 'object')
-            throw settled.refused ? new ClaimRefusedError(settled.error) : new Error(settled.error);
-        },
-      },
+      incoming,
       onEvent: (event) => {
         if (event.type === 'applied') {
           progress.applied(event.cursor);
@@ -320,6 +327,9 @@ export function startSyncRuntime(
     });
     await status('connected', `${CONNECTED}${boot.notice}`);
     catchingUp(await readCursor(db));
+    void serialize(() => rereadQuarantine(incoming, readBackQuarantined(created, keys))).catch(
+      () => undefined,
+    );
     stopWatching = watchOutbox(db, () => void pushPass());
     passTimer = setInterval(() => void pushPass(), PUSH_PASS_EVERY_MS);
     await ended;
