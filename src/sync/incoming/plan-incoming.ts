@@ -36,10 +36,10 @@ export interface PlanDeps {
   deviceId: string;
   /**
    * Words when an operation may not be taken as the device it names, given the device that
-   * verifiably signed it (seal/signers.ts), or changes another device's keys; undefined
+   * signed it (seal/signers.ts, checked again when its device was not known at opening), or changes another device's keys; undefined
    * when it may.
    */
-  attribution?(operation: SyncEnvelope, signedBy: string | undefined): Promise<string | undefined>;
+  attribution?(operation: SyncEnvelope, message: SyncMessage): Promise<string | undefined>;
 }
 
 export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Promise<Planned[]> {
@@ -98,7 +98,7 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
       planned.push({ kind: 'skip', seq });
       continue;
     }
-    const misattributed = await deps.attribution?.(envelope, message.signedBy);
+    const misattributed = await deps.attribution?.(envelope, message);
     if (misattributed) {
       planned.push({ kind: 'quarantine', seq, subject, reason: misattributed, data });
       continue;

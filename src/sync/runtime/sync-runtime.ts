@@ -288,8 +288,8 @@ export function startSyncRuntime(
         deviceIdShared: async () => {
           deviceId = await repairSharedDeviceId(db, deviceId, new Date(clock.now()).toISOString());
         },
-        attribution: async (operation, signedBy) =>
-          (await keys.attribution(operation.deviceId, signedBy)) ??
+        attribution: async (operation, message) =>
+          (await keys.attribution(operation.deviceId, message)) ??
           deviceKeysChangeProblem(db, operation.diffs),
         now: () => new Date(clock.now()).toISOString(),
         settleClaim: async (record) => {
