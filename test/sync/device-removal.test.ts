@@ -22,7 +22,10 @@ import { startNatsServer, type NatsTestServer } from '../support/nats-server';
 import { keepOutbox } from '../../src/db/sync-settings';
 import { readSigned } from '../../src/sync/seal/signed-message';
 import { createTask, createTestDatabase } from '../support/test-database';
-import { startAliceRuntime, waitFor } from './sync-fixtures';
+import { exampleJournal, startAliceRuntime, waitFor } from './sync-fixtures';
+import { idToJoinUnder } from '../../src/sync/devices/rejoin';
+import { joinJournal } from '../../src/sync/pairing/join-journal';
+import { makeJoinCode } from '../../src/sync/pairing/make-join-code';
 
 let server: NatsTestServer;
 const running: SyncRuntime[] = [];
@@ -185,6 +188,60 @@ describe('removing a device', () => {
       await hasTask(late.db, 'Before the removal');
       await hasTask(late.db, 'From the tablet');
       expect(await late.db.syncQuarantine.count()).toBe(0);
+    },
+  );
+});
+
+describe('a removed device joining again', () => {
+  it(
+    'joins with Add a device under a new id, is listed anew, and syncs both ways, what it wrote while shut out too',
+    { timeout: 90_000 },
+    async () => {
+      const [laptop, back] = await Promise.all([newDevice(), newDevice()]);
+      await keepReceivedRing(await createJournalKey(laptop.keys), back.keys);
+      [laptop, back].forEach(start);
+      await Promise.all([laptop, back].map((device) => knowsDevices(device.db, 2)));
+      expect(await laptop.sync!.removeDevice(back.id)).toMatchObject({ ok: true });
+      await waitFor(
+        async () => ((await readSyncStatus(back.db))?.errorKind === 'removed' ? true : undefined),
+        20_000,
+        'the removed words',
+      );
+      await createTask(back.db, 'Written while shut out');
+
+      const made = await makeJoinCode(
+        exampleJournal(server.urls[0]!, 'alice'),
+        await readKeyRing(laptop.keys),
+        Date.now(),
+      );
+      if (!made.ok) throw new Error(made.words);
+      const newId = await idToJoinUnder(back.db, new Date().toISOString());
+      expect(newId).not.toBe(back.id);
+      expect(await getDeviceId(back.db)).toBe(newId);
+      const joined = await joinJournal(
+        made.code,
+        { deviceId: newId, name: 'Tablet, back', kind: 'tablet' },
+        { keyStore: back.keys, connect },
+      );
+      expect(joined).toMatchObject({ ok: true });
+      start(back);
+
+      await waitFor(
+        async () => {
+          const record = await laptop.db.devices.get(newId);
+          return record && record.removed === undefined ? true : undefined;
+        },
+        20_000,
+        'the new record on the laptop',
+      );
+      expect(await laptop.db.devices.get(back.id)).toMatchObject({ removed: expect.any(String) });
+      await createTask(laptop.db, 'After joining again');
+      await hasTask(back.db, 'After joining again');
+      await hasTask(laptop.db, 'Written while shut out');
+      expect((await readSyncStatus(back.db))?.errorKind).not.toBe('removed');
+      expect(await laptop.db.syncQuarantine.count()).toBe(0);
+      // Joining again is the same id from then on: nothing removed is left to replace.
+      expect(await idToJoinUnder(back.db, new Date().toISOString())).toBe(newId);
     },
   );
 });
