@@ -206,6 +206,8 @@ export function startSyncRuntime(
     subjects: () => (subjects ??= syncSubjects(config.user)),
     server: current,
     ring: () => keys.ring(),
+    signer: async () => keys.signer?.(),
+    ...(keys.signers ? { signers: keys.signers } : {}),
     nowMs: () => clock.now(),
     progress: (short, long) => void status('connecting', long, { progress: short }),
     serialize: (task) => (loop ? loop.serialize(task) : task()),
