@@ -101,11 +101,7 @@ test('a tablet joins by scanning the laptop’s code with its camera; the code w
   await expect(third.section.getByText(/This journal is encrypted/)).toHaveCount(0);
 });
 
-// Known defect, open in issue 30: after joining through a link opened in the page, the tablet
-// says Synced and shows the same key words, but the laptop's task written before it encrypted
-// never arrives (the camera and paste paths receive it). Not yet found; until it is, this
-// journey cannot pass and is marked so rather than retried into passing.
-test.fixme('a tablet joins by opening the link, which leaves the address bar at once', async ({
+test('a tablet joins by opening the link, which leaves the address bar at once', async ({
   browser,
 }, testInfo) => {
   const { laptop, title, fingerprint } = await encryptedLaptop(browser, testInfo);

@@ -56,6 +56,16 @@ async function devicesOf(jsm, stream, prefix) {
   return [...devices.values()];
 }
 
+/**
+ * A manifest's JSON inside its writer's signature (src/sync/seal/signed-message.ts: 0xFE,
+ * format 1, the device id's length and bytes, a 64-byte signature, then the body). The
+ * operator cannot check signatures (it has no device list); devices do, before use.
+ */
+function manifestBody(data) {
+  if (data[0] !== 0xfe || data[1] !== 1 || data.length < 3) return data;
+  return data.subarray(3 + data[2] + 64);
+}
+
 /** Every snapshot named on the stream (by manifest or by a part), complete or not. */
 async function snapshotsOf(jsm, stream, prefix) {
   const snapshots = new Map();
@@ -76,7 +86,7 @@ async function snapshotsOf(jsm, stream, prefix) {
     const message = snapshot && (await lastOn(jsm, stream, subject));
     if (!message) continue;
     try {
-      const manifest = JSON.parse(new TextDecoder().decode(message.data));
+      const manifest = JSON.parse(new TextDecoder().decode(manifestBody(message.data)));
       if (
         manifest.snapshotId === snapshot.id &&
         manifest.sequence === snapshot.sequence &&

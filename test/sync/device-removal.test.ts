@@ -22,7 +22,10 @@ import { startNatsServer, type NatsTestServer } from '../support/nats-server';
 import { keepOutbox } from '../../src/db/sync-settings';
 import { readSigned } from '../../src/sync/seal/signed-message';
 import { createTask, createTestDatabase } from '../support/test-database';
-import { startAliceRuntime, waitFor } from './sync-fixtures';
+import { exampleJournal, startAliceRuntime, waitFor } from './sync-fixtures';
+import { idToJoinUnder } from '../../src/sync/devices/rejoin';
+import { joinJournal } from '../../src/sync/pairing/join-journal';
+import { makeJoinCode } from '../../src/sync/pairing/make-join-code';
 
 let server: NatsTestServer;
 const running: SyncRuntime[] = [];
@@ -57,8 +60,8 @@ async function newDevice(): Promise<Device> {
   };
 }
 
-function start(device: Device) {
-  device.sync = startAliceRuntime(device.db, server.urls[0]!, { keyStore: device.keys });
+function start(device: Device, url = server.urls[0]!) {
+  device.sync = startAliceRuntime(device.db, url, { keyStore: device.keys });
   running.push(device.sync);
   return device.sync;
 }
@@ -105,7 +108,7 @@ describe('removing a device', () => {
       const first = await createJournalKey(laptop.keys);
       await keepReceivedRing(first, tablet.keys);
       await keepReceivedRing(first, lost.keys);
-      [laptop, tablet, lost].forEach(start);
+      [laptop, tablet, lost].forEach((device) => start(device));
       await Promise.all([laptop, tablet, lost].map((device) => knowsDevices(device.db, 3)));
       await rename(laptop, 'Laptop');
 
@@ -188,6 +191,73 @@ describe('removing a device', () => {
     },
   );
 });
+
+describe('a removed device joining again', () => {
+  it(
+    'joins with Add a device under a new id, is listed anew, and syncs both ways, what it wrote while shut out too',
+    { timeout: 90_000 },
+    async () => {
+      // A journal of its own: the other test's devices and keys stay on the shared server.
+      const own = await startNatsServer();
+      const url = own.urls[0]!;
+      try {
+        await rejoin(url);
+      } finally {
+        await Promise.all(running.splice(0).map((runtime) => runtime.stop()));
+        await own.stop();
+      }
+    },
+  );
+});
+
+/** Removes a device, then joins it again with a code, on the server at `url`. */
+async function rejoin(url: string) {
+  const [laptop, back] = await Promise.all([newDevice(), newDevice()]);
+  await keepReceivedRing(await createJournalKey(laptop.keys), back.keys);
+  [laptop, back].forEach((device) => start(device, url));
+  await Promise.all([laptop, back].map((device) => knowsDevices(device.db, 2)));
+  expect(await laptop.sync!.removeDevice(back.id)).toMatchObject({ ok: true });
+  await waitFor(
+    async () => ((await readSyncStatus(back.db))?.errorKind === 'removed' ? true : undefined),
+    20_000,
+    'the removed words',
+  );
+  await createTask(back.db, 'Written while shut out');
+
+  const made = await makeJoinCode(
+    exampleJournal(url, 'alice'),
+    await readKeyRing(laptop.keys),
+    Date.now(),
+  );
+  if (!made.ok) throw new Error(made.words);
+  const newId = await idToJoinUnder(back.db, new Date().toISOString());
+  expect(newId).not.toBe(back.id);
+  expect(await getDeviceId(back.db)).toBe(newId);
+  const joined = await joinJournal(
+    made.code,
+    { deviceId: newId, name: 'Tablet, back', kind: 'tablet' },
+    { keyStore: back.keys, connect },
+  );
+  expect(joined).toMatchObject({ ok: true });
+  start(back, url);
+
+  await waitFor(
+    async () => {
+      const record = await laptop.db.devices.get(newId);
+      return record && record.removed === undefined ? true : undefined;
+    },
+    20_000,
+    'the new record on the laptop',
+  );
+  expect(await laptop.db.devices.get(back.id)).toMatchObject({ removed: expect.any(String) });
+  await createTask(laptop.db, 'After joining again');
+  await hasTask(back.db, 'After joining again');
+  await hasTask(laptop.db, 'Written while shut out');
+  expect((await readSyncStatus(back.db))?.errorKind).not.toBe('removed');
+  expect(await laptop.db.syncQuarantine.count()).toBe(0);
+  // Joining again is the same id from then on: nothing removed is left to replace.
+  expect(await idToJoinUnder(back.db, new Date().toISOString())).toBe(newId);
+}
 
 async function rename(device: Device, name: string) {
   const renamed = await renameDevice(device.db, device.id, name);

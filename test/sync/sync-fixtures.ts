@@ -3,6 +3,8 @@
  * client, journal operations encoded as real envelopes, and an independent view of the
  * server (its own connection) to count what the stream holds.
  */
+import { generateDeviceKeys } from '../../src/sync/seal/device-keys';
+import { signMessage } from '../../src/sync/seal/signed-message';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -190,7 +192,8 @@ export function startAliceRuntime(
 
 /**
  * A stand-in snapshot at `sequence` for the operator's compaction: `parts` opaque parts
- * and a manifest naming them (the real writer is the runtime's). Returns its id.
+ * and a manifest naming them, signed as devices sign them (the real writer is the
+ * runtime's). Returns its id.
  */
 export async function publishStandInSnapshot(
   connection: NatsConnection,
@@ -205,9 +208,12 @@ export async function publishStandInSnapshot(
     await js.publish(subjects.snapshotPart(snapshotId, index), `stand-in part ${index}`);
   }
   const manifest = { v: 1, snapshotId, sequence, partCount: parts, partsHash: '0'.repeat(64) };
+  const subject = subjects.snapshotManifest(snapshotId);
+  const body = new TextEncoder().encode(JSON.stringify({ ...manifest, writer: 'x' }));
+  const { signing } = await generateDeviceKeys();
   await js.publish(
-    subjects.snapshotManifest(snapshotId),
-    JSON.stringify({ ...manifest, writer: 'x' }),
+    subject,
+    await signMessage(subject, { deviceId: 'x', privateKey: signing.privateKey }, body),
   );
   return snapshotId;
 }

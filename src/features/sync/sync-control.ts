@@ -10,11 +10,19 @@ import type { SyncRuntime } from '../../sync/runtime/sync-runtime';
 let current: { key: string; runtime: Promise<SyncRuntime | undefined> } | undefined;
 let chain: Promise<unknown> = Promise.resolve();
 
-/** Starts, restarts or stops sync to match `stored` (the settings row's value). */
-export function applySyncSettings(db: CountersignDatabase, stored: unknown): Promise<void> {
+/**
+ * Starts, restarts or stops sync to match `stored` (the settings row's value). `again`
+ * restarts it even when the settings are unchanged: this device joined again under a new
+ * id, after its runtime stopped for its removal.
+ */
+export function applySyncSettings(
+  db: CountersignDatabase,
+  stored: unknown,
+  again = false,
+): Promise<void> {
   const key = JSON.stringify(stored ?? null);
   const next = chain.then(async () => {
-    if (current?.key === key) return;
+    if (current?.key === key && !again) return;
     const previous = current;
     current = undefined;
     await (await previous?.runtime)?.stop();

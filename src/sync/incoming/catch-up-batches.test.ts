@@ -127,7 +127,7 @@ describe('catch-up in batches', () => {
 
   it('asks who may speak for a device once per device and signer in a batch, and still refuses the one signed by another', async () => {
     const asked: string[] = [];
-    const attribution = (claimed: string, signedBy: string | undefined) => {
+    const attribution = (claimed: string, { signedBy }: { signedBy?: string }) => {
       asked.push(`${claimed} by ${signedBy}`);
       return Promise.resolve(
         signedBy === claimed ? undefined : `Not applied: ${signedBy} signed it.`,

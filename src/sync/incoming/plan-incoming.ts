@@ -15,6 +15,7 @@ import {
 } from '../../domain/sync-envelope';
 import type { CountersignDatabase } from '../../db/database';
 import type { SyncMessage } from '../transport/sync-transport';
+import type { OpenedSignature } from '../seal/signers';
 import { rowProblem } from '../wire/synced-row-schemas';
 import { contentHash, oneContentPerId, partCopyProblem } from './one-content';
 
@@ -38,10 +39,11 @@ export interface PlanDeps {
   deviceId: string;
   /**
    * Words when an operation naming device `claimed` may not be taken as that device's,
-   * given the device that verifiably signed it (seal/signers.ts); undefined when it may.
-   * Asked once per pair in a batch: nothing the batch carries is applied before it is planned.
+   * given the device that signed its message (seal/signers.ts; a signature whose device
+   * was not known at opening is checked again now); undefined when it may. Asked once per
+   * device and signer in a batch: nothing the batch carries is applied before it is planned.
    */
-  attribution?(claimed: string, signedBy: string | undefined): Promise<string | undefined>;
+  attribution?(claimed: string, message: OpenedSignature): Promise<string | undefined>;
   /** Words when an operation's rows change another device's keys; undefined when they do not. */
   keysProblem?(diffs: SyncEnvelope['diffs']): Promise<string | undefined>;
 }
@@ -91,11 +93,14 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
       : undefined,
   );
   const attributions = new Map<string, Promise<string | undefined>>();
-  const attributed = (claimed: string, signedBy: string | undefined) => {
-    const key = `${claimed}\n${signedBy ?? ''}`;
+  const attributed = (claimed: string, message: SyncMessage) => {
+    const ask = () => deps.attribution?.(claimed, message) ?? Promise.resolve(undefined);
+    // A signature still to be checked is the message's own: its answer is not shared.
+    if (message.uncheckedSignature) return ask();
+    const key = `${claimed}\n${message.signedBy ?? ''}`;
     let answer = attributions.get(key);
     if (!answer) {
-      answer = deps.attribution?.(claimed, signedBy) ?? Promise.resolve(undefined);
+      answer = ask();
       attributions.set(key, answer);
     }
     return answer;
@@ -137,8 +142,7 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
       continue;
     }
     const misattributed =
-      (await attributed(envelope.deviceId, message.signedBy)) ??
-      (await deps.keysProblem?.(envelope.diffs));
+      (await attributed(envelope.deviceId, message)) ?? (await deps.keysProblem?.(envelope.diffs));
     if (misattributed) {
       planned.push({ kind: 'quarantine', seq, subject, reason: misattributed, data });
       continue;

@@ -10,7 +10,12 @@ import { deviceKeys } from '../seal/device-keys';
 import { announceKeyId, keepReceivedRing, readKeyRing } from '../seal/journal-keys';
 import { findKey, NO_KEYS, type KeyRing } from '../seal/key-ring';
 import { openKeyMessages } from '../seal/key-subject';
-import { attributionProblem, NOBODY_KNOWN, type SignerLookup } from '../seal/signers';
+import {
+  attributionNow,
+  NOBODY_KNOWN,
+  type OpenedSignature,
+  type SignerLookup,
+} from '../seal/signers';
 import type { SyncSubjects } from '../transport/sync-subjects';
 import type { SyncTransport } from '../transport/sync-transport';
 import type { OpeningKeys } from './opening-feed';
@@ -45,7 +50,7 @@ function ownKeyOnly(keyStore: DeviceKeyDatabase, deviceId: () => string): Signer
 
 export interface KeyAccess extends OpeningKeys {
   /** Words when an operation may not be taken as the device it names (signers.ts). */
-  attribution(claimed: string, signedBy: string | undefined): Promise<string | undefined>;
+  attribution(claimed: string, message: OpenedSignature): Promise<string | undefined>;
 }
 
 export function journalKeyAccess(options: KeyAccessOptions): KeyAccess {
@@ -87,7 +92,6 @@ export function journalKeyAccess(options: KeyAccessOptions): KeyAccess {
       };
     },
     ...(signers ? { signers } : {}),
-    attribution: (claimed, signedBy) =>
-      attributionProblem(signers ?? NOBODY_KNOWN, claimed, signedBy),
+    attribution: (claimed, message) => attributionNow(signers ?? NOBODY_KNOWN, claimed, message),
   };
 }

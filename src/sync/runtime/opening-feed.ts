@@ -17,7 +17,8 @@
  * Before it is opened, a signed message's signature is checked against its device's key
  * (signers.ts): one that does not verify, or comes from a removed device, goes on marked
  * `unreadable`; one that does is handed on with the device that signed it (`signedBy`), so
- * the incoming side can refuse an operation naming another device.
+ * the incoming side can refuse an operation naming another device. One whose device is not
+ * known yet goes on with its signed bytes, checked again when it is judged.
  */
 import type { SyncQuarantineRow } from '../../db/sync-rows';
 import type { Sealing } from '../outgoing/seal-once';
@@ -82,7 +83,8 @@ async function opened(
     result = await open(message.subject, await ring(true), checked.body);
   if (result.outcome === 'opened' || result.outcome === 'plain') {
     const signedBy = checked.signedBy === undefined ? {} : { signedBy: checked.signedBy };
-    return { message: { ...message, data: result.plaintext, ...signedBy } };
+    const unchecked = checked.unchecked ? { uncheckedSignature: checked.unchecked } : {};
+    return { message: { ...message, data: result.plaintext, ...signedBy, ...unchecked } };
   }
   if (result.outcome === 'unknownKeyAnnounced') {
     return { waitFor: result.keyId, words: describeNotOpened(result) };

@@ -7,6 +7,8 @@ import type { CountersignDatabase } from '../../db/database';
 import { writeSnapshotWriteState } from '../../db/sync-settings';
 import { ENVELOPE_LIMITS } from '../../domain/sync-envelope';
 import type { KeyRing } from '../seal/key-ring';
+import type { Signer } from '../seal/signed-message';
+import type { SignerLookup } from '../seal/signers';
 import { SEAL_OVERHEAD_BYTES } from '../seal/seal-format';
 import { bootstrapFromSnapshot, type Bootstrap } from '../snapshot/bootstrap';
 import { publishSnapshot } from '../snapshot/publish-snapshot';
@@ -21,6 +23,9 @@ export interface SnapshotRuntimeDeps {
   subjects(): SyncSubjects;
   server(): SnapshotServer & SnapshotTransport & { readonly maxPayload: number | undefined };
   ring(): Promise<KeyRing>;
+  /** Signs what this device writes, and checks what others wrote (seal/signers.ts). */
+  signer?(): Promise<Signer | undefined>;
+  signers?: SignerLookup;
   nowMs(): number;
   progress(short: string, long: string): void;
   /** Every snapshot write runs between the runtime's other tasks. */
@@ -51,6 +56,7 @@ export function snapshotRuntime(deps: SnapshotRuntimeDeps): SnapshotRuntime {
           subjects: deps.subjects(),
           server,
           ring: deps.ring,
+          ...(deps.signer ? { signer: deps.signer } : {}),
           now,
           budgetBytes:
             Math.min(ENVELOPE_LIMITS.defaultPartBudgetBytes, Math.floor(limit * 0.9)) -
@@ -100,6 +106,7 @@ export function snapshotRuntime(deps: SnapshotRuntimeDeps): SnapshotRuntime {
         subjects: deps.subjects(),
         server: deps.server(),
         ring: deps.ring,
+        ...(deps.signers ? { signers: deps.signers } : {}),
         now,
         progress: deps.progress,
       });

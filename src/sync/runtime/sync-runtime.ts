@@ -211,6 +211,8 @@ export function startSyncRuntime(
     subjects: () => (subjects ??= syncSubjects(config.user)),
     server: current,
     ring: () => keys.ring(),
+    signer: async () => keys.signer?.(),
+    ...(keys.signers ? { signers: keys.signers } : {}),
     nowMs: () => clock.now(),
     progress: (short, long) => void status('connecting', long, { progress: short }),
     serialize: (task) => (loop ? loop.serialize(task) : task()),
@@ -287,7 +289,7 @@ export function startSyncRuntime(
       deviceIdShared: async () => {
         deviceId = await repairSharedDeviceId(db, deviceId, new Date(clock.now()).toISOString());
       },
-      attribution: (claimed, signedBy) => keys.attribution(claimed, signedBy),
+      attribution: (claimed, message) => keys.attribution(claimed, message),
       keysProblem: (diffs) => deviceKeysChangeProblem(db, diffs),
       now: () => new Date(clock.now()).toISOString(),
       settleClaim: async (record) => {

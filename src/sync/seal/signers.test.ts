@@ -65,10 +65,14 @@ describe('signed messages', () => {
     });
   });
 
-  it('takes the signature off a device it does not know, without checking it', async () => {
+  it('takes the signature off a device it does not know, keeping it to check later', async () => {
     const { lookup, as } = await twoDevices();
     const bytes = await signMessage(subject, as('stranger'), text('{}'));
-    expect(await checkSignature(subject, bytes, lookup)).toEqual({ ok: true, body: text('{}') });
+    expect(await checkSignature(subject, bytes, lookup)).toEqual({
+      ok: true,
+      body: text('{}'),
+      unchecked: bytes,
+    });
   });
 
   it('says what is wrong with a signature that is cut short or from a newer app', () => {

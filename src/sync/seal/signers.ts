@@ -22,7 +22,18 @@ export type SignerLookup = (deviceId: string) => Promise<SignerStanding>;
 export const NOBODY_KNOWN: SignerLookup = () => Promise.resolve({ kind: 'unknown' });
 
 export type CheckedSignature =
-  { ok: true; body: Uint8Array; signedBy?: string } | { ok: false; words: string };
+  | {
+      ok: true;
+      body: Uint8Array;
+      signedBy?: string;
+      /**
+       * The signed bytes as received, when their device was not known yet: its record may
+       * arrive with an earlier message of the same feed, so the signature is checked again
+       * when the message is judged (`attributionNow`).
+       */
+      unchecked?: Uint8Array;
+    }
+  | { ok: false; words: string };
 
 const named = (deviceId: string, standing: SignerStanding) =>
   standing.kind !== 'unknown' && standing.name
@@ -41,7 +52,7 @@ export async function checkSignature(
     return { ok: false, words: `Not applied: ${read.reason}.` };
   }
   const standing = await lookup(read.deviceId);
-  if (standing.kind === 'unknown') return { ok: true, body: read.body };
+  if (standing.kind === 'unknown') return { ok: true, body: read.body, unchecked: bytes };
   const who = named(read.deviceId, standing);
   if (!(await read.verify(standing.key))) {
     return {
@@ -77,6 +88,32 @@ export async function attributionProblem(
   const standing = await lookup(claimed);
   if (standing.kind === 'unknown') return undefined;
   return `Not applied: it says it is from ${named(claimed, standing)}, which signs everything it sends, but it is not signed. Another device may be trying to speak for it.`;
+}
+
+/** A received message as the open step handed it on (sync-transport.ts's SyncMessage). */
+export interface OpenedSignature {
+  subject: string;
+  signedBy?: string;
+  uncheckedSignature?: Uint8Array;
+}
+
+/**
+ * `attributionProblem` for a message opened earlier: a signature whose device was not known
+ * then is checked now, so a device's record that arrived in between is not mistaken for
+ * a device that stopped signing, and a forged signature is still refused.
+ */
+export async function attributionNow(
+  lookup: SignerLookup,
+  claimed: string,
+  message: OpenedSignature,
+): Promise<string | undefined> {
+  let { signedBy } = message;
+  if (signedBy === undefined && message.uncheckedSignature) {
+    const again = await checkSignature(message.subject, message.uncheckedSignature, lookup);
+    if (!again.ok) return again.words;
+    signedBy = again.signedBy;
+  }
+  return attributionProblem(lookup, claimed, signedBy);
 }
 
 /**

@@ -10,6 +10,7 @@ import type { CountersignDatabase } from '../../db/database';
 import { countOf } from '../../lib/count-of';
 import { readCursor } from '../incoming/apply-incoming';
 import type { KeyRing } from '../seal/key-ring';
+import type { SignerLookup } from '../seal/signers';
 import type { SyncSubjects } from '../transport/sync-subjects';
 import { chooseSnapshot } from './choose-snapshot';
 import { readWatermark } from './compaction-watermark';
@@ -24,6 +25,8 @@ export interface BootstrapDeps {
   subjects: SyncSubjects;
   server: SnapshotServer;
   ring(): Promise<KeyRing>;
+  /** Whose key signs for which device: a snapshot's signatures are checked against it. */
+  signers?: SignerLookup;
   now(): string;
   /** Progress in words: `short` for the indicator, `long` for Settings. */
   progress(short: string, long: string): void;
@@ -53,7 +56,7 @@ export async function bootstrapFromSnapshot(deps: BootstrapDeps): Promise<Bootst
       `Loading the journal: ${fetched} of ${countOf(total, 'part')}.`,
     ),
   );
-  const chosen = await chooseSnapshot(subjects, await deps.ring(), source, cursor);
+  const chosen = await chooseSnapshot(subjects, await deps.ring(), source, cursor, deps.signers);
   const usable = chosen.kind === 'snapshot' && chosen.manifest.sequence >= mark.watermark;
   if (chosen.kind === 'replay' || !usable) {
     if (!below) return { follow: true, notice: noticeOf(chosen.passedOver) };

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { NO_KEYS } from '../seal/key-ring';
 import { syncSubjects } from '../transport/sync-subjects';
-import { chooseSnapshot, type SnapshotSource } from './choose-snapshot';
-import type { SnapshotManifest } from './snapshot-manifest';
+import { chooseSnapshot } from './choose-snapshot';
+import { sourceOf as sourceOfStored, store } from './snapshot-source-fixture';
 import { writeSnapshot, type WrittenSnapshot } from './write-snapshot';
 
 const subjects = syncSubjects('alice');
@@ -18,24 +18,7 @@ async function snapshotAt(sequence: number): Promise<WrittenSnapshot> {
   });
 }
 
-/** The server as a loader sees it: `stored` maps each subject to its bytes. */
-function sourceOf(stored: Map<string, Uint8Array>): SnapshotSource {
-  return {
-    manifests: async () =>
-      [...stored]
-        .filter(([subject]) => subject.startsWith('cs.alice.snapshots.'))
-        .map(([, data]) => data),
-    parts: async (manifest: SnapshotManifest) =>
-      Array.from({ length: manifest.partCount }, (_, index) =>
-        stored.get(subjects.snapshotPart(manifest.snapshotId, index)),
-      ),
-  };
-}
-
-const store = (...snapshots: WrittenSnapshot[]) =>
-  new Map(
-    snapshots.flatMap((written) => written.messages.map((m) => [m.subject, m.data] as const)),
-  );
+const sourceOf = (stored: Map<string, Uint8Array>) => sourceOfStored(subjects, stored);
 
 describe('choosing the snapshot to start from', () => {
   it('takes the newest that verifies', async () => {

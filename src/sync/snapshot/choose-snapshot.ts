@@ -8,7 +8,9 @@
 import type { SyncOperation } from '../../domain/sync-envelope';
 import type { KeyRing } from '../seal/key-ring';
 import type { SyncSubjects } from '../transport/sync-subjects';
+import type { SignerLookup } from '../seal/signers';
 import { readManifest, type SnapshotManifest } from './snapshot-manifest';
+import { unsigned } from './snapshot-signature';
 import { verifySnapshot } from './verify-snapshot';
 
 export interface SnapshotSource {
@@ -28,10 +30,14 @@ export async function chooseSnapshot(
   source: SnapshotSource,
   /** Only snapshots above this sequence are of use (the device's cursor). */
   above: number,
+  /** Whose key signs for which device (seal/signers.ts): this device's device list. */
+  signers?: SignerLookup,
 ): Promise<ChosenSnapshot> {
   const passedOver: string[] = [];
   const candidates = (await source.manifests()).flatMap((bytes) => {
-    const read = readManifest(bytes);
+    const body = unsigned(bytes);
+    const read =
+      'problem' in body ? { ok: false as const, reason: body.problem } : readManifest(body);
     if (!read.ok) {
       passedOver.push(`A snapshot on the server was not used: ${read.reason}.`);
       return [];
@@ -40,7 +46,8 @@ export async function chooseSnapshot(
   });
   candidates.sort((a, b) => b.manifest.sequence - a.manifest.sequence);
   for (const { bytes, manifest } of candidates) {
-    const verified = await verifySnapshot(subjects, ring, bytes, await source.parts(manifest));
+    const parts = await source.parts(manifest);
+    const verified = await verifySnapshot(subjects, ring, bytes, parts, signers);
     if (verified.ok) {
       return {
         kind: 'snapshot',

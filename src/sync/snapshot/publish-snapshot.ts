@@ -7,6 +7,7 @@
  */
 import type { CountersignDatabase } from '../../db/database';
 import type { KeyRing } from '../seal/key-ring';
+import type { Signer } from '../seal/signed-message';
 import type { SnapshotTransport } from '../transport/snapshot-transport';
 import type { SyncSubjects } from '../transport/sync-subjects';
 import type { SnapshotManifest } from './snapshot-manifest';
@@ -19,6 +20,8 @@ export interface PublishSnapshotDeps {
   subjects: SyncSubjects;
   server: Pick<SnapshotTransport, 'publishOnce'>;
   ring(): Promise<KeyRing>;
+  /** This device's signing key; none (tests, a device without keys): the snapshot goes unsigned. */
+  signer?(): Promise<Signer | undefined>;
   now(): string;
   /** A part's plaintext budget (the server's payload limit may be under the default). */
   budgetBytes?: number;
@@ -36,6 +39,7 @@ export async function publishSnapshot(deps: PublishSnapshotDeps): Promise<Publis
       reason: 'Nothing of this journal is on the server yet, so there is nothing to snapshot.',
     };
   }
+  const signer = await deps.signer?.();
   const written = await writeSnapshot(
     deps.subjects,
     await deps.ring(),
@@ -45,6 +49,7 @@ export async function publishSnapshot(deps: PublishSnapshotDeps): Promise<Publis
       deviceId: deps.deviceId,
       time: deps.now(),
       rows: read.rows,
+      ...(signer ? { signer } : {}),
     },
     ...(deps.budgetBytes === undefined ? [] : [deps.budgetBytes]),
   );

@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { deriveJournalKey, newJournalSecret } from '../seal/journal-key';
 import { keyRing, NO_KEYS, type KeyRing } from '../seal/key-ring';
+import { generateDeviceKeys } from '../seal/device-keys';
+import { readSigned, signatureOverhead } from '../seal/signed-message';
+import type { SignerLookup } from '../seal/signers';
 import { syncSubjects } from '../transport/sync-subjects';
 import { encodeManifest, partsHash, type SnapshotManifest } from './snapshot-manifest';
 import { verifySnapshot } from './verify-snapshot';
@@ -27,6 +30,18 @@ function journalRows(count: number): SnapshotRow[] {
   });
 }
 
+/** The laptop that writes these snapshots, known to the device that reads them. */
+const laptop = await generateDeviceKeys();
+const signer = { deviceId: 'tok-laptop', privateKey: laptop.signing.privateKey };
+const knowsLaptop: SignerLookup = (deviceId) =>
+  Promise.resolve(
+    deviceId === 'tok-laptop'
+      ? { kind: 'known', key: laptop.signing.publicKey }
+      : { kind: 'unknown' },
+  );
+const verifyHere = (...args: [KeyRing, Uint8Array, readonly (Uint8Array | undefined)[]]) =>
+  verifySnapshot(subjects, ...args, knowsLaptop);
+
 async function ring(): Promise<KeyRing> {
   return keyRing([await deriveJournalKey(newJournalSecret())]);
 }
@@ -41,6 +56,7 @@ async function snapshotOf(keys: KeyRing, rows = journalRows(100)) {
       deviceId: 'device-0',
       time: '2026-11-27T08:00:00.000Z',
       rows,
+      signer,
     },
     SMALL_BUDGET,
   );
@@ -68,10 +84,12 @@ describe('snapshots', () => {
       expect(new TextDecoder('latin1').decode(part.data)).not.toContain('plumber');
     }
     expect(manifest.subject).toBe(subjects.snapshotManifest(written.manifest.snapshotId));
-    expect(JSON.parse(new TextDecoder().decode(manifest.data))).toEqual(written.manifest);
+    const manifestBody = readSigned(manifest.subject, manifest.data);
+    if (manifestBody.kind !== 'signed') throw new Error('the manifest is not signed');
+    expect(JSON.parse(new TextDecoder().decode(manifestBody.body))).toEqual(written.manifest);
     expect(written.manifest.snapshotId).toMatch(/^s4200-/);
 
-    const verified = await verifySnapshot(subjects, keys, manifest.data, partBytes);
+    const verified = await verifyHere(keys, manifest.data, partBytes);
     if (!verified.ok) throw new Error(verified.reason);
     expect(verified.operation.kind).toBe('snapshot');
     expect(verified.operation.diffs).toEqual(
@@ -82,15 +100,15 @@ describe('snapshots', () => {
 
   it('round-trips in plain parts for a journal without a key', async () => {
     const { manifest, partBytes } = await snapshotOf(NO_KEYS);
-    expect((await verifySnapshot(subjects, NO_KEYS, manifest.data, partBytes)).ok).toBe(true);
+    expect((await verifyHere(NO_KEYS, manifest.data, partBytes)).ok).toBe(true);
   });
 
   it('refuses a part with a flipped bit', async () => {
     const keys = await ring();
     const { manifest, partBytes } = await snapshotOf(keys);
     const tampered = [...partBytes];
-    tampered[1] = flipBit(tampered[1]!, 40);
-    expect(await verifySnapshot(subjects, keys, manifest.data, tampered)).toEqual({
+    tampered[1] = flipBit(tampered[1]!, signatureOverhead(signer.deviceId) + 40);
+    expect(await verifyHere(keys, manifest.data, tampered)).toEqual({
       ok: false,
       reason: expect.stringMatching(
         /not used: its parts are not the ones its manifest was written for/,
@@ -102,9 +120,9 @@ describe('snapshots', () => {
     const keys = await ring();
     const { written, partBytes } = await snapshotOf(keys);
     const tampered = [...partBytes];
-    tampered[1] = flipBit(tampered[1]!, 40);
+    tampered[1] = flipBit(tampered[1]!, signatureOverhead(signer.deviceId) + 40);
     const forged: SnapshotManifest = { ...written.manifest, partsHash: await partsHash(tampered) };
-    expect(await verifySnapshot(subjects, keys, encodeManifest(forged), tampered)).toEqual({
+    expect(await verifyHere(keys, encodeManifest(forged), tampered)).toEqual({
       ok: false,
       reason: expect.stringMatching(/part 2: .*changed after it was sealed/),
     });
@@ -114,16 +132,16 @@ describe('snapshots', () => {
     const keys = await ring();
     const { manifest, partBytes } = await snapshotOf(keys);
     const count = partBytes.length;
-    expect(await verifySnapshot(subjects, keys, manifest.data, partBytes.slice(0, -1))).toEqual({
+    expect(await verifyHere(keys, manifest.data, partBytes.slice(0, -1))).toEqual({
       ok: false,
       reason: `A snapshot on the server was not used: it has ${count - 1} of its ${count} parts.`,
     });
     const holed: (Uint8Array | undefined)[] = [...partBytes];
     holed[0] = undefined;
-    expect((await verifySnapshot(subjects, keys, manifest.data, holed)).ok).toBe(false);
+    expect((await verifyHere(keys, manifest.data, holed)).ok).toBe(false);
     const cut = [...partBytes];
     cut[count - 1] = cut[count - 1]!.subarray(0, 100);
-    expect((await verifySnapshot(subjects, keys, manifest.data, cut)).ok).toBe(false);
+    expect((await verifyHere(keys, manifest.data, cut)).ok).toBe(false);
   });
 
   it('refuses parts swapped in order, or moved under another snapshot id or sequence', async () => {
@@ -131,35 +149,29 @@ describe('snapshots', () => {
     const { written, manifest, partBytes } = await snapshotOf(keys);
     const swapped = [partBytes[1]!, partBytes[0]!, ...partBytes.slice(2)];
     const forgedSwap = { ...written.manifest, partsHash: await partsHash(swapped) };
-    expect(await verifySnapshot(subjects, keys, encodeManifest(forgedSwap), swapped)).toMatchObject(
-      {
-        ok: false,
-        reason: expect.stringMatching(/part 1: .*changed after it was sealed/),
-      },
-    );
+    expect(await verifyHere(keys, encodeManifest(forgedSwap), swapped)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/part 1: .*changed after it was sealed/),
+    });
     const movedId = { ...written.manifest, snapshotId: 's4200-0000000000000000' };
-    expect((await verifySnapshot(subjects, keys, encodeManifest(movedId), partBytes)).ok).toBe(
-      false,
-    );
+    expect((await verifyHere(keys, encodeManifest(movedId), partBytes)).ok).toBe(false);
     const otherSequence = { ...written.manifest, sequence: 9_999 };
-    expect(await verifySnapshot(subjects, keys, encodeManifest(otherSequence), partBytes)).toEqual({
+    expect(await verifyHere(keys, encodeManifest(otherSequence), partBytes)).toEqual({
       ok: false,
       reason: expect.stringMatching(/names a sequence its id does not/),
     });
-    expect((await verifySnapshot(subjects, keys, manifest.data, partBytes)).ok).toBe(true);
+    expect((await verifyHere(keys, manifest.data, partBytes)).ok).toBe(true);
   });
 
   it('refuses plain parts in an encrypted journal, and a snapshot under another key', async () => {
     const keys = await ring();
     const plain = await snapshotOf(NO_KEYS);
-    expect(await verifySnapshot(subjects, keys, plain.manifest.data, plain.partBytes)).toEqual({
+    expect(await verifyHere(keys, plain.manifest.data, plain.partBytes)).toEqual({
       ok: false,
       reason: expect.stringMatching(/part 1 is not sealed, and this journal is encrypted/),
     });
     const sealed = await snapshotOf(keys);
-    expect(
-      await verifySnapshot(subjects, await ring(), sealed.manifest.data, sealed.partBytes),
-    ).toEqual({
+    expect(await verifyHere(await ring(), sealed.manifest.data, sealed.partBytes)).toEqual({
       ok: false,
       reason: expect.stringMatching(/part 1: .*never used/),
     });
@@ -169,7 +181,7 @@ describe('snapshots', () => {
     const keys = await ring();
     const { partBytes } = await snapshotOf(keys);
     const garbage = new TextEncoder().encode('{"v":1,"snapshotId":"x"}');
-    expect(await verifySnapshot(subjects, keys, garbage, partBytes)).toEqual({
+    expect(await verifyHere(keys, garbage, partBytes)).toEqual({
       ok: false,
       reason: expect.stringMatching(
         /^A snapshot on the server was not used: its manifest is not valid/,

@@ -1,7 +1,8 @@
 /**
  * Checks a whole snapshot before anything of it is applied: the manifest parses, every
  * part is there, the parts' bytes hash to the manifest's, each part opens under its own
- * subject, parses as an envelope within the usual limits and is the part it claims to be.
+ * subject, parses as an envelope within the usual limits and is the part it claims to be,
+ * and its writer's signatures check out (snapshot-signature.ts).
  * Any failure refuses the whole snapshot, with words; a loader then falls back to an
  * older snapshot or to replay.
  */
@@ -14,8 +15,10 @@ import {
 import { describeNotOpened } from '../seal/describe-open';
 import { newestKey, type KeyRing } from '../seal/key-ring';
 import { open } from '../seal/seal';
+import { NOBODY_KNOWN, type SignerLookup } from '../seal/signers';
 import type { SyncSubjects } from '../transport/sync-subjects';
 import { partsHash, readManifest, type SnapshotManifest } from './snapshot-manifest';
+import { signatureProblem, unsigned } from './snapshot-signature';
 import { SNAPSHOT_KIND } from './write-snapshot';
 
 export type VerifiedSnapshot =
@@ -33,8 +36,12 @@ export async function verifySnapshot(
   ring: KeyRing,
   manifestBytes: Uint8Array,
   parts: readonly (Uint8Array | undefined)[],
+  /** Whose key signs for which device (seal/signers.ts): this device's device list. */
+  signers: SignerLookup = NOBODY_KNOWN,
 ): Promise<VerifiedSnapshot> {
-  const read = readManifest(manifestBytes);
+  const manifestBody = unsigned(manifestBytes);
+  if ('problem' in manifestBody) return refuse(`its manifest: ${manifestBody.problem}`);
+  const read = readManifest(manifestBody);
   if (!read.ok) return refuse(read.reason);
   const { manifest } = read;
   const present = parts.slice(0, manifest.partCount).filter((part) => part !== undefined);
@@ -47,7 +54,9 @@ export async function verifySnapshot(
   }
   const envelopes: SyncEnvelope[] = [];
   for (const [index, bytes] of present.entries()) {
-    const opened = await open(subjects.snapshotPart(manifest.snapshotId, index), ring, bytes);
+    const body = unsigned(bytes);
+    if ('problem' in body) return refuse(`part ${index + 1}: ${body.problem}`);
+    const opened = await open(subjects.snapshotPart(manifest.snapshotId, index), ring, body);
     if (opened.outcome === 'plain' && newestKey(ring)) {
       return refuse(`part ${index + 1} is not sealed, and this journal is encrypted`);
     }
@@ -69,5 +78,21 @@ export async function verifySnapshot(
   }
   const joined = joinParts(envelopes);
   if (!joined.ok) return refuse(joined.reason);
+  const stored = [
+    { subject: subjects.snapshotManifest(manifest.snapshotId), data: manifestBytes },
+    ...present.map((data, index) => ({
+      subject: subjects.snapshotPart(manifest.snapshotId, index),
+      data,
+    })),
+  ];
+  const encrypted = newestKey(ring) !== undefined;
+  const problem = await signatureProblem(
+    signers,
+    manifest.writer,
+    encrypted,
+    stored,
+    joined.operation,
+  );
+  if (problem) return refuse(problem);
   return { ok: true, manifest, operation: joined.operation };
 }

@@ -2,7 +2,8 @@
  * A snapshot of the synced journal at stream sequence S, as messages to publish: the rows
  * become one operation (kind `snapshot`, every diff a row with no `before`), cut into
  * parts under the payload budget by the same `splitOperation` as any operation, each part
- * sealed by the same `seal` step on its own subject; then the manifest. The writer
+ * sealed by the same `seal` step on its own subject and signed by the writer; then the
+ * manifest, signed too. The writer
  * publishes the parts first and the manifest last, so a manifest means its parts are there.
  */
 import {
@@ -16,6 +17,7 @@ import { mergeClocks, type VectorClock } from '../../domain/vector-clock';
 import type { KeyRing } from '../seal/key-ring';
 import { SEAL_OVERHEAD_BYTES } from '../seal/seal-format';
 import { sealWhenKeyed } from '../seal/seal';
+import { signatureOverhead, type Signer } from '../seal/signed-message';
 import type { SyncSubjects } from '../transport/sync-subjects';
 import {
   encodeManifest,
@@ -23,6 +25,7 @@ import {
   partsHash,
   type SnapshotManifest,
 } from './snapshot-manifest';
+import { signSnapshotMessage } from './snapshot-signature';
 
 export const SNAPSHOT_KIND = 'snapshot';
 /** A part's plaintext budget: the operations' budget less what sealing adds. */
@@ -41,6 +44,8 @@ export interface SnapshotInput {
   readonly deviceId: string;
   readonly time: string;
   readonly rows: readonly SnapshotRow[];
+  /** The writing device's signing key: every part and the manifest are signed with it. */
+  readonly signer?: Signer;
 }
 
 export interface OutgoingSnapshotMessage {
@@ -67,6 +72,7 @@ export async function writeSnapshot(
     before: null,
     after: row,
   }));
+  const { signer } = input;
   const envelopes = splitOperation(
     {
       v: 1,
@@ -80,12 +86,13 @@ export async function writeSnapshot(
       time: input.time,
       diffs,
     },
-    budgetBytes,
+    budgetBytes - (signer ? signatureOverhead(signer.deviceId) : 0),
   );
   const parts = await Promise.all(
     envelopes.map(async (envelope, index) => {
       const subject = subjects.snapshotPart(snapshotId, index);
-      return { subject, data: await sealWhenKeyed(subject, ring, encodeEnvelope(envelope)) };
+      const data = await sealWhenKeyed(subject, ring, encodeEnvelope(envelope));
+      return signSnapshotMessage({ subject, data }, signer);
     }),
   );
   const manifest: SnapshotManifest = {
@@ -100,7 +107,10 @@ export async function writeSnapshot(
     manifest,
     messages: [
       ...parts,
-      { subject: subjects.snapshotManifest(snapshotId), data: encodeManifest(manifest) },
+      await signSnapshotMessage(
+        { subject: subjects.snapshotManifest(snapshotId), data: encodeManifest(manifest) },
+        signer,
+      ),
     ],
   };
 }

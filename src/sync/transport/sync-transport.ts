@@ -48,6 +48,8 @@ export interface SyncMessage {
   unreadable?: string;
   /** Set by the open step: the device whose key verifiably signed this message. */
   signedBy?: string;
+  /** Set by the open step: signed bytes whose device was not known then (seal/signers.ts). */
+  uncheckedSignature?: Uint8Array;
 }
 
 export type FeedEvent =
