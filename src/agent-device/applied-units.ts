@@ -11,12 +11,15 @@ import type { EntityDiff } from '../domain/audit';
 export interface AppliedUnit {
   /** The cursor the unit moved to: the stream sequence of its last message. */
   cursor: number;
+  /** The stream sequences of the operations it applied (a unit may also hold skipped ones). */
+  sequences: number[];
   operationIds: string[];
   taskIds: string[];
 }
 
 interface Collected {
   cursor?: number;
+  sequences: number[];
   operationIds: string[];
   taskIds: Set<string>;
 }
@@ -32,13 +35,14 @@ export function watchAppliedUnits(
   const collect = (transaction: { on(event: 'complete', fn: () => void): void }) => {
     let found = open.get(transaction);
     if (!found) {
-      const created: Collected = { operationIds: [], taskIds: new Set() };
+      const created: Collected = { sequences: [], operationIds: [], taskIds: new Set() };
       open.set(transaction, created);
       found = created;
       transaction.on('complete', () => {
         if (created.cursor === undefined) return;
         onUnit({
           cursor: created.cursor,
+          sequences: created.sequences,
           operationIds: created.operationIds,
           taskIds: [...created.taskIds],
         });
@@ -71,12 +75,17 @@ export function watchAppliedUnits(
     found.operationIds.push(row.operationId);
     for (const taskId of tasksOf(row.diffs)) found.taskIds.add(taskId);
   }
+  function creatingApplied(_key: unknown, row: { seq: number }, transaction: object) {
+    collect(transaction as Parameters<typeof collect>[0]).sequences.push(row.seq);
+  }
   db.syncState.hook('creating', creatingState as never);
+  db.syncApplied.hook('creating', creatingApplied as never);
   db.syncState.hook('updating', updatingState as never);
   db.mutations.hook('creating', creatingMutation as never);
   return () => {
     db.syncState.hook('creating').unsubscribe(creatingState as never);
     db.syncState.hook('updating').unsubscribe(updatingState as never);
+    db.syncApplied.hook('creating').unsubscribe(creatingApplied as never);
     db.mutations.hook('creating').unsubscribe(creatingMutation as never);
   };
 }

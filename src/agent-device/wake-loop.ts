@@ -131,7 +131,9 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
 
   return {
     applied(unit) {
-      if (stopped || unit.cursor <= options.considered) return;
+      // A unit ends at its batch's last message, which may come after the stored sequence
+      // while every operation it applied came before: its operations' sequences decide.
+      if (stopped || !unit.sequences.some((seq) => seq > options.considered)) return;
       for (const id of unit.operationIds) triggers.add(id);
       for (const taskId of unit.taskIds) {
         unsettled.add(taskId);

@@ -5,6 +5,7 @@
  * and its proposal arrives on the laptop as a change set. After a restart it resumes from
  * its state file: the same id, no wake for what it already considered, one for a new edit.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -135,17 +136,8 @@ async function caughtUp(device: AgentDevice) {
   }
 }
 
-const sent = (db: CountersignDatabase) =>
-  waitFor(async () => ((await db.outbox.count()) === 0 ? true : undefined), 10_000, 'sent');
-
 it('wakes once on another device’s entry, and its proposal arrives there', async () => {
   const laptop = createTestDatabase();
-  // The journal before the agent device joined (published whole when sync starts): history.
-  const category = await userWrite(laptop, 'save_category', { name: 'Web', color: '#336699' });
-  const categoryId = category.data!.categoryId as string;
-  const taskId = await createTask(laptop, 'Fix the Safari logout', { categoryId });
-  const other = await createTask(laptop, 'Renew the certificate', { categoryId });
-  await allowAgentCategories(laptop, [categoryId]);
   laptopRuntime = startSyncRuntime(
     laptop,
     {
@@ -156,10 +148,30 @@ it('wakes once on another device’s entry, and its proposal arrives there', asy
     },
     SYNC_OPTIONS,
   );
-  const observer = await streamObserver(server.urls[0]!, 'alice');
-  await waitFor(async () => (await observer.totalMessages()) > 0 || undefined, 10_000, 'published');
-  await observer.close();
-  await sent(laptop);
+  await waitFor(
+    async () =>
+      ((await laptop.syncState.get('status'))?.value as { phase?: string } | undefined)?.phase ===
+        'connected' || undefined,
+    10_000,
+    'the laptop connected',
+  );
+  // The journal before the agent device joined: history, never a trigger.
+  const category = await userWrite(laptop, 'save_category', { name: 'Web', color: '#336699' });
+  const categoryId = category.data!.categoryId as string;
+  const taskId = await createTask(laptop, 'Fix the Safari logout', { categoryId });
+  const other = await createTask(laptop, 'Renew the certificate', { categoryId });
+  await allowAgentCategories(laptop, [categoryId]);
+  // Every one of those operations on the server before it joins.
+  const history = (await laptop.mutations.toArray())
+    .filter((row) => row.source === 'user')
+    .map((row) => row.operationId);
+  await waitFor(
+    async () =>
+      (await laptop.syncPushes.bulkGet(history)).every((push) => push?.state === 'applied') ||
+      undefined,
+    10_000,
+    'the history on the server',
+  );
 
   const first = await startDevice();
   expect(statSync(join(stateDir, 'state.json')).mode & 0o777).toBe(0o600);
@@ -208,3 +220,44 @@ it('wakes once on another device’s entry, and its proposal arrives there', asy
   expect(second.events.filter((each) => each.event === 'device-id-changed')).toEqual([]);
   await second.device.stop();
 }, 90_000);
+
+/** `npm run agent-device` as a service runs it: its output lines, and how it ended. */
+function runCli(args: string[]) {
+  const child = spawn(process.execPath, ['scripts/agent-device.mjs', ...args], {
+    env: { ...process.env, COUNTERSIGN_API_KEY: 'never-logged-key' },
+  });
+  const out: string[] = [];
+  const err: string[] = [];
+  child.stdout.on('data', (chunk: Buffer) => out.push(...chunk.toString().split('\n')));
+  child.stderr.on('data', (chunk: Buffer) => err.push(chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, out, err, exited };
+}
+
+it('ends a bad configuration with one line and code 2, and stops cleanly on SIGTERM', async () => {
+  const bad = runCli(['--server', 'nats://127.0.0.1:4222', '--user', 'alice']);
+  expect(await bad.exited).toBe(2);
+  expect(bad.err.join('').trim().split('\n')).toEqual(['agent-device: Sync: Enter the password.']);
+
+  const dir = mkdtempSync(join(tmpdir(), 'countersign-agent-cli-'));
+  const run = runCli([
+    ...['--server', server.urls[0]!, '--user', 'alice', '--password', 'alice'],
+    ...['--provider', 'openai', '--model', 'gpt-test', '--state', dir],
+  ]);
+  await waitFor(
+    () =>
+      run.out.some(
+        (line) => line.includes('"event":"sync"') && line.includes('"phase":"connected"'),
+      ) || undefined,
+    30_000,
+    'the process connected',
+  );
+  run.child.kill('SIGTERM');
+  expect(await run.exited).toBe(0);
+  const events = run.out.filter(Boolean).map((line) => (JSON.parse(line) as Logged).event);
+  expect(events[0]).toBe('joined');
+  expect(events.slice(-2)).toEqual(['stopping', 'stopped']);
+  expect(run.out.join('\n')).not.toContain('never-logged-key');
+  expect(run.err.join('')).toBe('');
+  rmSync(dir, { recursive: true, force: true });
+}, 60_000);
