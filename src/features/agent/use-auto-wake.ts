@@ -8,7 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { getDatabase } from '../../db/connection';
 import { readAutoWakeWatch } from '../../db/queries/agent';
-import { AutoWakeScheduler } from './auto-wake-scheduler';
+import { AutoWakeScheduler } from '../../agent/auto-wake-scheduler';
 import { useWakeLockHeld } from './use-wake-lock-held';
 import { wakeFromPage } from './wake-from-page';
 import { useWakeProgressStore } from './wake-progress-store';

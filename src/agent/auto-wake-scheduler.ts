@@ -5,16 +5,16 @@
  * and who wrote it, waits until edits pause, then asks the rules in auto-wake-rules.ts
  * whether to wake.
  */
-import type { AutoWakeWatch } from '../../db/queries/agent';
-import type { Wake } from '../../domain/agent';
-import { isWakeRowAlive } from '../../domain/wake-alive';
+import type { AutoWakeWatch } from '../db/queries/agent';
+import type { Wake } from '../domain/agent';
+import { isWakeRowAlive } from '../domain/wake-alive';
 import {
   AUTO_WAKE_DEBOUNCE_MS,
   decideAutoWake,
   entityKey,
   type AutoWakeDecision,
   type ChangedEntity,
-} from '../../agent/auto-wake-rules';
+} from './auto-wake-rules';
 
 export interface AutoWakeSchedulerOptions {
   taskId: string;

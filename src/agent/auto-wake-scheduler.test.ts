@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AutoWakeWatch, WatchedEntity } from '../../db/queries/agent';
-import type { Wake } from '../../domain/agent';
-import type { WriteSource } from '../../domain/write-source';
-import type { AutoWakeDecision } from '../../agent/auto-wake-rules';
+import type { AutoWakeWatch, WatchedEntity } from '../db/queries/agent';
+import type { Wake } from '../domain/agent';
+import type { WriteSource } from '../domain/write-source';
+import type { AutoWakeDecision } from './auto-wake-rules';
 import { AutoWakeScheduler } from './auto-wake-scheduler';
 
 const NOW = Date.parse('2025-05-14T10:00:00.000Z');

@@ -1,0 +1,172 @@
+/**
+ * The agent device (decisions/0013): one more device of the person's journal, in Node. It
+ * runs the app's own sync runtime over an in-memory Dexie (fake-indexeddb, installed by
+ * scripts/agent-device.mjs), starts from the newest snapshot on each start, and wakes the
+ * agent with the app's own scheduler and wake when other devices' edits arrive. What must
+ * survive a restart is in its state file (state-file.ts).
+ */
+import { providerLabel } from '../agent/providers/describe-provider-address';
+import { saveAutoWake, saveProviderSettings } from '../db/agent-settings';
+import { CountersignDatabase } from '../db/database';
+import { readDeviceId } from '../db/settings';
+import { readCursor } from '../sync/incoming/apply-incoming';
+import { startSyncRuntime, type SyncRuntimeOptions } from '../sync/runtime/sync-runtime';
+import { watchAppliedUnits } from './applied-units';
+import type { DeviceConfig } from './device-config';
+import type { DeviceLog } from './device-log';
+import { readState, writeState, type DeviceState } from './state-file';
+import { readStreamHead } from './stream-head';
+import { startWakeLoop } from './wake-loop';
+
+export interface AgentDeviceOptions {
+  log: DeviceLog;
+  /** The runtime's options: Node's NATS `connect` at least. */
+  sync: SyncRuntimeOptions;
+  /** For tests: the provider's HTTP client (a scripted model). */
+  fetch?: typeof fetch;
+}
+
+export interface AgentDevice {
+  readonly deviceId: string;
+  /** How it is: sync's phase in words, the stream position applied and considered, idle. */
+  health(): Promise<DeviceHealth>;
+  /** Ends a wake in progress safely, sends what waits (briefly), stores the state. */
+  stop(): Promise<void>;
+}
+
+export interface DeviceHealth {
+  phase: string;
+  message: string;
+  cursor: number;
+  considered: number;
+  idle: boolean;
+}
+
+const LOOK_EVERY_MS = 500;
+const DRAIN_ON_STOP_MS = 10_000;
+
+export async function startAgentDevice(
+  config: DeviceConfig,
+  options: AgentDeviceOptions,
+): Promise<AgentDevice> {
+  const { log } = options;
+  const stored = readState(config.stateDir);
+  const state = stored ?? {
+    deviceId: crypto.randomUUID(),
+    considered: await readStreamHead(config.sync, options.sync),
+    pushed: [],
+  };
+  writeState(config.stateDir, state);
+  if (!stored) log.info('joined', { deviceId: state.deviceId, considered: state.considered });
+  // A fresh store each start: the journal comes back from the newest snapshot and the stream.
+  const db = new CountersignDatabase(`countersign-agent-device-${crypto.randomUUID()}`);
+  await db.settings.put({ key: 'deviceId', value: state.deviceId });
+  await saveProviderSettings(db, config.provider);
+  await saveAutoWake(db, true);
+  // Its own operations, replayed from the stream, are its own: not another device's use of its id.
+  await db.syncPushes.bulkPut(
+    state.pushed.map((operationId, sequence) => ({
+      operationId,
+      sequence,
+      state: 'applied' as const,
+      attempts: 1,
+      updatedAt: Date.now(),
+      outboxId: operationId,
+      kind: 'journal' as const,
+    })),
+  );
+
+  let reached = state.considered;
+  const loop = startWakeLoop({
+    db,
+    settleMs: config.settleMs,
+    log,
+    considered: state.considered,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const unwatch = watchAppliedUnits(db, (unit) => {
+    reached = Math.max(reached, unit.cursor);
+    loop.applied(unit);
+  });
+  const runtime = startSyncRuntime(db, config.sync, options.sync);
+
+  let saved: DeviceState = state;
+  const save = async (considered: number) => {
+    const pushed = await db.syncPushes.where('state').equals('applied').primaryKeys();
+    const next = { ...saved, considered, pushed: [...new Set([...saved.pushed, ...pushed])] };
+    if (next.considered === saved.considered && next.pushed.length === saved.pushed.length) return;
+    writeState(config.stateDir, next);
+    saved = next;
+  };
+  let lastStatus = '';
+  const look = async () => {
+    const status = (await db.syncState.get('status'))?.value as
+      { phase: string; message: string } | undefined;
+    if (status && `${status.phase}${status.message}` !== lastStatus) {
+      lastStatus = `${status.phase}${status.message}`;
+      const details = { phase: status.phase, message: status.message };
+      if (status.phase === 'error') log.error('sync', details);
+      else log.info('sync', details);
+    }
+    const deviceId = await readDeviceId(db);
+    if (deviceId && deviceId !== saved.deviceId) {
+      // The runtime took a new id (another device used this one): keep it for the next start.
+      log.error('device-id-changed', { previous: saved.deviceId, deviceId });
+      saved = { ...saved, deviceId };
+      writeState(config.stateDir, saved);
+    }
+    // Moves on only when every edit up to `reached` was decided and what it made was sent.
+    const considered = reached;
+    if (loop.idle() && (await db.outbox.count()) === 0) await save(considered);
+  };
+  let looking = Promise.resolve();
+  const timer = setInterval(() => {
+    looking = looking.then(look).catch((error: unknown) => {
+      log.error('look-failed', { message: String(error) });
+    });
+  }, LOOK_EVERY_MS);
+
+  log.info('started', {
+    message: `Agent device ${state.deviceId.slice(0, 8)} on journal "${config.sync.user}" at ${config.sync.url}, model ${providerLabel(config.provider)}: wakes when another device edits a task in a category the agent may act on, ${config.settleMs / 1000} s after the edits pause.`,
+    deviceId: state.deviceId,
+    journal: config.sync.user,
+    server: config.sync.url,
+    model: providerLabel(config.provider),
+    resumesAfter: state.considered,
+  });
+
+  return {
+    deviceId: state.deviceId,
+    async health() {
+      const status = (await db.syncState.get('status'))?.value as
+        { phase: string; message: string } | undefined;
+      return {
+        phase: status?.phase ?? 'starting',
+        message: status?.message ?? 'Starting.',
+        cursor: await readCursor(db),
+        considered: saved.considered,
+        idle: loop.idle(),
+      };
+    },
+    async stop() {
+      clearInterval(timer);
+      await looking;
+      const wasIdle = loop.idle();
+      await loop.stop();
+      const until = Date.now() + DRAIN_ON_STOP_MS;
+      while ((await db.outbox.count()) > 0 && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      await runtime.stop();
+      unwatch();
+      // An abandoned wake's trigger stays after the stored sequence: the next start wakes on it.
+      const drained = (await db.outbox.count()) === 0;
+      await save(wasIdle && drained ? reached : saved.considered);
+      db.close();
+      log.info('stopped', {
+        message: drained
+          ? 'Stopped; everything it proposed was sent.'
+          : 'Stopped before everything was sent; unsent proposals are lost and their edits wake it again next start.',
+      });
+    },
+  };
+}

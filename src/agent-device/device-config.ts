@@ -1,0 +1,138 @@
+/**
+ * The agent device's configuration: command-line flags, then environment variables, then
+ * a JSON config file (--config). Checked with the app's own schemas (the sync settings and
+ * the provider settings), and every problem is one line saying what to fix.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { PROVIDER_KINDS, providerSettingsSchema } from '../domain/provider-settings';
+import { syncConfigSchema, type SyncConfig } from '../sync/runtime/sync-config';
+import type { ProviderSettings } from '../domain/provider-settings';
+
+export const USAGE = `Usage: npm run agent-device -- --server URL --user NAME --password SECRET
+                              --provider KIND --model NAME [--base-url URL] [--state DIR]
+
+Runs an agent device: one more device of your journal, in Node, that wakes the agent on the
+same automatic-wake rules as the app when another device edits a task.
+--server      the sync server, nats://host:4222 (or ws:// / wss://)
+--user        the journal's user name on the server
+--password    its password (or COUNTERSIGN_SYNC_PASSWORD; or --token / COUNTERSIGN_SYNC_TOKEN)
+--provider    ${PROVIDER_KINDS.join(', ')}
+--model       the model's name on that provider
+--base-url    the provider's address (default http://localhost:11434/v1 for openai-compatible)
+--api-key     better: COUNTERSIGN_API_KEY (keys in flags end up in your shell history)
+--state       where the device keeps its id and cursor (default ./agent-device-state)
+--settle      seconds edits must pause before a wake (default 4, as in the app)
+--config      a JSON file with any of the above, e.g. {"server": "...", "model": "..."}`;
+
+export interface DeviceConfig {
+  sync: SyncConfig;
+  provider: ProviderSettings;
+  stateDir: string;
+  settleMs: number;
+}
+
+export class ConfigError extends Error {}
+
+const fileSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+
+const OPTIONS = {
+  server: { type: 'string' },
+  user: { type: 'string' },
+  password: { type: 'string' },
+  token: { type: 'string' },
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  state: { type: 'string' },
+  settle: { type: 'string' },
+  config: { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+
+/** Undefined when --help was asked for; throws ConfigError with one line otherwise. */
+export function readDeviceConfig(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): DeviceConfig | undefined {
+  let flags: Partial<Record<keyof typeof OPTIONS, string | boolean>>;
+  try {
+    flags = parseArgs({ args: [...argv], options: OPTIONS }).values;
+  } catch (error) {
+    throw new ConfigError(`${error instanceof Error ? error.message : String(error)} (see --help)`);
+  }
+  if (flags.help) return undefined;
+  const file = typeof flags.config === 'string' ? readConfigFile(flags.config) : {};
+  const pick = (name: keyof typeof OPTIONS, envName?: string): string | undefined => {
+    const flag = flags[name];
+    if (typeof flag === 'string') return flag;
+    const fromEnv = envName ? env[envName] : undefined;
+    if (fromEnv) return fromEnv;
+    const fromFile = file[name];
+    return fromFile === undefined ? undefined : String(fromFile);
+  };
+
+  const token = pick('token', 'COUNTERSIGN_SYNC_TOKEN');
+  const sync = syncConfigSchema.safeParse({
+    url: pick('server', 'COUNTERSIGN_SYNC_SERVER') ?? '',
+    user: pick('user', 'COUNTERSIGN_SYNC_USER') ?? '',
+    secret: token
+      ? { kind: 'token', token }
+      : { kind: 'password', password: pick('password', 'COUNTERSIGN_SYNC_PASSWORD') ?? '' },
+    enabled: true,
+  });
+  if (!sync.success) throw new ConfigError(`Sync: ${firstIssue(sync.error)}`);
+
+  const kind = pick('provider', 'COUNTERSIGN_PROVIDER');
+  if (!kind)
+    throw new ConfigError(
+      `No model is configured: pass --provider (${PROVIDER_KINDS.join(', ')}) and --model.`,
+    );
+  const model = pick('model', 'COUNTERSIGN_MODEL') ?? (kind === 'demo' ? 'scripted' : '');
+  const provider = providerSettingsSchema.safeParse({
+    kind,
+    baseURL:
+      pick('base-url', 'COUNTERSIGN_BASE_URL') ??
+      (kind === 'openai-compatible' ? 'http://localhost:11434/v1' : undefined),
+    model,
+    apiKey: pick('api-key', 'COUNTERSIGN_API_KEY'),
+  });
+  if (!provider.success)
+    throw new ConfigError(`--provider is one of ${PROVIDER_KINDS.join(', ')}; "${kind}" is not.`);
+  if (!provider.data.model) throw new ConfigError('--model is missing: name the model to use.');
+
+  const settle = Number(pick('settle', 'COUNTERSIGN_SETTLE_SECONDS') ?? 4);
+  if (!(settle >= 0)) throw new ConfigError('--settle is a number of seconds, for example 4.');
+  return {
+    sync: sync.data,
+    provider: provider.data,
+    stateDir: pick('state', 'COUNTERSIGN_STATE_DIR') ?? 'agent-device-state',
+    settleMs: settle * 1_000,
+  };
+}
+
+function readConfigFile(path: string): Record<string, string | number> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new ConfigError(`The config file ${path} cannot be read: check the path.`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ConfigError(`The config file ${path} is not JSON.`);
+  }
+  const checked = fileSchema.safeParse(parsed);
+  if (!checked.success)
+    throw new ConfigError(`The config file ${path} holds one object of strings and numbers.`);
+  return checked.data;
+}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? issue.message : 'the settings are incomplete.';
+}

@@ -1,0 +1,154 @@
+/**
+ * Automatic wakes on the agent device: the app's own scheduler (one per task, the same
+ * settle time and rules as an open task page) fed by what arrives from other devices,
+ * and the app's own wake, one at a time. A task is "settled" once its pending edits were
+ * decided (dropped, or woken on and the wake ended): the device is idle when every task
+ * is, which is when its stored sequence may move on (agent-device.ts).
+ */
+import { AutoWakeScheduler } from '../agent/auto-wake-scheduler';
+import { wakeWithDeviceSettings } from '../agent/wake-with-device-settings';
+import type { WakeOutcome } from '../agent/run-wake';
+import type { CountersignDatabase } from '../db/database';
+import { readAutoWakeWatch } from '../db/queries/agent';
+import type { AppliedUnit } from './applied-units';
+import type { DeviceLog } from './device-log';
+
+export interface WakeLoopOptions {
+  db: CountersignDatabase;
+  settleMs: number;
+  log: DeviceLog;
+  /** Edits at or below this sequence were considered before a restart. */
+  considered: number;
+  /** For tests: the provider's HTTP client (a scripted model). */
+  fetch?: typeof fetch;
+}
+
+export interface WakeLoop {
+  applied(unit: AppliedUnit): void;
+  idle(): boolean;
+  /** Abandons a wake in progress (nothing half-written: runWake ends every wake whole). */
+  stop(): Promise<void>;
+}
+
+export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
+  const { db, log } = options;
+  const schedulers = new Map<string, AutoWakeScheduler>();
+  /** Operation ids of triggers not yet seen by their task's scheduler. */
+  const triggers = new Set<string>();
+  const unsettled = new Set<string>();
+  const queue: string[] = [];
+  let running: { taskId: string; done: Promise<void> } | undefined;
+  const abort = new AbortController();
+  let stopped = false;
+
+  const settled = (taskId: string) => void unsettled.delete(taskId);
+
+  const observe = async (taskId: string) => {
+    const watch = await readAutoWakeWatch(db, taskId, '');
+    if (stopped) return;
+    if (!watch) return settled(taskId);
+    let scheduler = schedulers.get(taskId);
+    if (!scheduler) {
+      const created = new AutoWakeScheduler({
+        taskId,
+        debounceMs: options.settleMs,
+        isVisible: () => true,
+        wake: (id) => enqueue(id),
+        onDecision: (decision) => {
+          if (decision.action === 'drop') {
+            log.info('wake-skipped', { taskId, reason: decision.reason });
+            settled(taskId);
+          }
+        },
+      });
+      schedulers.set(taskId, created);
+      scheduler = created;
+      // Its baseline: what this task held before the first trigger is not an edit.
+      scheduler.observe(
+        { ...watch, operations: watch.operations.filter((op) => !triggers.has(op.operationId)) },
+        false,
+      );
+    }
+    const fresh = watch.operations.some((operation) => triggers.has(operation.operationId));
+    for (const operation of watch.operations) triggers.delete(operation.operationId);
+    scheduler.observe(watch, running?.taskId === taskId);
+    // Rows of this task filed under another task's operation (a caught-up group) are that
+    // task's trigger: nothing waits here.
+    if (!fresh) return settled(taskId);
+    if (!watch.enabled || !watch.configured || !watch.categoryAllowed) {
+      log.info('wake-skipped', {
+        taskId,
+        reason: watch.categoryAllowed ? 'not-configured' : 'category-not-allowed',
+      });
+      settled(taskId);
+    }
+  };
+
+  const enqueue = (taskId: string) => {
+    if (!queue.includes(taskId) && running?.taskId !== taskId) queue.push(taskId);
+    void next();
+  };
+
+  const next = async () => {
+    if (running || stopped) return;
+    const taskId = queue.shift();
+    if (!taskId) return;
+    const done = wakeOnce(taskId);
+    running = { taskId, done };
+    await done;
+    running = undefined;
+    if (stopped) return;
+    // Decided again after the wake: its own writes are dropped, later edits wake again.
+    await observe(taskId);
+    settled(taskId);
+    void next();
+  };
+
+  const wakeOnce = async (taskId: string) => {
+    log.info('wake-started', { taskId });
+    const started = Date.now();
+    const outcome: WakeOutcome = await wakeWithDeviceSettings(
+      db,
+      { taskId, reason: 'automatic' },
+      {
+        signal: abort.signal,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        // Its wake row exists now: edits from here on are after what this wake reads.
+        onProgress: (progress) => {
+          if (progress.type === 'started') void observe(taskId).catch(() => undefined);
+        },
+      },
+    );
+    log.info('wake-ended', {
+      taskId,
+      status: outcome.status,
+      proposed: outcome.proposed,
+      turns: outcome.turns,
+      ms: Date.now() - started,
+      ...(outcome.message ? { message: outcome.message } : {}),
+    });
+  };
+
+  return {
+    applied(unit) {
+      // A unit ends at its batch's last message, which may come after the stored sequence
+      // while every operation it applied came before: its operations' sequences decide.
+      if (stopped || !unit.sequences.some((seq) => seq > options.considered)) return;
+      for (const id of unit.operationIds) triggers.add(id);
+      for (const taskId of unit.taskIds) {
+        unsettled.add(taskId);
+        void observe(taskId).catch((error: unknown) => {
+          log.error('watch-failed', { taskId, message: String(error) });
+          settled(taskId);
+        });
+      }
+    },
+    idle: () => unsettled.size === 0 && !running && queue.length === 0,
+    async stop() {
+      stopped = true;
+      for (const scheduler of schedulers.values()) scheduler.dispose();
+      abort.abort();
+      await running?.done.catch(() => undefined);
+    },
+  };
+}
