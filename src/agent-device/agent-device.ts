@@ -1,5 +1,5 @@
 /**
- * The agent device (decisions/0013): one more device of the person's journal, in Node. It
+ * The agent device (decisions/0014): one more device of the person's journal, in Node. It
  * runs the app's own sync runtime over an in-memory Dexie (fake-indexeddb, installed by
  * scripts/agent-device.mjs), starts from the newest snapshot on each start, and wakes the
  * agent with the app's own scheduler and wake when other devices' edits arrive. What must

@@ -1,5 +1,5 @@
 /**
- * What the agent device keeps across restarts (decisions/0013): its device id, the stream
+ * What the agent device keeps across restarts (decisions/0014): its device id, the stream
  * sequence up to which every synced edit has been considered for a wake, and the
  * operations it pushed (so replaying them from the stream is not mistaken for another
  * device using its id). One JSON file, readable by its user only (0600), replaced whole
