@@ -53,7 +53,7 @@ export function StorageGate({ children }: { children: ReactNode }) {
           // Loaded apart: the seal's schemas (zod) must stay off the first page.
           void Promise.all([
             import('../db/agent-settings').then((module) => module.sealStoredApiKey(db)),
-            import('../db/sync-settings').then((module) => module.sealStoredSyncConfig(db)),
+            import('../db/sync-connection').then((module) => module.sealStoredSyncConfig(db)),
           ]).catch(() => undefined);
           return seedSampleJournalOnce(db);
         })

@@ -7,7 +7,7 @@ import type { CountersignDatabase } from './database';
 import { exportJournal } from './export-journal';
 import { getDeviceKeyDatabase } from './device-key-store';
 import { SETTING_KEYS } from './setting-keys';
-import { readSyncConfig, sealStoredSyncConfig, writeSyncConfig } from './sync-settings';
+import { readSyncConfig, sealStoredSyncConfig, writeSyncConfig } from './sync-connection';
 
 const API_KEY = 'sk-live-4f9a1c7e2b';
 const PASSWORD = 'correct-horse-battery';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTask, createTestDatabase, userWrite } from '../../test/support/test-database';
 import type { CountersignDatabase } from '../db/database';
-import { writeSyncConfig } from '../db/sync-settings';
+import { writeSyncConfig } from '../db/sync-connection';
 
 let db: CountersignDatabase;
 beforeEach(() => {

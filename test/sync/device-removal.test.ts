@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CountersignDatabase } from '../../src/db/database';
 import { DeviceKeyDatabase } from '../../src/db/device-key-store';
 import { getDeviceId } from '../../src/db/settings';
-import { readSyncStatus } from '../../src/db/sync-settings';
+import { readSyncStatus } from '../../src/db/sync-connection';
 import { renameDevice } from '../../src/sync/devices/device-records';
 import type { SyncRuntime } from '../../src/sync/runtime/sync-runtime';
 import { createJournalKey, keepReceivedRing, readKeyRing } from '../../src/sync/seal/journal-keys';

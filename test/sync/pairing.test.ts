@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CountersignDatabase } from '../../src/db/database';
 import { DeviceKeyDatabase } from '../../src/db/device-key-store';
 import { getDeviceId } from '../../src/db/settings';
-import { readSyncStatus } from '../../src/db/sync-settings';
+import { readSyncStatus } from '../../src/db/sync-connection';
 import { checkJoinAnswer } from '../../src/sync/pairing/join-answer';
 import { joinJournal } from '../../src/sync/pairing/join-journal';
 import { devicesWithoutKey, readKeyCoverage } from '../../src/sync/pairing/key-coverage';

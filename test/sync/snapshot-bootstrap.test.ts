@@ -7,11 +7,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CountersignDatabase } from '../../src/db/database';
-import {
-  readLoadedSnapshot,
-  readSnapshotWriteState,
-  readSyncStatus,
-} from '../../src/db/sync-settings';
+import { readLoadedSnapshot, readSnapshotWriteState } from '../../src/db/sync-settings';
+import { readSyncStatus } from '../../src/db/sync-connection';
 import { readCursor } from '../../src/sync/incoming/apply-incoming';
 import type { SyncRuntime } from '../../src/sync/runtime/sync-runtime';
 import { NO_KEYS } from '../../src/sync/seal/key-ring';

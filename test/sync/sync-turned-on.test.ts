@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CountersignDatabase } from '../../src/db/database';
-import { writeSyncConfig } from '../../src/db/sync-settings';
+import { writeSyncConfig } from '../../src/db/sync-connection';
 import type { SyncRuntime } from '../../src/sync/runtime/sync-runtime';
 import { startNatsServer, type NatsTestServer } from '../support/nats-server';
 import { createTask, createTestDatabase } from '../support/test-database';

@@ -2,7 +2,8 @@
  * The sync status in words: a few for the navigation, a sentence for Settings and screen
  * readers. A server address in the sentence is shown without its credentials.
  */
-import type { SyncCounts, SyncStatus } from '../../db/sync-settings';
+import type { SyncCounts } from '../../db/sync-settings';
+import type { SyncStatus } from '../../db/sync-connection';
 import { countOf } from '../../lib/count-of';
 import { withoutCredentials } from '../../lib/without-credentials';
 

@@ -5,7 +5,7 @@
  */
 import { getDatabase } from '../../db/connection';
 import { getDeviceId } from '../../db/settings';
-import { writeSyncConfig } from '../../db/sync-settings';
+import { writeSyncConfig } from '../../db/sync-connection';
 import { applySyncSettings } from './sync-control';
 import { defaultDeviceName, thisDeviceKind } from '../../sync/devices/device-records';
 import type { JoinCode } from '../../sync/pairing/join-code';

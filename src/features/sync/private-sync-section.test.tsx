@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDatabase } from '../../db/connection';
 import { getDeviceKeyDatabase } from '../../db/device-key-store';
-import { writeSyncConfig, writeSyncStatus } from '../../db/sync-settings';
+import { writeSyncConfig, writeSyncStatus } from '../../db/sync-connection';
 import { createJournalKey } from '../../sync/seal/journal-keys';
 import { SYNC_CONFIG } from './join-code-fixture';
 import { PrivateSyncSection } from './private-sync-section';

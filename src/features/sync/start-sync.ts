@@ -5,7 +5,7 @@
  */
 import type { CountersignDatabase } from '../../db/database';
 import { getDeviceKeyDatabase } from '../../db/device-key-store';
-import { writeSyncStatus } from '../../db/sync-settings';
+import { writeSyncStatus } from '../../db/sync-connection';
 import { syncConfigSchema } from '../../sync/runtime/sync-config';
 import { deviceListSigners } from '../../sync/runtime/device-list-signers';
 import { startSyncRuntime, type SyncRuntime } from '../../sync/runtime/sync-runtime';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDatabase } from '../../db/connection';
 import { getDeviceKeyDatabase } from '../../db/device-key-store';
-import { readSyncConfig, writeSyncConfig } from '../../db/sync-settings';
+import { readSyncConfig, writeSyncConfig } from '../../db/sync-connection';
 import { SyncConnectionForm } from './sync-connection-form';
 
 const WITH_CREDENTIALS = 'wss://ann:hunter2@sync.example.org';

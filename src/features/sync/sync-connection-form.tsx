@@ -6,7 +6,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type FormEvent } from 'react';
 import { getDatabase } from '../../db/connection';
-import { readSyncConfig, writeSyncConfig, type StoredSyncConfig } from '../../db/sync-settings';
+import { readSyncConfig, writeSyncConfig, type StoredSyncConfig } from '../../db/sync-connection';
 import { withoutCredentials } from '../../lib/without-credentials';
 import { browserAddressProblem, syncConfigSchema } from '../../sync/runtime/sync-config';
 import { Button } from '../../ui/button';

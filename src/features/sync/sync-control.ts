@@ -4,7 +4,7 @@
  * is enabled, so the first page of a device without sync never downloads it.
  */
 import type { CountersignDatabase } from '../../db/database';
-import { isSyncEnabled, writeSyncStatus } from '../../db/sync-settings';
+import { isSyncEnabled, writeSyncStatus } from '../../db/sync-connection';
 import type { SyncRuntime } from '../../sync/runtime/sync-runtime';
 
 let current: { key: string; runtime: Promise<SyncRuntime | undefined> } | undefined;

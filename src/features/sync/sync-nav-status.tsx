@@ -5,7 +5,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense } from 'react';
 import { getDatabase } from '../../db/connection';
-import { readSyncConfig } from '../../db/sync-settings';
+import { readSyncConfig } from '../../db/sync-connection';
 
 const SyncStatusPill = lazy(() =>
   import('./sync-status-pill').then((module) => ({ default: module.SyncStatusPill })),

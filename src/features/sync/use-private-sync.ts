@@ -7,7 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { getDatabase } from '../../db/connection';
 import { SETTING_KEYS } from '../../db/setting-keys';
 import { readSetting } from '../../db/settings';
-import { readSyncConfig, readSyncStatus } from '../../db/sync-settings';
+import { readSyncConfig, readSyncStatus } from '../../db/sync-connection';
 import { syncConfigSchema, type SyncConfig } from '../../sync/runtime/sync-config';
 import type { JournalKey } from '../../sync/seal/journal-key';
 import { readKeyRing } from '../../sync/seal/journal-keys';

@@ -2,7 +2,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { getDatabase } from '../../db/connection';
-import { readSyncConfig } from '../../db/sync-settings';
+import { readSyncConfig } from '../../db/sync-connection';
 import { applySyncSettings } from './sync-control';
 
 export function useSyncRuntime(): void {

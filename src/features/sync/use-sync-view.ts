@@ -1,12 +1,8 @@
 /** What sync is doing, read live from this device's tables (every tab sees the same). */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getDatabase } from '../../db/connection';
-import {
-  isSyncEnabled,
-  readSyncConfig,
-  readSyncCounts,
-  readSyncStatus,
-} from '../../db/sync-settings';
+import { readSyncCounts } from '../../db/sync-settings';
+import { isSyncEnabled, readSyncConfig, readSyncStatus } from '../../db/sync-connection';
 import type { SyncView } from './describe-sync';
 
 /** Null when sync was never set up on this device; undefined while reading. */

@@ -4,7 +4,7 @@
  * server: subjects `cs.<user>.>`, stream `CS_<USER>` (sync-subjects.ts).
  */
 import { z } from 'zod';
-import type { StoredSyncConfig } from '../../db/sync-settings';
+import type { StoredSyncConfig } from '../../db/sync-connection';
 
 export const syncConfigSchema = z.object({
   url: z
