@@ -16,8 +16,12 @@ import { swipe } from './support/touch';
 test.describe.configure({ timeout: 120_000 });
 test.afterEach(closeDevices);
 
-/** The tablet is named by its record: its kind and a few letters of its id. */
-const CONFIRMED_ON_TABLET = /^Confirmed on Tablet \w{4}: Set estimate to 120 minutes$/;
+/**
+ * The tablet is named by its record (its kind and a few letters of its id), and the
+ * proposal by the device whose agent made it: the laptop.
+ */
+const CONFIRMED_ON_TABLET =
+  /^Confirmed on Tablet \w{4}: Set estimate to 120 minutes · proposed by the agent on .+$/;
 
 async function proposeOn(page: Page) {
   await chooseDemoAgent(page);
@@ -46,7 +50,7 @@ test('a swipe on the tablet reads "Confirmed on ‹tablet›" in the laptop’s 
   await expect(card).toBeVisible({ timeout: 20_000 });
   await expect(card.getByRole('heading', { level: 3 })).toHaveText(CONFIRMED_ON_TABLET);
   await expect(card).toContainText('Swiped');
-  const tabletName = /^Confirmed on (.+): /.exec(
+  const tabletName = /^Confirmed on (.+?): /.exec(
     (await card.getByRole('heading', { level: 3 }).textContent()) ?? '',
   )?.[1];
   // Not also listed as a batch synced from another device.
