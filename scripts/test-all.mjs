@@ -73,6 +73,9 @@ for (const file of vitest?.testResults ?? []) {
     }
   }
 }
+if (vitest && !unitOk && vitest.numFailedTests === 0 && failures.length === 0) {
+  failures.push('vitest: failed outside any test (see "Unhandled Errors" in its output)');
+}
 if (vitest) {
   results.push({
     name: 'vitest',
