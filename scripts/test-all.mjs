@@ -4,7 +4,11 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './find-chromium.mjs';
-import { findNatsServer, installNatsServer } from '../sync-server/find-nats-server.mjs';
+import {
+  findNatsServer,
+  installNatsServer,
+  NATS_SERVER_MISSING,
+} from '../sync-server/find-nats-server.mjs';
 
 mkdirSync('reports', { recursive: true });
 const results = [];
@@ -44,9 +48,7 @@ check('format', 'npx', ['prettier', '--check', '.']);
 // gets Debian's package; anyone else is told what to install, and those tests then fail
 // saying so (they are never skipped).
 if (!findNatsServer() && !installNatsServer({ quiet: true })) {
-  console.log(
-    '\n=== nats-server not found: the sync tests will fail. Install it with `sudo apt-get install -y nats-server` (Debian/Ubuntu), `brew install nats-server`, or from https://github.com/nats-io/nats-server/releases (or set NATS_SERVER).',
-  );
+  console.log(`\n=== The sync tests will fail: ${NATS_SERVER_MISSING}`);
 }
 
 rmSync('reports/vitest.json', { force: true });
