@@ -11,7 +11,7 @@ import { confirmAll } from '../../confirmation/confirm-all';
 import { confirmItem } from '../../confirmation/confirm-item';
 import { rejectItem } from '../../confirmation/reject-item';
 import type { CountersignDatabase } from '../../db/database';
-import { listAuditPage, type AuditFilter } from '../../db/queries/audit';
+import { listAuditPage, type AuditFilter } from '../../db/queries/activity-audit';
 import type { AuditMessage } from '../../domain/audit';
 import { describeDecisions } from './describe-decision';
 import { describeEntry } from './describe-entry';

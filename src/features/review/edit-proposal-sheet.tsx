@@ -8,8 +8,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { getDatabase } from '../../db/connection';
-import { listLabels } from '../../db/queries/catalog';
-import type { PendingReviewItem } from '../../db/queries/proposals';
+import { listLabels } from '../../db/queries/settings-catalog';
+import type { PendingReviewItem } from '../../db/queries/review-proposals';
 import { reviewKind } from '../../tools/registry';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';

@@ -14,7 +14,7 @@ import {
   listPendingItemsForTask,
   readReviewHeading,
   type PendingReviewItem,
-} from '../../db/queries/proposals';
+} from '../../db/queries/review-proposals';
 import type { ReviewResult } from '../../confirmation/review-result';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';

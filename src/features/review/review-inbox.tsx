@@ -16,7 +16,11 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { getDatabase } from '../../db/connection';
-import { readInboxWindow, type InboxRow, type PendingReviewItem } from '../../db/queries/proposals';
+import {
+  readInboxWindow,
+  type InboxRow,
+  type PendingReviewItem,
+} from '../../db/queries/review-proposals';
 import { withItemViews } from './item-view';
 import type { ReviewResult } from '../../confirmation/review-result';
 import { InboxGroupHeading } from './inbox-group-heading';

@@ -7,7 +7,7 @@
  * the list moved it under the finger, its buttons and its swipe ignore touch and pointer.
  */
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { PendingReviewItem } from '../../db/queries/proposals';
+import type { PendingReviewItem } from '../../db/queries/review-proposals';
 import type { DecisionMethod } from '../../domain/change-set';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';

@@ -10,7 +10,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getDatabase } from '../../db/connection';
-import { readDecisionStandings, type DecisionStanding } from '../../db/queries/proposals';
+import { readDecisionStandings, type DecisionStanding } from '../../db/queries/review-proposals';
 import { Button } from '../../ui/button';
 import type { LastAction } from './use-review-actions';
 

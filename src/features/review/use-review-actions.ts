@@ -8,7 +8,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { getDatabase } from '../../db/connection';
-import type { PendingReviewItem } from '../../db/queries/proposals';
+import type { PendingReviewItem } from '../../db/queries/review-proposals';
 import type { DecisionMethod } from '../../domain/change-set';
 import { confirmAll, summarizeConfirmAll } from '../../confirmation/confirm-all';
 import { confirmItem } from '../../confirmation/confirm-item';

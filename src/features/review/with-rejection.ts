@@ -2,7 +2,7 @@
  * A list's rows with the reason prompt of the latest rejection in the place its row had,
  * whether or not the live list has dropped the rejected item yet.
  */
-import type { PendingReviewItem } from '../../db/queries/proposals';
+import type { PendingReviewItem } from '../../db/queries/review-proposals';
 import type { RecentRejection } from './use-review-actions';
 
 export type ReviewListEntry =
