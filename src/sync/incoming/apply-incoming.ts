@@ -19,7 +19,7 @@ import type { SyncPushRecord, SyncQuarantineRow } from '../../db/sync-rows';
 import { JOURNAL_TABLES } from '../../domain/journal';
 import { runSteps, type Step } from '../../dispatcher/run-steps';
 import type { LostFieldValue } from '../../tools/catalog/apply-synced-rows';
-import { drainOutbox } from '../outgoing/drain-outbox';
+import { drainOutbox } from '../push/drain-outbox';
 import type { SyncMessage } from '../transport/sync-transport';
 import { AGENT_TABLES, applyAgentRows } from './apply-agent-rows';
 import { groupStep } from './apply-group';

@@ -21,7 +21,7 @@
  * known yet goes on with its signed bytes, checked again when it is judged.
  */
 import type { SyncQuarantineRow } from '../../db/sync-rows';
-import type { Sealing } from '../outgoing/seal-once';
+import type { Sealing } from '../push/seal-once';
 import { describeNotOpened } from '../seal/describe-open';
 import type { KeyRing } from '../seal/key-ring';
 import { open } from '../seal/seal';

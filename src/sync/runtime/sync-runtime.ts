@@ -16,9 +16,9 @@ import { rereadQuarantine } from '../incoming/reread-quarantine';
 import { APP_VERSION } from '../../lib/app-version';
 import { watchOutbox } from '../../db/sync-settings';
 import { writeSyncStatus, type SyncPhase } from '../../db/sync-connection';
-import { publishJournalOnce } from '../outgoing/publish-journal';
-import { runPushPass, settleClaim, type PushPassDeps } from '../outgoing/push-pass';
-import { messagesToSend, type Sealing } from '../outgoing/seal-once';
+import { publishJournalOnce } from '../push/publish-journal';
+import { runPushPass, settleClaim, type PushPassDeps } from '../push/push-pass';
+import { messagesToSend, type Sealing } from '../push/seal-once';
 import { outgoingMessages } from '../wire/outgoing-messages';
 import type { KeyRing } from '../seal/key-ring';
 import type { DeviceKeyDatabase } from '../../db/device-key-store';
@@ -35,7 +35,7 @@ import type { ReconciliationPolicy } from '../push/reconciliation-policy';
 import { startReconcileLoop, type ReconcileLoopHandle } from '../push/run-reconcile-loop';
 import { createTransportPushTarget } from '../push/transport-push-target';
 import { storedCopyCheck } from '../push/stored-copy';
-import { createDexiePushStore } from '../store/dexie-push-store';
+import { createDexiePushStore } from '../push/dexie-push-store';
 import {
   createNatsTransport,
   type NatsConnect,

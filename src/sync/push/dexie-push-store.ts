@@ -5,8 +5,8 @@
  */
 import type { CountersignDatabase } from '../../db/database';
 import type { SyncPushRecord } from '../../db/sync-rows';
-import type { PushRow } from '../push/push-row';
-import type { PushStore } from '../push/push-store';
+import type { PushRow } from './push-row';
+import type { PushStore } from './push-store';
 
 const ACTIVE_STATES = ['pending', 'in_flight', 'needs_reconcile'] as const;
 
