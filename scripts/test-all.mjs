@@ -1,5 +1,5 @@
 // Runs every check the project has, in order, and ends with the line CI reads:
-// "N passed, N failed". Each check (typecheck, lint, format, build) counts as one
+// "N passed, N failed". Each check (typecheck, lint, format, duplicates, build) counts as one
 // test; the vitest and Playwright counts come from their JSON reports.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -43,6 +43,8 @@ check('typecheck (worker)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.worker.js
 check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 check('unused exports', 'npx', ['knip']);
 check('format', 'npx', ['prettier', '--check', '.']);
+// A copied block of 60 tokens or more anywhere in the code (.jscpd.json says where).
+check('duplicate code', 'npx', ['jscpd']);
 
 // The sync tests (vitest's test/sync, the sync journeys) need nats-server: root on Debian
 // gets Debian's package; anyone else is told what to install, and those tests then fail

@@ -22,6 +22,8 @@ import {
 } from './review-test-helpers';
 import { ReviewPage } from './review-page';
 
+// vi.mock is hoisted within its own file, so each file that mocks the decisions says so.
+// jscpd:ignore-start
 vi.mock('../../confirmation/confirm-item', () => ({ confirmItem: vi.fn() }));
 vi.mock('../../confirmation/reject-item', () => ({
   rejectItem: vi.fn(),
@@ -32,6 +34,7 @@ vi.mock('../../confirmation/undo-decision', () => ({
   undoDecision: vi.fn(),
   undoDecisions: vi.fn(),
 }));
+// jscpd:ignore-end
 
 setUpReviewDatabase();
 
