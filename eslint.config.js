@@ -231,6 +231,7 @@ export default tseslint.config(
       'sync-server/**/*.{mjs,mts}',
       'e2e/support/**/*.{ts,mts,mjs}',
       'test/support/**/*.ts',
+      'bench/**/*.ts',
     ],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
