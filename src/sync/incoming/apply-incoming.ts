@@ -15,13 +15,18 @@
  * A remote step writes no outbox row: nothing applied here is ever pushed back.
  */
 import type { CountersignDatabase } from '../../db/database';
-import type { SyncPushRecord, SyncQuarantineRow } from '../../db/sync-rows';
+import {
+  ACTIVE_PUSH_STATES,
+  type SyncPushRecord,
+  type SyncQuarantineRow,
+} from '../../db/sync-rows';
 import { JOURNAL_TABLES } from '../../domain/journal';
 import { runSteps, type Step } from '../../dispatcher/run-steps';
 import type { LostFieldValue } from '../../tools/catalog/apply-synced-rows';
 import { drainOutbox } from '../push/drain-outbox';
 import type { SyncMessage } from '../transport/sync-transport';
-import { AGENT_TABLES, applyAgentRows } from './apply-agent-rows';
+import { applyAgentRows } from './apply-agent-rows';
+import { AGENT_TABLES } from '../../domain/sync-envelope';
 import { groupStep } from './apply-group';
 import { lossMessage } from './describe-loss';
 import { lastSeqOf, unitsOf, type Unit } from './group-incoming';
@@ -192,7 +197,7 @@ async function settleConflictingClaims(deps: IncomingDeps, planned: readonly Pla
   await drainOutbox(deps.db, Date.now());
   const unclaimed = await deps.db.syncPushes
     .where('state')
-    .anyOf(['pending', 'in_flight', 'needs_reconcile'])
+    .anyOf(ACTIVE_PUSH_STATES)
     .filter(
       (record) =>
         record.claim !== undefined &&
