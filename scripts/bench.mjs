@@ -10,7 +10,7 @@
 // fail `eslint .` and `prettier --check .` for everyone); pass --keep-builds to keep them
 // for inspection.
 //
-// Sizes (issue 9, item 5: a curve, not a point): every section runs at 1× (5,000 tasks,
+// Sizes (a curve, not a point): every section runs at 1× (5,000 tasks,
 // 50,000 entries, 20,000 checklist items, 5,000 pending items for section 8b); then the
 // sensitive figures (task list, inbox swipe, badge count) run again at 10× in the same run,
 // and section 10 prints each with its ratio to the 1× figure. Each size has its own browser

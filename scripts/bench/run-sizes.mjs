@@ -99,7 +99,7 @@ export async function measureOneX(browser, seed, sections, baseUrl) {
     ),
     await section(
       'review-surface',
-      '8b. Review where the eye goes (issue 11)',
+      '8b. Review where the eye goes',
       async () => build.reviewSurfaceSection(wakeTap, swipe),
       loadBeforeSurface,
     ),

@@ -1,4 +1,4 @@
-// Section 10: the curve (issue 9, item 5): the sensitive figures at 1× and at the second size.
+// Section 10: the curve: the sensitive figures at 1× and at the second size.
 import { round, summarize } from './stats.mjs';
 import { describeFrames, median, numberText } from './section-rows.mjs';
 import {
@@ -157,7 +157,7 @@ export function curveSection({ scale, one, large }) {
   );
   return {
     id: 'curve',
-    title: `10. The curve: the sensitive figures at 1× and ${label} (issue 9, item 5)`,
+    title: `10. The curve: the sensitive figures at 1× and ${label}`,
     status: missing.length === 0 ? 'measured' : 'partly measured',
     ...(missing.length > 0 ? { reason: missing.join('; ') } : {}),
     columnTitles: {

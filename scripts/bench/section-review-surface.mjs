@@ -1,4 +1,4 @@
-// Section 8b: issue 11's two figures, "review where the eye goes".
+// Section 8b: two figures, "review where the eye goes".
 import { msList, part, sectionOfParts, timingRow } from './section-rows.mjs';
 import { COLLAPSE_MS, SETTLE_TARGET_MS, every, swipeFigures } from './section-review.mjs';
 
@@ -17,7 +17,7 @@ function wakeTapPart(data) {
         figure: '  its Confirm button in view (inside the viewport, uncovered) when it appeared',
         unit: '',
         median: `${inView} of ${samples.length}`,
-        target: 'every time (issue 11, item 1)',
+        target: 'every time',
         meetsTarget: inView === samples.length,
       },
     ],
@@ -58,7 +58,7 @@ function settlePart(data) {
       },
     ],
     notes: [
-      `The swipes of section 8 (${figures.length}, the first row of /review each). Settled: the first frame after touchend from which the swiped row is gone from the DOM and the next row's Confirm button (getBoundingClientRect, read in requestAnimationFrame on every frame until ${data.settleMs} ms after the row left) never moves again; stable for ${msList(figures.map((figure) => figure.settle.stableForMs))} ms after it. The target (issue 11) is the ${COLLAPSE_MS} ms collapse plus about one frame, judged from the moment the row is marked leaving; the commit before it is section 8's figure (≤ 50 ms).`,
+      `The swipes of section 8 (${figures.length}, the first row of /review each). Settled: the first frame after touchend from which the swiped row is gone from the DOM and the next row's Confirm button (getBoundingClientRect, read in requestAnimationFrame on every frame until ${data.settleMs} ms after the row left) never moves again; stable for ${msList(figures.map((figure) => figure.settle.stableForMs))} ms after it. The target is the ${COLLAPSE_MS} ms collapse plus about one frame, judged from the moment the row is marked leaving; the commit before it is section 8's figure (≤ 50 ms).`,
       `Per swipe (ms): settled ${msList(figures.map((figure) => figure.settledMs ?? NaN))}; largest one-frame move ${msList(jumps)} px.`,
     ],
     raw: { figures },
@@ -68,7 +68,7 @@ function settlePart(data) {
 export function reviewSurfaceSection(wakeTap, swipe) {
   return sectionOfParts(
     'review-surface',
-    '8b. Review where the eye goes (issue 11): the first proposal after a tap, the next row after a swipe',
+    '8b. Review where the eye goes: the first proposal after a tap, the next row after a swipe',
     {
       'Wake agent tap': part(wakeTap, wakeTapPart),
       'next row settled': part(swipe, settlePart),

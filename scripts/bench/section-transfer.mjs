@@ -2,7 +2,7 @@
 import { round } from './stats.mjs';
 import { numberText } from './section-rows.mjs';
 
-/* Section 11: import of a large file, and its undo (issue 12, item 2). */
+/* Section 11: import of a large file, and its undo. */
 
 function importRow(figure, log) {
   const longest = Math.max(0, ...log.longTasks);
@@ -47,7 +47,7 @@ export function importSection({ rows, fileBytes, imported, undone }) {
   };
 }
 
-/* Section 12: export of the whole journal at 1× and the curve's large size (issue 24, item 7). */
+/* Section 12: export of the whole journal at 1× and the curve's large size. */
 
 export function exportSection(scale, one, large) {
   return {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Encrypting a journal that already syncs in plain text (issue 30, migration), against a
+ * Encrypting a journal that already syncs in plain text (docs/decisions/0010), against a
  * real nats-server, each device with its own key store as the app runs it:
  *
  * - three devices sync in plain text, as before encryption;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 24: a device inside the account (a hostile one, or a corrupted profile) publishes
+ * A device inside the account (a hostile one, or a corrupted profile) publishes
  * what no honest device would, straight to the journal's stream of a real nats-server.
  * Two honest devices with the app's runtime go on syncing: each quarantines the same
  * messages at once, applies the rest alike (far-future times capped at the server's time,

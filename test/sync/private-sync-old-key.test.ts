@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * An honest device offline during a rotation (issue 30, item 5): what it pushes under the
+ * An honest device offline during a rotation (docs/decisions/0010): what it pushes under the
  * old key is not refused, since a pushed message can never be sent again. Against a real
  * nats-server, each device with its own key store:
  *

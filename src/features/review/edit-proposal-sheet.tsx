@@ -1,5 +1,5 @@
 /**
- * Edit, then confirm (issue 13): a sheet over the card or the inbox with the proposal's
+ * Edit, then confirm: a sheet over the card or the inbox with the proposal's
  * editable fields, each refusing an invalid value at the field. Enter (or "Confirm with
  * changes") confirms the edited proposal through the same confirmation path as a plain
  * confirm (one transaction, staleness, Undo); Escape or Cancel closes it and changes
