@@ -11,7 +11,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ReviewResult } from '../../confirmation/review-result';
-import { leavesTheList } from './use-review-actions';
+import { leavesTheList } from './review-actions-state';
 
 /** How long a decided row takes to collapse (matches .review-collapse in review.css). */
 const COLLAPSE_MS = 200;
