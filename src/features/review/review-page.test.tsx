@@ -13,9 +13,11 @@ import { undoDecision } from '../../confirmation/undo-decision';
 import { ToastRegion } from '../../ui/toast-region';
 import {
   checklistProposal,
+  confirmsLikeTheService,
   createTask,
   estimateProposal,
   markItem,
+  rejectsLikeTheService,
   seedChangeSet,
   setUpReviewDatabase,
   shownRow,
@@ -39,18 +41,8 @@ vi.mock('../../confirmation/undo-decision', () => ({
 setUpReviewDatabase();
 
 beforeEach(() => {
-  vi.mocked(confirmItem)
-    .mockReset()
-    .mockImplementation(async (_db, changeSetId, itemIndex) => {
-      await markItem(changeSetId, itemIndex, 'confirmed', `confirmed-${itemIndex}`);
-      return { status: 'applied', message: 'Applied.', decisionId: `confirmed-${itemIndex}` };
-    });
-  vi.mocked(rejectItem)
-    .mockReset()
-    .mockImplementation(async (_db, changeSetId, itemIndex) => {
-      await markItem(changeSetId, itemIndex, 'rejected', `rejected-${itemIndex}`);
-      return { status: 'rejected', message: 'Rejected.', decisionId: `rejected-${itemIndex}` };
-    });
+  vi.mocked(confirmItem).mockReset().mockImplementation(confirmsLikeTheService('confirmed'));
+  vi.mocked(rejectItem).mockReset().mockImplementation(rejectsLikeTheService('rejected'));
   vi.mocked(confirmAll)
     .mockReset()
     .mockImplementation(async (_db, changeSetId) => {

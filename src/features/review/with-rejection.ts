@@ -3,7 +3,7 @@
  * whether or not the live list has dropped the rejected item yet.
  */
 import type { PendingReviewItem } from '../../db/queries/review-proposals';
-import type { RecentRejection } from './use-review-actions';
+import type { RecentRejection } from './review-actions-state';
 
 export type ReviewListEntry =
   | { type: 'item'; key: string; entry: PendingReviewItem }
