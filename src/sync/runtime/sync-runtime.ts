@@ -232,7 +232,7 @@ export function startSyncRuntime(
     const boot = await snapshots.bootstrap();
     if (mine !== session || stopped) return;
     if (!boot.follow) return void (await status('error', boot.words, { errorKind: 'snapshot' }));
-    const progress = progressReporter((cursor) => created.publishProgress(deviceId, cursor), clock);
+    const progress = progressReporter(devices.progress(created), clock);
     // Caught up, the status keeps what the bootstrap said (a snapshot loaded or passed over).
     const catchingUp = catchUpReporter(await readCursor(db), head, (message, extra) => {
       void status(
@@ -378,6 +378,7 @@ export function startSyncRuntime(
               ring: keys.ring,
               pushNow: pushPass,
               publish: (subject, data) => current().publishKeyMessage(subject, data),
+              publishNew: (subject, data) => current().publishNew(subject, data),
             }
           : undefined,
       ),
