@@ -120,8 +120,9 @@ export async function applyIncoming(
   );
   if (planned.length === 0) return;
   await settleConflictingClaims(deps, planned);
-  // Parsing the batch was one task of the page; its transaction starts in another.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // Parsing the batch was one task of the page; its transaction starts in another (a
+  // yield keeps catch-up's place in the queue, where a timeout waits behind every task).
+  await yieldToMain();
   const now = deps.now();
   const bySeq = new Map(messages.map((message) => [message.seq, message]));
   const context: StepContext = {

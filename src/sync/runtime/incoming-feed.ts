@@ -25,6 +25,7 @@ import type {
 } from '../transport/sync-transport';
 import { classifySyncError } from '../transport/sync-transport-error';
 import { catchUpPace } from '../incoming/catch-up-pace';
+import { yieldToMain } from '../../lib/yield-to-main';
 
 /**
  * Messages per transaction (decision 0012). Parsing and checking a batch, and preparing its
@@ -147,7 +148,7 @@ export function startIncomingFeed(options: IncomingFeedOptions): IncomingFeed {
       try {
         await applyIncoming(options.incoming, batch, { pace });
         // Let the page render and handle input between batches.
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await yieldToMain();
         if (failuresInRow >= FAILURES_BEFORE_STUCK) options.onEvent?.({ type: 'recovered' });
         failuresInRow = 0;
         options.onEvent?.({ type: 'applied', cursor: batch[batch.length - 1]!.seq });
