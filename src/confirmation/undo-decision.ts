@@ -98,9 +98,7 @@ export async function undoDecision(
         const written: EntityDiff[] = [
           { table: 'decisions', id: decisionId, before: fresh, after: undone },
         ];
-        const item = await scope.changeItems.item(
-          changeItemId(fresh.changeSetId, fresh.itemIndex),
-        );
+        const item = await scope.changeItems.item(changeItemId(fresh.changeSetId, fresh.itemIndex));
         // Either way the item waits for review again: a confirmation undone by mistake (a
         // double tap) can be confirmed again, edited or rejected. Its item write syncs, so it
         // waits on every device, and a new decision claims the item's next round.

@@ -9,11 +9,7 @@ import { fieldWriter } from '../../domain/field-writes';
 import type { CountersignDatabase } from '../../db/database';
 import type { StepScope } from '../../dispatcher/write-scope';
 import { observationSchema, reportSchema } from '../../domain/agent';
-import {
-  changeItemSchema,
-  changeSetSchema,
-  decisionSchema,
-} from '../../domain/change-set';
+import { changeItemSchema, changeSetSchema, decisionSchema } from '../../domain/change-set';
 import { deviceSchema } from '../../domain/device';
 import { CLOCK_SKEW_ALLOWANCE_MS, decideRemoteRow, type MergeRow } from '../../domain/merge-rule';
 import { capRowTimes } from '../../domain/received-time';
