@@ -29,7 +29,7 @@ export async function applyCall(
   const { tool, args, context, toolContext, targetTaskId, operationId } = prepared;
   if (!prepared.runKeyIsNew) {
     const previous = await writes.previousOperation(operationId);
-    if (previous?.status === 'applied') {
+    if (previous) {
       const output = previous.result ?? 'Already applied.';
       return {
         result: { success: true, output, alreadyApplied: true, operationId, mutatedEntries: [] },
@@ -75,8 +75,6 @@ export async function applyCall(
       toolName: tool.name,
       source: context.source,
       taskId,
-      status: 'applied',
-      attempts: 1,
       diffs,
       result: outcome.output,
       createdAt: toolContext.now,

@@ -36,23 +36,17 @@ export const entityDiffSchema = z.object({
 });
 export type EntityDiff = z.infer<typeof entityDiffSchema>;
 
-const mutationStatusSchema = z.enum([
-  'pending',
-  'in_flight',
-  'applied',
-  'failed',
-  'needs_reconcile',
-  'indeterminate',
-]);
-
+/**
+ * The ledger: one row per operation applied on this device, written in its transaction.
+ * A row exists only once its operation applied (there is no other state to keep: a failed
+ * attempt leaves no row, and retries are the caller's), so its presence is the answer to
+ * "applied already?" (schema version 10 dropped the status and attempt fields it never varied).
+ */
 export const mutationSchema = z.object({
   operationId: z.string(),
   toolName: z.string(),
   source: writeSourceSchema,
   taskId: idSchema.optional(),
-  status: mutationStatusSchema,
-  attempts: z.number().int().nonnegative(),
-  nextAttemptAt: isoTimestampSchema.optional(),
   diffs: z.array(entityDiffSchema),
   result: z.string().optional(),
   error: z.string().optional(),
