@@ -7,7 +7,7 @@ import { JOURNAL_TABLES, type JournalRows, type JournalTable } from '../../domai
 import { CLOCK_SKEW_ALLOWANCE_MS, decideRemoteRow, type MergeRow } from '../../domain/merge-rule';
 import { capRowTimes } from '../../domain/received-time';
 import { countOf } from '../../lib/count-of';
-import { defineTool, type ToolOutcome } from '../tool-definition';
+import { defineInternalTool, type ToolOutcome } from '../tool-definition';
 
 const rowSchema = z.record(z.string(), z.unknown());
 
@@ -60,9 +60,8 @@ export interface LostFieldValue {
  * never left this device, so no other device has to hear of it being taken back.
  * Only the sync runtime may call it (source `sync`).
  */
-export const applySyncedRows = defineTool({
+export const applySyncedRows = defineInternalTool({
   name: 'apply_synced_rows',
-  audience: 'internal',
   argsSchema: z.object({
     /** The other device's operation. */
     operationId: z.string().min(1).max(200),
