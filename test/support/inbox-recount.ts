@@ -4,7 +4,7 @@ import type { CountersignDatabase } from '../../src/db/database';
 import { countPendingItems } from '../../src/db/tallies';
 import { isLive } from '../../src/domain/is-live';
 
-export async function recountInbox(db: CountersignDatabase) {
+async function recountInbox(db: CountersignDatabase) {
   const [items, tasks] = await Promise.all([db.changeItems.toArray(), db.tasks.toArray()]);
   const live = new Set(tasks.filter(isLive).map((row) => row.id));
   const waiting = items.filter((item) => item.status === 'pending' && live.has(item.taskId));
