@@ -14,7 +14,7 @@ import {
   type Decision,
   type DecisionMethod,
 } from '../domain/change-set';
-import type { EntityDiff } from '../domain/audit';
+import type { EntityDiff } from '../domain/entity-diff';
 import type { DispatchContext } from '../dispatcher/dispatch-types';
 import { runStep, type Step, type StepOutcome } from '../dispatcher/run-steps';
 import { newDecision } from './decision-record';

@@ -8,7 +8,7 @@
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
 import { readLoadedSnapshot } from '../db/sync-settings';
-import type { EntityDiff } from '../domain/audit';
+import type { EntityDiff } from '../domain/entity-diff';
 import { sameContent } from '../domain/row-content';
 import { changeItemId } from '../domain/change-set';
 import { stampFieldWrites } from '../domain/field-writes';

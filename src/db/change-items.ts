@@ -10,7 +10,7 @@
  * own writer (its scope) may write them; any other throws (change-item-claim.ts). The
  * diffs returned (without the derived fields) go in the operation's outbox row, for sync.
  */
-import type { EntityDiff } from '../domain/audit';
+import type { EntityDiff } from '../domain/entity-diff';
 import {
   changeItemSchema,
   changeSetSchema,

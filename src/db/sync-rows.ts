@@ -4,7 +4,8 @@
  * operations were applied here, parts of split operations still waiting for the rest,
  * what failed to parse (quarantined), and notices for the person.
  */
-import type { DecisionClaim, OperationKind } from '../domain/audit';
+import type { DecisionClaim } from '../domain/decision-claim';
+import type { OperationKind } from '../domain/operation-kind';
 
 export type SyncPushState =
   'pending' | 'in_flight' | 'applied' | 'failed' | 'needs_reconcile' | 'indeterminate';

@@ -7,7 +7,7 @@
  * Private to src/dispatcher.
  */
 import { actorOf } from '../domain/actor';
-import type { EntityDiff } from '../domain/audit';
+import type { EntityDiff } from '../domain/entity-diff';
 import { NO_NAMES } from '../tools/tool-definition';
 import { clip } from '../lib/clip-for-audit';
 import { checkCategoryPolicy } from './category-policy';

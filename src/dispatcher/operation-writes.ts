@@ -11,7 +11,8 @@ import type { ChangeItemWriter } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
 import { countDecisions } from '../db/decision-stats';
 import { keepsOutbox } from '../db/sync-settings';
-import type { Mutation, OutboxRow } from '../domain/audit';
+import type { Mutation } from '../domain/ledger-row';
+import type { OutboxRow } from '../domain/outbox-row';
 import type { Decision } from '../domain/change-set';
 import { writeAuditsSafely, type AuditDraft, type AuditEntry } from './audit-writer';
 

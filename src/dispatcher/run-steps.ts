@@ -22,7 +22,9 @@
 import { CHANGE_ITEM_TABLES } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
-import type { DecisionClaim, EntityDiff, OperationKind } from '../domain/audit';
+import type { DecisionClaim } from '../domain/decision-claim';
+import type { EntityDiff } from '../domain/entity-diff';
+import type { OperationKind } from '../domain/operation-kind';
 import { sha256Hex } from '../domain/canonical-json';
 import type { JournalReader } from '../domain/journal-access';
 import { JOURNAL_TABLES } from '../domain/journal';

@@ -12,7 +12,7 @@
  */
 import type { CountersignDatabase } from '../../db/database';
 import type { SyncNoticeRow, SyncPushRecord } from '../../db/sync-rows';
-import type { EntityDiff } from '../../domain/audit';
+import type { EntityDiff } from '../../domain/entity-diff';
 import { canonicalJson } from '../../domain/canonical-json';
 import { changeItemId, type ChangeItem, type Decision } from '../../domain/change-set';
 import { appliedSummary } from '../../confirmation/applied-summary';
