@@ -41,7 +41,6 @@ describe('confirmItem', () => {
     });
     expect(await db.mutations.get(decision.operationId!)).toMatchObject({
       source: 'confirmation',
-      status: 'applied',
     });
     const after = await setOf(set.id);
     expect(after.items.map((item) => item.status)).toEqual(['confirmed', 'pending']);

@@ -5,11 +5,11 @@
  * lifted the same way. Either way the item waits for review again (its set reopens) and
  * the decision is marked undone, in the same transaction.
  */
-import { writeChangeItems } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
 import { readLoadedSnapshot } from '../db/sync-settings';
-import type { EntityDiff, Mutation } from '../domain/audit';
+import type { EntityDiff } from '../domain/entity-diff';
+import type { Mutation } from '../domain/ledger-row';
 import { sameContent } from '../domain/row-content';
 import { changeItemId, type Decision } from '../domain/change-set';
 import { stampFieldWrites } from '../domain/field-writes';
@@ -82,7 +82,7 @@ export async function undoDecision(
         const changed = await changedSince(journal, diffs);
         return changed ? { kind: 'changed', table: changed } : undefined;
       },
-      followUp: async () => {
+      followUp: async (_applied, scope) => {
         const fresh = (await db.decisions.get(decisionId))!;
         const undone = stampFieldWrites(
           fresh,
@@ -99,14 +99,13 @@ export async function undoDecision(
         const written: EntityDiff[] = [
           { table: 'decisions', id: decisionId, before: fresh, after: undone },
         ];
-        const item = await db.changeItems.get(changeItemId(fresh.changeSetId, fresh.itemIndex));
+        const item = await scope.changeItems.item(changeItemId(fresh.changeSetId, fresh.itemIndex));
         // Either way the item waits for review again: a confirmation undone by mistake (a
         // double tap) can be confirmed again, edited or rejected. Its item write syncs, so it
         // waits on every device, and a new decision claims the item's next round.
         if (item?.status === fresh.verdict)
           written.push(
-            ...(await writeChangeItems(
-              db,
+            ...(await scope.changeItems.write(
               [{ before: item, after: { ...item, status: 'pending' } }],
               { deviceId, now },
             )),

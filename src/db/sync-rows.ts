@@ -4,7 +4,8 @@
  * operations were applied here, parts of split operations still waiting for the rest,
  * what failed to parse (quarantined), and notices for the person.
  */
-import type { DecisionClaim, OperationKind } from '../domain/audit';
+import type { DecisionClaim } from '../domain/decision-claim';
+import type { OperationKind } from '../domain/operation-kind';
 
 /**
  * Every state of a push, the one list (the reconciliation spec):

@@ -8,7 +8,7 @@
 import type { CountersignDatabase } from '../../db/database';
 import type { DeviceKeyDatabase } from '../../db/device-key-store';
 import { getDeviceId } from '../../db/settings';
-import type { EntityDiff } from '../../domain/audit';
+import type { EntityDiff } from '../../domain/entity-diff';
 import {
   deviceNameSchema,
   deviceSchema,

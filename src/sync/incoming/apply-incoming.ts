@@ -343,11 +343,11 @@ function applyStep(
           },
         }
       : {}),
-    followUp: async (applied) => {
+    followUp: async (applied, scope) => {
       if (!(await db.syncApplied.get(operation.operationId))) {
         const lost = [
           ...((applied?.data?.lost as LostFieldValue[] | undefined) ?? []),
-          ...(await applyAgentRows(db, agentRows, { deviceId, now }, storedAt)),
+          ...(await applyAgentRows(db, scope, agentRows, { deviceId, now }, storedAt)),
         ];
         if (lost.length > 0) {
           await db.auditMessages.bulkAdd(

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CountersignDatabase } from '../../db/database';
-import type { OutboxRow } from '../../domain/audit';
+import type { OutboxRow } from '../../domain/outbox-row';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { drainOutbox } from './drain-outbox';
 

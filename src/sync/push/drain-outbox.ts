@@ -5,7 +5,8 @@
  */
 import type { CountersignDatabase } from '../../db/database';
 import type { SyncPushRecord } from '../../db/sync-rows';
-import type { DecisionClaim, OutboxRow } from '../../domain/audit';
+import type { DecisionClaim } from '../../domain/decision-claim';
+import type { OutboxRow } from '../../domain/outbox-row';
 import { SYNC_TABLES } from '../../domain/sync-envelope';
 
 const SEQUENCE_KEY = 'pushSequence';

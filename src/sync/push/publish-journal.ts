@@ -14,7 +14,7 @@
  */
 import type { CountersignDatabase } from '../../db/database';
 import { keepOutbox, outboxKeptMark } from '../../db/sync-settings';
-import type { OutboxRow } from '../../domain/audit';
+import type { OutboxRow } from '../../domain/outbox-row';
 import { SAMPLE_JOURNAL_DEVICE } from '../../domain/sample-journal';
 import { SYNC_TABLES } from '../../domain/sync-envelope';
 

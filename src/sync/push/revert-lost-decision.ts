@@ -10,16 +10,16 @@
  * with one difference: rows this device changed again since cannot be put back without
  * losing that later change; they are left as they are, and the notice says so.
  */
-import { writeChangeItems } from '../../db/change-items';
 import type { CountersignDatabase } from '../../db/database';
 import type { SyncNoticeRow, SyncPushRecord } from '../../db/sync-rows';
-import type { EntityDiff } from '../../domain/audit';
+import type { EntityDiff } from '../../domain/entity-diff';
 import { canonicalJson } from '../../domain/canonical-json';
 import { changeItemId, type ChangeItem, type Decision } from '../../domain/change-set';
 import { appliedSummary } from '../../confirmation/applied-summary';
 import type { JournalReader } from '../../domain/journal-access';
 import { JOURNAL_TABLES, type JournalTable } from '../../domain/journal';
 import { runStep } from '../../dispatcher/run-steps';
+import type { StepScope } from '../../dispatcher/write-scope';
 import type { ClaimMessage } from './decision-claims';
 
 const JOURNAL = new Set<string>(JOURNAL_TABLES);
@@ -88,7 +88,7 @@ export async function revertLostDecision(
           : {}),
         guard: async (journal) =>
           rewindJournal && (await changedSince(journal, journalDiffs)) ? 'changed' : undefined,
-        followUp: async () => {
+        followUp: async (_applied, scope) => {
           const notice: SyncNoticeRow = {
             id: crypto.randomUUID(),
             kind: 'decided-elsewhere',
@@ -103,7 +103,7 @@ export async function revertLostDecision(
             reverted: rewindJournal || journalDiffs.length === 0,
             createdAt: now,
           };
-          await rewindItem(db, itemDiff, stamp);
+          await rewindItem(scope, itemDiff, stamp);
           await db.decisions.delete(decisionId);
           await db.syncNotices.add(notice);
           await db.syncPushes.put({
@@ -151,17 +151,16 @@ function describeNotice(notice: SyncNoticeRow): string {
 
 /** The item as it was before this device's decision, if nothing changed it since. */
 async function rewindItem(
-  db: CountersignDatabase,
+  scope: StepScope,
   itemDiff: EntityDiff | undefined,
   stamp: { deviceId: string; now: string },
 ): Promise<void> {
   if (!itemDiff?.before || !itemDiff.after) return;
-  const current = await db.changeItems.get(itemDiff.id);
+  const current = await scope.changeItems.item(itemDiff.id);
   if (!current || content(current) !== content(itemDiff.after)) return;
   const before = itemDiff.before as unknown as ChangeItem;
   const { createdAt, updatedAt, rev, vectorClock, fieldWrites, ...rest } = before;
-  await writeChangeItems(
-    db,
+  await scope.changeItems.write(
     [
       {
         before: current,

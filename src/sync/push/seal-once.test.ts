@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CountersignDatabase } from '../../db/database';
-import type { OutboxRow } from '../../domain/audit';
+import type { OutboxRow } from '../../domain/outbox-row';
 import { createTestDatabase } from '../../../test/support/test-database';
 import type { PushRow } from './push-row';
 import { deriveJournalKey, newJournalSecret } from '../seal/journal-key';

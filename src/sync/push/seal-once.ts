@@ -10,7 +10,7 @@
  */
 import type { CountersignDatabase } from '../../db/database';
 import type { SyncPushRecord } from '../../db/sync-rows';
-import type { OutboxRow } from '../../domain/audit';
+import type { OutboxRow } from '../../domain/outbox-row';
 import type { OutgoingMessage } from '../wire/outgoing-messages';
 import { newestKey, type KeyRing } from '../seal/key-ring';
 import { SEAL_OVERHEAD_BYTES } from '../seal/seal-format';

@@ -116,8 +116,8 @@ function partStep(
           },
         }
       : {}),
-    followUp: async (applied) => {
-      await applyAgentRows(db, agentRows, { deviceId, now });
+    followUp: async (applied, scope) => {
+      await applyAgentRows(db, scope, agentRows, { deviceId, now });
       await db.syncApplied.put({
         operationId: partOperationId,
         seq: manifest.sequence,

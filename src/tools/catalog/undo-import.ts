@@ -4,7 +4,7 @@ import type { RowWrite } from '../../domain/journal-access';
 import { JOURNAL_TABLES, type JournalRows } from '../../domain/journal';
 import { sameContent } from '../../domain/row-content';
 import { countOf } from '../../lib/count-of';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 
 /** Rows one part of an import may hold, and so one part of its undo. */
 const IMPORT_PART_MAX_ROWS = 2_000;
@@ -26,9 +26,8 @@ const restorationSchema = z.object({
  * deleted. A row someone changed after the import keeps that change and is counted, so
  * undo never overwrites later work.
  */
-export const undoImport = defineTool({
+export const undoImport = defineInternalTool({
   name: 'undo_import',
-  audience: 'internal',
   argsSchema: z.object({
     restorations: z.array(restorationSchema).min(1).max(IMPORT_PART_MAX_ROWS),
   }),
