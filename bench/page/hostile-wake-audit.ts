@@ -1,5 +1,6 @@
 // Section 7 (the hostile wake's audit): what the largest audit row a hostile wake can write is.
 import { runWake } from '../../src/agent/run-wake';
+import { MAX_TURN_OUTPUT_CHARACTERS } from '../../src/agent/turn-output-cap';
 import { getDatabase } from '../../src/db/connection';
 import type { CountersignDatabase } from '../../src/db/database';
 import { createBusyTask, ensureBenchCategory } from './fixtures';
@@ -22,11 +23,13 @@ export interface HostileWakeAudit {
 }
 
 /**
- * Issue 12 item 4: the largest audit row a hostile wake can produce. Eight turns of 25
- * calls, each turn opening with 1 MB of text; the calls carry a 1 MB tool name, 1 MB of
- * junk beside valid arguments, a 1 MB value for the immediate tool, arguments nested 5,000
- * levels deep and a 1 MB report. Runs in the bench page, or in Node with fake-indexeddb
- * (scripts/bench-hostile-wake-audit.mjs) on the database it is given.
+ * The largest audit row a hostile wake can produce (docs/decisions/0003). Eight turns of 25
+ * calls, each turn as large as the turn output cap lets through (a larger turn ends the wake
+ * with the cap's words before anything is audited): a big piece of text, then calls with a
+ * big tool name, big junk beside valid arguments, a big value for the immediate tool,
+ * arguments nested 1,000 levels deep and a report of two big pieces. Runs in the bench page,
+ * or in Node with fake-indexeddb (scripts/bench-hostile-wake-audit.mjs) on the database it
+ * is given.
  */
 export async function measureHostileWakeAudit(
   db: CountersignDatabase = getDatabase(),
@@ -36,25 +39,27 @@ export async function measureHostileWakeAudit(
     entries: 20,
     checklistItems: 5,
   });
-  const megabyte = 'x'.repeat(1024 * 1024);
   // As a provider streams it: JSON text (building it as an object would overflow JSON.stringify).
-  const deep = `${'{"a":'.repeat(5_000)}"deep"${'}'.repeat(5_000)}`;
+  const deep = `${'{"a":'.repeat(1_000)}"deep"${'}'.repeat(1_000)}`;
+  // A turn holds the text, 5 × (name, junk, value, deep, report's two pieces): 26 big pieces
+  // and five deep ones, kept a tenth under the cap.
+  const big = 'x'.repeat(Math.floor((MAX_TURN_OUTPUT_CHARACTERS * 0.9 - 5 * deep.length) / 26));
   const hostileCall = (turn: number, index: number) => {
     switch (index % 5) {
       case 0:
-        return { name: `${megabyte}${turn}-${index}`, args: {} };
+        return { name: `${big}${turn}-${index}`, args: {} };
       case 1:
-        return { name: 'update_task_estimate', args: { minutes: 30 + index, junk: megabyte } };
+        return { name: 'update_task_estimate', args: { minutes: 30 + index, junk: big } };
       case 2:
-        return { name: 'set_task_language', args: { languageCode: `${index}${megabyte}` } };
+        return { name: 'set_task_language', args: { languageCode: `${index}${big}` } };
       case 3:
         return { name: 'set_task_title', args: deep };
       default:
-        return { name: 'update_report', args: { oneLiner: megabyte, content: megabyte } };
+        return { name: 'update_report', args: { oneLiner: big, content: big } };
     }
   };
   const turns = Array.from({ length: 8 }, (_, turn) => ({
-    text: megabyte,
+    text: big,
     calls: Array.from({ length: 25 }, (_, index) => hostileCall(turn, index)),
   }));
   const started = performance.now();

@@ -184,7 +184,7 @@ export function hostileWakeAuditPart(measured) {
       },
     ],
     notes: [
-      `One wake of ${measured.turns} turns and ${measured.calls} calls from a hostile script (bench/page/agent.ts): each turn opens with 1 MB of text; the calls carry a 1 MB tool name, 1 MB of junk beside valid arguments, a 1 MB value for the immediate tool, arguments nested 5,000 levels deep and a 1 MB report. Every value is clipped to 2,000 characters, and the wake stores at most 64 kB of audit, then one row per turn saying how many calls it left out. Wake: ${Math.round(measured.wakeMs)} ms.`,
+      `One wake of ${measured.turns} turns and ${measured.calls} calls from a hostile script (bench/page/hostile-wake-audit.ts), each turn as large as the turn output cap lets through (a larger one ends the wake with the cap's words, nothing audited): a big piece of text, then calls with a big tool name, big junk beside valid arguments, a big value for the immediate tool, arguments nested 1,000 levels deep and a report of two big pieces. Every value is clipped to 2,000 characters, and the wake stores at most 64 kB of audit, then one row per turn saying how many calls it left out. Wake: ${Math.round(measured.wakeMs)} ms.`,
     ],
     raw: measured,
   };
