@@ -12,6 +12,7 @@ import { readDeviceId } from '../db/settings';
 import { readCursor } from '../sync/incoming/apply-incoming';
 import { startSyncRuntime, type SyncRuntimeOptions } from '../sync/runtime/sync-runtime';
 import { watchAppliedUnits } from './applied-units';
+import { openDeviceJournal } from './device-journal';
 import type { DeviceConfig } from './device-config';
 import type { DeviceLog } from './device-log';
 import { readState, writeState, type DeviceState } from './state-file';
@@ -51,9 +52,10 @@ export async function startAgentDevice(
 ): Promise<AgentDevice> {
   const { log } = options;
   const stored = readState(config.stateDir);
+  const journal = await openDeviceJournal(config, options.sync.connect, log);
   const state = stored ?? {
-    deviceId: crypto.randomUUID(),
-    considered: await readStreamHead(config.sync, options.sync),
+    deviceId: journal.deviceId ?? crypto.randomUUID(),
+    considered: await readStreamHead(journal.sync, options.sync),
     pushed: [],
   };
   writeState(config.stateDir, state);
@@ -88,7 +90,10 @@ export async function startAgentDevice(
     reached = Math.max(reached, unit.cursor);
     loop.applied(unit);
   });
-  const runtime = startSyncRuntime(db, config.sync, options.sync);
+  const runtime = startSyncRuntime(db, journal.sync, {
+    ...options.sync,
+    ...(journal.keyStore ? { keyStore: journal.keyStore } : {}),
+  });
 
   let saved: DeviceState = state;
   const save = async (considered: number) => {
@@ -115,6 +120,7 @@ export async function startAgentDevice(
       saved = { ...saved, deviceId };
       writeState(config.stateDir, saved);
     }
+    await journal.keepRing();
     // Moves on only when every edit up to `reached` was decided and what it made was sent.
     const considered = reached;
     if (loop.idle() && (await db.outbox.count()) === 0) await save(considered);
@@ -127,10 +133,11 @@ export async function startAgentDevice(
   }, LOOK_EVERY_MS);
 
   log.info('started', {
-    message: `Agent device ${state.deviceId.slice(0, 8)} on journal "${config.sync.user}" at ${config.sync.url}, model ${providerLabel(config.provider)}: wakes when another device edits a task in a category the agent may act on, ${config.settleMs / 1000} s after the edits pause.`,
+    message: `Agent device ${state.deviceId.slice(0, 8)} on ${journal.keyStore ? 'encrypted ' : ''}journal "${journal.sync.user}" at ${journal.sync.url}, model ${providerLabel(config.provider)}: wakes when another device edits a task in a category the agent may act on, ${config.settleMs / 1000} s after the edits pause.`,
     deviceId: state.deviceId,
-    journal: config.sync.user,
-    server: config.sync.url,
+    journal: journal.sync.user,
+    server: journal.sync.url,
+    encrypted: journal.keyStore !== undefined,
     model: providerLabel(config.provider),
     resumesAfter: state.considered,
   });
@@ -161,7 +168,9 @@ export async function startAgentDevice(
       // An abandoned wake's trigger stays after the stored sequence: the next start wakes on it.
       const drained = (await db.outbox.count()) === 0;
       await save(wasIdle && drained ? reached : saved.considered);
+      await journal.keepRing();
       db.close();
+      journal.keyStore?.close();
       log.info('stopped', {
         message: drained
           ? 'Stopped; everything it proposed was sent.'
