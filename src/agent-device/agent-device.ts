@@ -12,6 +12,7 @@ import { readDeviceId } from '../db/settings';
 import { readCursor } from '../sync/incoming/apply-incoming';
 import { startSyncRuntime, type SyncRuntimeOptions } from '../sync/runtime/sync-runtime';
 import { watchAppliedUnits } from './applied-units';
+import { deviceClaims } from './device-claims';
 import { openDeviceJournal } from './device-journal';
 import type { DeviceConfig } from './device-config';
 import type { DeviceLog } from './device-log';
@@ -25,6 +26,8 @@ export interface AgentDeviceOptions {
   sync: SyncRuntimeOptions;
   /** For tests: the provider's HTTP client (a scripted model). */
   fetch?: typeof fetch;
+  /** For tests: how long a claim holds without renewal (task-claims.ts). */
+  leaseMs?: number;
 }
 
 export interface AgentDevice {
@@ -79,7 +82,11 @@ export async function startAgentDevice(
   );
 
   let reached = state.considered;
+  let deviceId = state.deviceId;
+  const claims = deviceClaims(journal, options.sync, () => deviceId, options.leaseMs);
   const loop = startWakeLoop({
+    claims,
+    ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
     db,
     settleMs: config.settleMs,
     log,
@@ -113,10 +120,11 @@ export async function startAgentDevice(
       if (status.phase === 'error') log.error('sync', details);
       else log.info('sync', details);
     }
-    const deviceId = await readDeviceId(db);
-    if (deviceId && deviceId !== saved.deviceId) {
+    const current = await readDeviceId(db);
+    if (current && current !== saved.deviceId) {
       // The runtime took a new id (another device used this one): keep it for the next start.
-      log.error('device-id-changed', { previous: saved.deviceId, deviceId });
+      log.error('device-id-changed', { previous: saved.deviceId, deviceId: current });
+      deviceId = current;
       saved = { ...saved, deviceId };
       writeState(config.stateDir, saved);
     }
@@ -164,6 +172,7 @@ export async function startAgentDevice(
       while ((await db.outbox.count()) > 0 && Date.now() < until)
         await new Promise((resolve) => setTimeout(resolve, 100));
       await runtime.stop();
+      await claims.close();
       unwatch();
       // An abandoned wake's trigger stays after the stored sequence: the next start wakes on it.
       const drained = (await db.outbox.count()) === 0;

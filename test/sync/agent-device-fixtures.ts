@@ -3,6 +3,7 @@
  * process with a scripted model, its JSON log lines collected, and waited on until it
  * has applied and considered everything in the stream.
  */
+import { spawn } from 'node:child_process';
 import { connect } from '@nats-io/transport-node';
 import { startAgentDevice, type AgentDevice } from '../../src/agent-device/agent-device';
 import type { DeviceConfig } from '../../src/agent-device/device-config';
@@ -22,7 +23,7 @@ export const SYNC_OPTIONS = {
  * The model, as an OpenAI-compatible server streams it: a first turn proposes a priority,
  * the turn after the tool results reports.
  */
-export const scriptedModel: typeof fetch = async (_input, init) => {
+const scriptedModel: typeof fetch = async (_input, init) => {
   const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
     messages?: { role: string }[];
   };
@@ -57,6 +58,7 @@ export const aliceJournal = (url: string): Journal => ({
 export async function startTestDevice(
   journal: Journal,
   stateDir: string,
+  extra: { leaseMs?: number } = {},
 ): Promise<{ device: AgentDevice; events: Logged[] }> {
   const events: Logged[] = [];
   const config: DeviceConfig = {
@@ -73,7 +75,12 @@ export async function startTestDevice(
   const log = jsonLinesLog((line) => {
     events.push(JSON.parse(line) as Logged);
   });
-  const device = await startAgentDevice(config, { log, sync: SYNC_OPTIONS, fetch: scriptedModel });
+  const device = await startAgentDevice(config, {
+    log,
+    sync: SYNC_OPTIONS,
+    fetch: scriptedModel,
+    ...extra,
+  });
   await waitFor(
     () => events.some((each) => each.event === 'sync' && each.phase === 'connected') || undefined,
     15_000,
@@ -103,4 +110,17 @@ export async function caughtUp(url: string, device: AgentDevice) {
   } finally {
     await observer.close();
   }
+}
+
+/** `npm run agent-device` as a service runs it: its output lines, and how it ended. */
+export function runCli(args: string[]) {
+  const child = spawn(process.execPath, ['scripts/agent-device.mjs', ...args], {
+    env: { ...process.env, COUNTERSIGN_API_KEY: 'never-logged-key' },
+  });
+  const out: string[] = [];
+  const err: string[] = [];
+  child.stdout.on('data', (chunk: Buffer) => out.push(...chunk.toString().split('\n')));
+  child.stderr.on('data', (chunk: Buffer) => err.push(chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, out, err, exited };
 }

@@ -52,6 +52,8 @@ it('joins an encrypted journal with an Add a device link, wakes there, and rejoi
   laptopRuntime = startAliceRuntime(laptop, url, { keyStore: laptopKeys });
   await untilConnected(laptop);
   const { taskId } = await createAgentReadyTask(laptop);
+  // The journal before the agent device joins is history: on the server first.
+  await waitFor(async () => (await laptop.outbox.count()) === 0 || undefined, 20_000, 'sent');
 
   const opened = await openPairingConnection(exampleJournal(url, 'alice'), connect);
   if (!opened.ok) throw new Error(opened.words);
@@ -92,10 +94,17 @@ it('joins an encrypted journal with an Add a device link, wakes there, and rejoi
   await first.device.stop();
 
   // The operator's view: the entry, the agent's report and its key are nowhere in the stream.
-  const stored = (await rawStream(url)).map(readable).join('\n');
+  const raw = await rawStream(url);
+  const stored = raw.map(readable).join('\n');
   expect(stored).not.toContain(ENTRY);
   expect(stored).not.toContain('Blocks login.');
   expect(stored).not.toContain(made.code.key);
+  // Its claims on the task are there under a keyed token, sealed: the task's id is not.
+  const claims = raw.filter((message) => message.subject.startsWith('cs.alice.claim.'));
+  expect(claims.map((message) => message.subject)).toContainEqual(
+    expect.stringMatching(/^cs\.alice\.claim\.[0-9a-f]{64}\.1$/),
+  );
+  for (const claim of claims) expect(readable(claim)).not.toContain(taskId);
   // What the key file holds is the journal's newest key, for its user alone.
   expect(JSON.parse(readFileSync(keyFile, 'utf8'))).toMatchObject({
     journal: { secrets: [made.code.key] },

@@ -5,7 +5,6 @@
  * and its proposal arrives on the laptop as a change set. After a restart it resumes from
  * its state file: the same id, no wake for what it already considered, one for a new edit.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +21,7 @@ import {
   agentChangeSets,
   aliceJournal,
   caughtUp,
+  runCli,
   SYNC_OPTIONS,
   startTestDevice,
   wakesIn,
@@ -136,19 +136,6 @@ it('wakes once on another device’s entry, and its proposal arrives there', asy
   expect(second.events.filter((each) => each.event === 'device-id-changed')).toEqual([]);
   await second.device.stop();
 }, 90_000);
-
-/** `npm run agent-device` as a service runs it: its output lines, and how it ended. */
-function runCli(args: string[]) {
-  const child = spawn(process.execPath, ['scripts/agent-device.mjs', ...args], {
-    env: { ...process.env, COUNTERSIGN_API_KEY: 'never-logged-key' },
-  });
-  const out: string[] = [];
-  const err: string[] = [];
-  child.stdout.on('data', (chunk: Buffer) => out.push(...chunk.toString().split('\n')));
-  child.stderr.on('data', (chunk: Buffer) => err.push(chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { child, out, err, exited };
-}
 
 it('ends a bad configuration with one line and code 2, and stops cleanly on SIGTERM', async () => {
   const bad = runCli(['--server', 'nats://127.0.0.1:4222', '--user', 'alice']);

@@ -59,6 +59,12 @@ export interface SyncSubjects {
   progress(deviceToken: string, cursor: number): string;
   /** The compaction watermarks: only the operator's maintenance user may publish here. */
   readonly compactionWatermarks: string;
+  /** One attempt to claim a task's wake (task-claims.ts): one subject per attempt. */
+  taskClaim(taskToken: string, attempt: number): string;
+  /** Every attempt on one task's claims, for a last-by-subject read. */
+  taskClaims(taskToken: string): string;
+  /** A message published only to read the server's clock back. */
+  clock(token: string): string;
 }
 
 function index(what: string, value: number): number {
@@ -87,6 +93,10 @@ export function syncSubjects(user: string): SyncSubjects {
     progress: (deviceToken, cursor) =>
       `cs.${user}.progress.${token('A device token', deviceToken)}.${index('A cursor', cursor)}`,
     compactionWatermarks: `cs.${user}.compaction.*`,
+    taskClaim: (taskToken, attempt) =>
+      `cs.${user}.claim.${token('A task token', taskToken)}.${index('A claim attempt', attempt)}`,
+    taskClaims: (taskToken) => `cs.${user}.claim.${token('A task token', taskToken)}.*`,
+    clock: (clockToken) => `cs.${user}.clock.${token('A clock token', clockToken)}`,
   };
 }
 
