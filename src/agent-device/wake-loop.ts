@@ -139,23 +139,25 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
   const wakeOnce = async (taskId: string) => {
     // Claimed before the wake reads anything: one wake per trigger across devices.
     const held = await claimFirst(taskId);
-    if (!held || stopped) return;
+    if (!held) return;
+    const release = () => options.claims.release(held).catch(() => undefined);
+    if (stopped) return void (await release());
     log.info('wake-started', { taskId });
     const started = Date.now();
     const lost = new AbortController();
+    // One renewal at a time, and none after the release (a late one would stand after it).
+    let renewals = Promise.resolve();
     const renewing = setInterval(
-      () =>
-        void options.claims
-          .renew(held)
-          .then((kept) => {
-            if (kept) return;
-            log.error('claim-lost', {
-              taskId,
-              message: 'Another device took this task; the wake stops.',
-            });
-            lost.abort();
-          })
-          .catch(() => undefined),
+      () => {
+        renewals = renewals.then(async () => {
+          if (await options.claims.renew(held).catch(() => true)) return;
+          log.error('claim-lost', {
+            taskId,
+            message: 'Another device took this task; the wake stops.',
+          });
+          lost.abort();
+        });
+      },
       (options.leaseMs ?? CLAIM_LEASE_MS) / 3,
     );
     const outcome: WakeOutcome = await wakeWithDeviceSettings(
@@ -171,7 +173,8 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
       },
     );
     clearInterval(renewing);
-    await options.claims.release(held).catch(() => undefined);
+    await renewals;
+    await release();
     log.info('wake-ended', {
       taskId,
       status: outcome.status,
