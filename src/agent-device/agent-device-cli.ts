@@ -7,6 +7,7 @@ import type { NatsConnect } from '../sync/transport/nats-transport';
 import { startAgentDevice } from './agent-device';
 import { ConfigError, readDeviceConfig, USAGE } from './device-config';
 import { jsonLinesLog } from './device-log';
+import { KeyFileError } from './key-file';
 import { StateFileError } from './state-file';
 import { JoinError } from './stream-head';
 
@@ -28,7 +29,12 @@ export async function main(argv: readonly string[], connect: NatsConnect): Promi
   try {
     device = await startAgentDevice(config, { log, sync: { connect } });
   } catch (error) {
-    if (error instanceof StateFileError || error instanceof JoinError) return fail(error.message);
+    if (
+      error instanceof StateFileError ||
+      error instanceof KeyFileError ||
+      error instanceof JoinError
+    )
+      return fail(error.message);
     throw error;
   }
   await new Promise<void>((resolve) => {

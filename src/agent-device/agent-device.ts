@@ -12,6 +12,8 @@ import { readDeviceId } from '../db/settings';
 import { readCursor } from '../sync/incoming/apply-incoming';
 import { startSyncRuntime, type SyncRuntimeOptions } from '../sync/runtime/sync-runtime';
 import { watchAppliedUnits } from './applied-units';
+import { deviceClaims } from './device-claims';
+import { openDeviceJournal } from './device-journal';
 import type { DeviceConfig } from './device-config';
 import type { DeviceLog } from './device-log';
 import { readState, writeState, type DeviceState } from './state-file';
@@ -24,6 +26,8 @@ export interface AgentDeviceOptions {
   sync: SyncRuntimeOptions;
   /** For tests: the provider's HTTP client (a scripted model). */
   fetch?: typeof fetch;
+  /** For tests: how long a claim holds without renewal (task-claims.ts). */
+  leaseMs?: number;
 }
 
 export interface AgentDevice {
@@ -51,9 +55,10 @@ export async function startAgentDevice(
 ): Promise<AgentDevice> {
   const { log } = options;
   const stored = readState(config.stateDir);
+  const journal = await openDeviceJournal(config, options.sync.connect, log);
   const state = stored ?? {
-    deviceId: crypto.randomUUID(),
-    considered: await readStreamHead(config.sync, options.sync),
+    deviceId: journal.deviceId ?? crypto.randomUUID(),
+    considered: await readStreamHead(journal.sync, options.sync),
     pushed: [],
   };
   writeState(config.stateDir, state);
@@ -77,7 +82,11 @@ export async function startAgentDevice(
   );
 
   let reached = state.considered;
+  let deviceId = state.deviceId;
+  const claims = deviceClaims(journal, options.sync, () => deviceId, options.leaseMs);
   const loop = startWakeLoop({
+    claims,
+    ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
     db,
     settleMs: config.settleMs,
     log,
@@ -88,7 +97,10 @@ export async function startAgentDevice(
     reached = Math.max(reached, unit.cursor);
     loop.applied(unit);
   });
-  const runtime = startSyncRuntime(db, config.sync, options.sync);
+  const runtime = startSyncRuntime(db, journal.sync, {
+    ...options.sync,
+    ...(journal.keyStore ? { keyStore: journal.keyStore } : {}),
+  });
 
   let saved: DeviceState = state;
   const save = async (considered: number) => {
@@ -108,13 +120,15 @@ export async function startAgentDevice(
       if (status.phase === 'error') log.error('sync', details);
       else log.info('sync', details);
     }
-    const deviceId = await readDeviceId(db);
-    if (deviceId && deviceId !== saved.deviceId) {
+    const current = await readDeviceId(db);
+    if (current && current !== saved.deviceId) {
       // The runtime took a new id (another device used this one): keep it for the next start.
-      log.error('device-id-changed', { previous: saved.deviceId, deviceId });
+      log.error('device-id-changed', { previous: saved.deviceId, deviceId: current });
+      deviceId = current;
       saved = { ...saved, deviceId };
       writeState(config.stateDir, saved);
     }
+    await journal.keepRing();
     // Moves on only when every edit up to `reached` was decided and what it made was sent.
     const considered = reached;
     if (loop.idle() && (await db.outbox.count()) === 0) await save(considered);
@@ -127,10 +141,11 @@ export async function startAgentDevice(
   }, LOOK_EVERY_MS);
 
   log.info('started', {
-    message: `Agent device ${state.deviceId.slice(0, 8)} on journal "${config.sync.user}" at ${config.sync.url}, model ${providerLabel(config.provider)}: wakes when another device edits a task in a category the agent may act on, ${config.settleMs / 1000} s after the edits pause.`,
+    message: `Agent device ${state.deviceId.slice(0, 8)} on ${journal.keyStore ? 'encrypted ' : ''}journal "${journal.sync.user}" at ${journal.sync.url}, model ${providerLabel(config.provider)}: wakes when another device edits a task in a category the agent may act on, ${config.settleMs / 1000} s after the edits pause.`,
     deviceId: state.deviceId,
-    journal: config.sync.user,
-    server: config.sync.url,
+    journal: journal.sync.user,
+    server: journal.sync.url,
+    encrypted: journal.keyStore !== undefined,
     model: providerLabel(config.provider),
     resumesAfter: state.considered,
   });
@@ -157,11 +172,14 @@ export async function startAgentDevice(
       while ((await db.outbox.count()) > 0 && Date.now() < until)
         await new Promise((resolve) => setTimeout(resolve, 100));
       await runtime.stop();
+      await claims.close();
       unwatch();
       // An abandoned wake's trigger stays after the stored sequence: the next start wakes on it.
       const drained = (await db.outbox.count()) === 0;
       await save(wasIdle && drained ? reached : saved.considered);
+      await journal.keepRing();
       db.close();
+      journal.keyStore?.close();
       log.info('stopped', {
         message: drained
           ? 'Stopped; everything it proposed was sent.'

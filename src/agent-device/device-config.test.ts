@@ -37,6 +37,9 @@ describe('the agent device’s configuration', () => {
     expect(problem(['--config', '/nowhere/agent.json'])).toBe(
       'The config file /nowhere/agent.json cannot be read: check the path.',
     );
+    expect(problem(['--join', 'https://x/#join=abc', ...SERVER])).toBe(
+      '--join and --server both name a journal: pass the link alone (its server comes with it).',
+    );
     for (const message of [problem(SERVER), problem(['--nonsense'])])
       expect(message).not.toContain('\n');
   });
@@ -65,5 +68,12 @@ describe('the agent device’s configuration', () => {
       stateDir: 'agent-device-state',
     });
     expect(readDeviceConfig(['--help'], {})).toBeUndefined();
+    // A link needs no server details, and neither does a restart from the key file.
+    const joining = readDeviceConfig(['--provider', 'demo'], {
+      COUNTERSIGN_JOIN: 'https://x/#join=abc',
+    });
+    expect(joining).toMatchObject({ join: 'https://x/#join=abc' });
+    expect(joining?.sync).toBeUndefined();
+    expect(readDeviceConfig(['--provider', 'demo', '--user', 'alice'], {})?.sync).toBeUndefined();
   });
 });

@@ -10,24 +10,30 @@ import { PROVIDER_KINDS, providerSettingsSchema } from '../domain/provider-setti
 import { syncConfigSchema, type SyncConfig } from '../sync/runtime/sync-config';
 import type { ProviderSettings } from '../domain/provider-settings';
 
-export const USAGE = `Usage: npm run agent-device -- --server URL --user NAME --password SECRET
-                              --provider KIND --model NAME [--base-url URL] [--state DIR]
+export const USAGE = `Usage: npm run agent-device -- --join LINK --provider KIND --model NAME [--state DIR]
+   or: npm run agent-device -- --server URL --user NAME --password SECRET --provider KIND ...
 
 Runs an agent device: one more device of your journal, in Node, that wakes the agent on the
 same automatic-wake rules as the app when another device edits a task.
---server      the sync server, nats://host:4222 (or ws:// / wss://)
+--join        an encrypted journal: the link (or code) from Settings → Sync → Add a device.
+              Used once; the journal key and this device's keys are then kept in
+              <state>/keys.json (mode 0600), and later starts need no code.
+--server      a journal that is not encrypted: the sync server, nats://host:4222 (or ws://)
 --user        the journal's user name on the server
 --password    its password (or COUNTERSIGN_SYNC_PASSWORD; or --token / COUNTERSIGN_SYNC_TOKEN)
 --provider    ${PROVIDER_KINDS.join(', ')}
 --model       the model's name on that provider
 --base-url    the provider's address (default http://localhost:11434/v1 for openai-compatible)
 --api-key     better: COUNTERSIGN_API_KEY (keys in flags end up in your shell history)
---state       where the device keeps its id and cursor (default ./agent-device-state)
+--state       where the device keeps its id, cursor and keys (default ./agent-device-state)
 --settle      seconds edits must pause before a wake (default 4, as in the app)
 --config      a JSON file with any of the above, e.g. {"server": "...", "model": "..."}`;
 
 export interface DeviceConfig {
-  sync: SyncConfig;
+  /** The server details; absent when the journal is joined by code or kept in the key file. */
+  sync?: SyncConfig;
+  /** A join code or link (device-journal.ts). */
+  join?: string;
   provider: ProviderSettings;
   stateDir: string;
   settleMs: number;
@@ -38,6 +44,7 @@ export class ConfigError extends Error {}
 const fileSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 
 const OPTIONS = {
+  join: { type: 'string' },
   server: { type: 'string' },
   user: { type: 'string' },
   password: { type: 'string' },
@@ -74,16 +81,22 @@ export function readDeviceConfig(
     return fromFile === undefined ? undefined : String(fromFile);
   };
 
+  const join = pick('join', 'COUNTERSIGN_JOIN');
+  const server = pick('server', 'COUNTERSIGN_SYNC_SERVER');
+  if (join && server)
+    throw new ConfigError(
+      '--join and --server both name a journal: pass the link alone (its server comes with it).',
+    );
   const token = pick('token', 'COUNTERSIGN_SYNC_TOKEN');
   const sync = syncConfigSchema.safeParse({
-    url: pick('server', 'COUNTERSIGN_SYNC_SERVER') ?? '',
+    url: server ?? '',
     user: pick('user', 'COUNTERSIGN_SYNC_USER') ?? '',
     secret: token
       ? { kind: 'token', token }
       : { kind: 'password', password: pick('password', 'COUNTERSIGN_SYNC_PASSWORD') ?? '' },
     enabled: true,
   });
-  if (!sync.success) throw new ConfigError(`Sync: ${firstIssue(sync.error)}`);
+  if (server && !sync.success) throw new ConfigError(`Sync: ${firstIssue(sync.error)}`);
 
   const kind = pick('provider', 'COUNTERSIGN_PROVIDER');
   if (!kind)
@@ -106,7 +119,8 @@ export function readDeviceConfig(
   const settle = Number(pick('settle', 'COUNTERSIGN_SETTLE_SECONDS') ?? 4);
   if (!(settle >= 0)) throw new ConfigError('--settle is a number of seconds, for example 4.');
   return {
-    sync: sync.data,
+    ...(server && sync.success ? { sync: sync.data } : {}),
+    ...(join ? { join } : {}),
     provider: provider.data,
     stateDir: pick('state', 'COUNTERSIGN_STATE_DIR') ?? 'agent-device-state',
     settleMs: settle * 1_000,

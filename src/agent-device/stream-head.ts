@@ -11,11 +11,9 @@ import type { SyncRuntimeOptions } from '../sync/runtime/sync-runtime';
 
 export class JoinError extends Error {}
 
-export async function readStreamHead(
-  config: SyncConfig,
-  options: SyncRuntimeOptions,
-): Promise<number> {
-  const transport = createNatsTransport({
+/** A connection of the agent device's own, beside the runtime's, with the runtime's settings. */
+export function deviceTransport(config: SyncConfig, options: SyncRuntimeOptions) {
+  return createNatsTransport({
     servers: config.url,
     user: config.user,
     credentials: natsCredentials(config),
@@ -23,6 +21,13 @@ export async function readStreamHead(
     replicas: options.replicas ?? 1,
     ...options.transport,
   });
+}
+
+export async function readStreamHead(
+  config: SyncConfig,
+  options: SyncRuntimeOptions,
+): Promise<number> {
+  const transport = deviceTransport(config, options);
   try {
     await transport.connect();
     return (await transport.ensureStream()).lastSeq;

@@ -10,6 +10,8 @@ import { wakeWithDeviceSettings } from '../agent/wake-with-device-settings';
 import type { WakeOutcome } from '../agent/run-wake';
 import type { CountersignDatabase } from '../db/database';
 import { readAutoWakeWatch } from '../db/queries/agent';
+import { readCursor } from '../sync/incoming/apply-incoming';
+import { CLAIM_LEASE_MS, type TaskClaims } from '../sync/claims/task-claims';
 import type { AppliedUnit } from './applied-units';
 import type { DeviceLog } from './device-log';
 
@@ -21,6 +23,9 @@ export interface WakeLoopOptions {
   considered: number;
   /** For tests: the provider's HTTP client (a scripted model). */
   fetch?: typeof fetch;
+  /** Claims each wake's task on the server first (task-claims.ts). */
+  claims: TaskClaims;
+  leaseMs?: number;
 }
 
 export interface WakeLoop {
@@ -36,6 +41,8 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
   /** Operation ids of triggers not yet seen by their task's scheduler. */
   const triggers = new Set<string>();
   const unsettled = new Set<string>();
+  /** The newest stream sequence that edited each task: the trigger a claim must cover. */
+  const triggerSeq = new Map<string, number>();
   const queue: string[] = [];
   let running: { taskId: string; done: Promise<void> } | undefined;
   const abort = new AbortController();
@@ -104,14 +111,60 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
     void next();
   };
 
+  const claimFirst = async (taskId: string) => {
+    try {
+      const trigger = triggerSeq.get(taskId) ?? 0;
+      const claimed = await options.claims.claim(taskId, trigger, await readCursor(db));
+      if (claimed.won) return claimed.held;
+      const holder = claimed.holder
+        ? `the agent on ${claimed.holder.slice(0, 8)}`
+        : 'another device';
+      log.info('wake-not-started', {
+        taskId,
+        holder: claimed.holder,
+        message:
+          claimed.state === 'working'
+            ? `${holder} is working on this.`
+            : `${holder} already woke on this edit.`,
+      });
+    } catch (error) {
+      log.error('wake-not-started', {
+        taskId,
+        message: `The task could not be claimed on the sync server, so the agent did not wake (${String(error)}). The next edit tries again.`,
+      });
+    }
+    return undefined;
+  };
+
   const wakeOnce = async (taskId: string) => {
+    // Claimed before the wake reads anything: one wake per trigger across devices.
+    const held = await claimFirst(taskId);
+    if (!held) return;
+    const release = () => options.claims.release(held).catch(() => undefined);
+    if (stopped) return void (await release());
     log.info('wake-started', { taskId });
     const started = Date.now();
+    const lost = new AbortController();
+    // One renewal at a time, and none after the release (a late one would stand after it).
+    let renewals = Promise.resolve();
+    const renewing = setInterval(
+      () => {
+        renewals = renewals.then(async () => {
+          if (await options.claims.renew(held).catch(() => true)) return;
+          log.error('claim-lost', {
+            taskId,
+            message: 'Another device took this task; the wake stops.',
+          });
+          lost.abort();
+        });
+      },
+      (options.leaseMs ?? CLAIM_LEASE_MS) / 3,
+    );
     const outcome: WakeOutcome = await wakeWithDeviceSettings(
       db,
       { taskId, reason: 'automatic' },
       {
-        signal: abort.signal,
+        signal: AbortSignal.any([abort.signal, lost.signal]),
         ...(options.fetch ? { fetch: options.fetch } : {}),
         // Its wake row exists now: edits from here on are after what this wake reads.
         onProgress: (progress) => {
@@ -119,6 +172,9 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
         },
       },
     );
+    clearInterval(renewing);
+    await renewals;
+    await release();
     log.info('wake-ended', {
       taskId,
       status: outcome.status,
@@ -135,7 +191,9 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
       // while every operation it applied came before: its operations' sequences decide.
       if (stopped || !unit.sequences.some((seq) => seq > options.considered)) return;
       for (const id of unit.operationIds) triggers.add(id);
+      const newest = Math.max(...unit.sequences);
       for (const taskId of unit.taskIds) {
+        triggerSeq.set(taskId, Math.max(triggerSeq.get(taskId) ?? 0, newest));
         unsettled.add(taskId);
         void observe(taskId).catch((error: unknown) => {
           log.error('watch-failed', { taskId, message: String(error) });

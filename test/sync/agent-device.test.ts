@@ -5,33 +5,29 @@
  * and its proposal arrives on the laptop as a change set. After a restart it resumes from
  * its state file: the same id, no wake for what it already considered, one for a new edit.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startAgentDevice, type AgentDevice } from '../../src/agent-device/agent-device';
-import type { DeviceConfig } from '../../src/agent-device/device-config';
-import { jsonLinesLog } from '../../src/agent-device/device-log';
-import type { CountersignDatabase } from '../../src/db/database';
 import { startSyncRuntime, type SyncRuntime } from '../../src/sync/runtime/sync-runtime';
 import { startNatsServer, type NatsTestServer } from '../support/nats-server';
-import { chatChunk, chatStream } from '../support/scripted-fetch';
 import {
   allowAgentCategories,
   createTask,
   createTestDatabase,
   userWrite,
 } from '../support/test-database';
-import { streamObserver, TEST_POLICY, waitFor } from './sync-fixtures';
-
-const SYNC_OPTIONS = {
-  connect,
-  policy: TEST_POLICY,
-  transport: { requestTimeoutMs: 1_000, reconnectWaitMs: 100 },
-  feed: { idleHeartbeatMs: 500 },
-};
+import {
+  agentChangeSets,
+  aliceJournal,
+  caughtUp,
+  runCli,
+  SYNC_OPTIONS,
+  startTestDevice,
+  wakesIn,
+  type Logged,
+} from './agent-device-fixtures';
+import { waitFor } from './sync-fixtures';
 
 let server: NatsTestServer;
 let laptopRuntime: SyncRuntime | undefined;
@@ -48,93 +44,13 @@ afterAll(async () => {
   rmSync(stateDir, { recursive: true, force: true });
 });
 
-/**
- * The model, as an OpenAI-compatible server streams it: a first turn proposes a priority,
- * the turn after the tool results reports.
- */
-const scriptedModel: typeof fetch = async (_input, init) => {
-  const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
-    messages?: { role: string }[];
-  };
-  const reported = body.messages?.some((message) => message.role === 'tool');
-  const [name, args] = reported
-    ? ['update_report', { oneLiner: 'Safari logout', tldr: 'Raised.', content: 'Blocks login.' }]
-    : ['update_task_priority', { priority: 'P0' }];
-  const call = {
-    index: 0,
-    id: 'call_1',
-    type: 'function',
-    function: { name, arguments: JSON.stringify(args) },
-  };
-  return new Response(
-    chatStream([chatChunk({ role: 'assistant', tool_calls: [call] }), chatChunk({}, 'tool_calls')]),
-    { headers: { 'content-type': 'text/event-stream' } },
-  );
-};
-
-interface Logged {
-  event: string;
-  [key: string]: unknown;
-}
-
-async function startDevice(): Promise<{ device: AgentDevice; events: Logged[] }> {
-  const events: Logged[] = [];
-  const config: DeviceConfig = {
-    sync: {
-      url: server.urls[0]!,
-      user: 'alice',
-      secret: { kind: 'password', password: 'alice' },
-      enabled: true,
-    },
-    provider: {
-      kind: 'openai-compatible',
-      baseURL: 'http://127.0.0.1:9/v1',
-      model: 'scripted',
-      apiKey: 'never-logged-key',
-    },
-    stateDir,
-    settleMs: 300,
-  };
-  const log = jsonLinesLog((line) => {
-    events.push(JSON.parse(line) as Logged);
-  });
-  const device = await startAgentDevice(config, { log, sync: SYNC_OPTIONS, fetch: scriptedModel });
-  await waitFor(
-    () => events.some((each) => each.event === 'sync' && each.phase === 'connected') || undefined,
-    15_000,
-    'the agent device connected',
-  );
-  return { device, events };
-}
-
-const wakesIn = (events: Logged[]) => events.filter((each) => each.event === 'wake-started');
-
-const agentChangeSets = (db: CountersignDatabase, taskId: string) =>
-  db.changeSets.where('taskId').equals(taskId).count();
+const startDevice = () => startTestDevice(aliceJournal(server.urls[0]!), stateDir);
 
 const storedState = () =>
   JSON.parse(readFileSync(join(stateDir, 'state.json'), 'utf8')) as {
     deviceId: string;
     considered: number;
   };
-
-/** Applied and considered everything in the stream, with nothing pending. */
-async function caughtUp(device: AgentDevice) {
-  const observer = await streamObserver(server.urls[0]!, 'alice');
-  try {
-    await waitFor(
-      async () => {
-        const last = (await observer.jsm.streams.info('CS_ALICE')).state.last_seq;
-        const health = await device.health();
-        return (health.idle && health.cursor === last && health.considered === last) || undefined;
-      },
-      20_000,
-      'the agent device caught up',
-    );
-  } finally {
-    await observer.close();
-  }
-}
 
 it('wakes once on another device’s entry, and its proposal arrives there', async () => {
   const laptop = createTestDatabase();
@@ -190,7 +106,7 @@ it('wakes once on another device’s entry, and its proposal arrives there', asy
     20_000,
     'the proposal on the laptop',
   );
-  await caughtUp(first.device);
+  await caughtUp(server.urls[0]!, first.device);
   expect(storedState().considered).toBeGreaterThan(joinedAt);
   expect(wakesIn(first.events).map((each) => each.taskId)).toEqual([taskId]);
   // Only the task with the new entry got proposals; the history woke nothing.
@@ -203,7 +119,7 @@ it('wakes once on another device’s entry, and its proposal arrives there', asy
   // and nothing it considered before wakes it again.
   const second = await startDevice();
   expect(second.device.deviceId).toBe(deviceId);
-  await caughtUp(second.device);
+  await caughtUp(server.urls[0]!, second.device);
   expect(wakesIn(second.events)).toEqual([]);
 
   await userWrite(laptop, 'add_journal_entry', { text: 'Also on iPad.' }, { taskId });
@@ -213,7 +129,7 @@ it('wakes once on another device’s entry, and its proposal arrives there', asy
     'the wake after the restart',
   );
   expect(again).toMatchObject({ taskId, status: 'done' });
-  await caughtUp(second.device);
+  await caughtUp(server.urls[0]!, second.device);
   expect(wakesIn(second.events)).toHaveLength(1);
   expect(storedState()).toMatchObject({ deviceId });
   expect(storedState().considered).toBeGreaterThan(considered);
@@ -221,23 +137,19 @@ it('wakes once on another device’s entry, and its proposal arrives there', asy
   await second.device.stop();
 }, 90_000);
 
-/** `npm run agent-device` as a service runs it: its output lines, and how it ended. */
-function runCli(args: string[]) {
-  const child = spawn(process.execPath, ['scripts/agent-device.mjs', ...args], {
-    env: { ...process.env, COUNTERSIGN_API_KEY: 'never-logged-key' },
-  });
-  const out: string[] = [];
-  const err: string[] = [];
-  child.stdout.on('data', (chunk: Buffer) => out.push(...chunk.toString().split('\n')));
-  child.stderr.on('data', (chunk: Buffer) => err.push(chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { child, out, err, exited };
-}
-
 it('ends a bad configuration with one line and code 2, and stops cleanly on SIGTERM', async () => {
   const bad = runCli(['--server', 'nats://127.0.0.1:4222', '--user', 'alice']);
   expect(await bad.exited).toBe(2);
   expect(bad.err.join('').trim().split('\n')).toEqual(['agent-device: Sync: Enter the password.']);
+  const empty = mkdtempSync(join(tmpdir(), 'countersign-agent-cli-'));
+  const nowhere = runCli(['--provider', 'demo', '--state', empty]);
+  expect(await nowhere.exited).toBe(2);
+  expect(nowhere.err.join('').trim().split('\n')).toEqual([
+    expect.stringMatching(
+      /^agent-device: No journal to join: pass --join with the link from Settings/,
+    ),
+  ]);
+  rmSync(empty, { recursive: true, force: true });
 
   const dir = mkdtempSync(join(tmpdir(), 'countersign-agent-cli-'));
   const run = runCli([

@@ -17,6 +17,7 @@ import type {
   FeedOptions,
   LandedStatus,
   PublishReceipt,
+  StampedMessage,
   StoredClaim,
   StreamStatus,
   SyncFeed,
@@ -81,6 +82,8 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
   publishNew(subject: string, data: Uint8Array): Promise<'stored' | 'taken'>;
   /** The subjects under `filter` that hold a message (stream info): names only, no bodies. */
   subjectsUnder(filter: string): Promise<string[]>;
+  /** The last message on `subject` (a wildcard too), with its subject and the server's time. */
+  readLastStamped(subject: string): Promise<StampedMessage | undefined>;
 } & SnapshotTransport {
   const subjects = syncSubjects(options.user);
   const timeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
@@ -325,6 +328,18 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
     async readLast(subject) {
       try {
         return await lastOnSubject(subject);
+      } catch (error) {
+        throw fail(error, `reading ${subject}`);
+      }
+    },
+
+    async readLastStamped(subject) {
+      const { jsm } = needOnline(`reading ${subject}`);
+      try {
+        const message = await jsm.direct.getMessage(subjects.stream, { last_by_subj: subject });
+        if (!message) return undefined;
+        const { data, seq } = message;
+        return { data, seq, subject: message.subject, serverMs: message.time.getTime() };
       } catch (error) {
         throw fail(error, `reading ${subject}`);
       }

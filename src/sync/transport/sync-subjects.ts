@@ -66,6 +66,12 @@ export interface SyncSubjects {
   signerRemoved(deviceId: string): string;
   /** The compaction watermarks: only the operator's maintenance user may publish here. */
   readonly compactionWatermarks: string;
+  /** One attempt to claim a task's wake (task-claims.ts): one subject per attempt. */
+  taskClaim(taskToken: string, attempt: number): string;
+  /** Every attempt on one task's claims, for a last-by-subject read. */
+  taskClaims(taskToken: string): string;
+  /** A message published only to read the server's clock back. */
+  clock(token: string): string;
 }
 
 function index(what: string, value: number): number {
@@ -96,6 +102,10 @@ export function syncSubjects(user: string): SyncSubjects {
     signer: (deviceId) => `cs.${user}.signers.${token('A device id', deviceId)}`,
     signerRemoved: (deviceId) => `cs.${user}.signers.${token('A device id', deviceId)}.removed`,
     compactionWatermarks: `cs.${user}.compaction.*`,
+    taskClaim: (taskToken, attempt) =>
+      `cs.${user}.claim.${token('A task token', taskToken)}.${index('A claim attempt', attempt)}`,
+    taskClaims: (taskToken) => `cs.${user}.claim.${token('A task token', taskToken)}.*`,
+    clock: (clockToken) => `cs.${user}.clock.${token('A clock token', clockToken)}`,
   };
 }
 

@@ -18,6 +18,13 @@ export interface StoredClaim {
   seq: number;
 }
 
+/** A stored message as read by subject: which subject it is on, and when the server stored it. */
+export interface StampedMessage extends StoredClaim {
+  subject: string;
+  /** The server's clock when it stored the message, in milliseconds since 1970. */
+  serverMs: number;
+}
+
 export type ClaimResult =
   /** This claim is the first (or the same bytes were already the first: a retried claim). */
   | { outcome: 'won'; seq: number }
