@@ -20,7 +20,7 @@ export interface StoredReview {
   }[];
   checklistTitles: string[];
   /** The ledger rows of confirmations for the task. */
-  confirmations: { operationId: string; toolName: string; status: string }[];
+  confirmations: { operationId: string; toolName: string }[];
 }
 
 export async function readStoredReview(page: Page, taskId: string): Promise<StoredReview> {
@@ -86,7 +86,6 @@ export async function readStoredReview(page: Page, taskId: string): Promise<Stor
           .map((row) => ({
             operationId: row.operationId as string,
             toolName: row.toolName as string,
-            status: row.status as string,
           })),
       };
     } finally {

@@ -6,7 +6,7 @@
  * stored sequence) from a new one, without changing the runtime.
  */
 import type { CountersignDatabase } from '../db/database';
-import type { EntityDiff } from '../domain/audit';
+import type { EntityDiff } from '../domain/entity-diff';
 
 export interface AppliedUnit {
   /** The cursor the unit moved to: the stream sequence of its last message. */

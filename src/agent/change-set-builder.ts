@@ -8,7 +8,7 @@
  * with the turn's audit messages, in one transaction at every turn boundary.
  */
 import { openChangeSet } from '../db/agent-records';
-import { ChangeItemWriter, newChangeSet, type ItemContent } from '../db/change-items';
+import { newChangeSet, type ItemContent } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
 import { createJournalReader } from '../db/journal-store';
 import { suppressionHook } from './suppression-hook';
@@ -189,10 +189,9 @@ export class ChangeSetBuilder {
     const outcome = await runStep(db, {
       runKey: `${runKey}:proposals:${now}`,
       kind: 'proposal',
-      followUp: async () => {
+      followUp: async (_applied, { changeItems: writer }) => {
         // Issued side by side: one round trip to IndexedDB for the audit, the rules' counts,
         // the open set, what waits in it, and what the item writes will need.
-        const writer = new ChangeItemWriter(db);
         const proposing = proposals.length > 0;
         const [open, pending] = await Promise.all([
           proposing ? openChangeSet(db, taskId) : undefined,
@@ -207,10 +206,9 @@ export class ChangeSetBuilder {
         const created = open
           ? undefined
           : newChangeSet({ id: crypto.randomUUID(), agentId, taskId, runKey }, stamp);
-        // Sent before the items' writes, which IndexedDB runs after it.
-        const adding = created ? db.changeSets.add(created.set) : undefined;
         const set = open ?? created!.set;
-        writer.know(set);
+        if (created) writer.add(created.set);
+        else writer.know(set);
         const waiting = new Set(
           pending.filter((item) => item.changeSetId === set.id).map((item) => item.fingerprint),
         );
@@ -234,7 +232,6 @@ export class ChangeSetBuilder {
           items.map((after) => ({ before: undefined, after })),
           stamp,
         );
-        await Promise.all([adding, writer.flush()]);
         return { value: items.length, diffs: created ? [created.diff, ...diffs] : diffs };
       },
     });

@@ -7,7 +7,7 @@
 import { putWake, writeObservations, writeReport } from '../db/agent-records';
 import type { CountersignDatabase } from '../db/database';
 import type { Wake } from '../domain/agent';
-import type { EntityDiff } from '../domain/audit';
+import type { EntityDiff } from '../domain/entity-diff';
 import { writeAuditsSafely } from '../dispatcher/audit-writer';
 import { runStep } from '../dispatcher/run-steps';
 import type { TurnAudit } from './change-set-builder';

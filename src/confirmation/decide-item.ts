@@ -6,8 +6,6 @@
  * through dispatch() with the decision, the item's status, its set's counts and the inbox
  * tallies, all in the same transaction (docs/decisions/0002-a-confirmation-is-one-transaction.md).
  */
-import { writeChangeItems } from '../db/change-items';
-import { countDecisions } from '../db/decision-stats';
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
 import {
@@ -16,7 +14,7 @@ import {
   type Decision,
   type DecisionMethod,
 } from '../domain/change-set';
-import type { EntityDiff } from '../domain/audit';
+import type { EntityDiff } from '../domain/entity-diff';
 import type { DispatchContext } from '../dispatcher/dispatch-types';
 import { runStep, type Step, type StepOutcome } from '../dispatcher/run-steps';
 import { newDecision } from './decision-record';
@@ -71,7 +69,7 @@ export function decisionStep(
   // Read with every other step's when the transaction opens (Confirm All: one request).
   const reads = { changeItems: [item.id], changeSets: [item.changeSetId], tasks: [item.taskId] };
   const guard: Step<Refusal, Decided>['guard'] = async (journal, scope) => {
-    fresh = await scope.changeItem(item.id);
+    fresh = await scope.changeItems.item(item.id);
     if (!fresh || fresh.deletedAt !== undefined) return { kind: 'missing' };
     if (fresh.status !== 'pending') return { kind: 'decided', status: fresh.status };
     if (fresh.expiresAt !== undefined && fresh.expiresAt <= now) return { kind: 'expired' };
@@ -104,7 +102,7 @@ export function decisionStep(
     });
     // Added, and counted in the decision figures, with the transaction's other rows.
     scope.addDecision(decision);
-    const itemDiffs = await scope.writeChangeItems(
+    const itemDiffs = await scope.changeItems.write(
       [{ before: current, after: { ...current, status: verdict.verdict } }],
       { deviceId, now },
     );
@@ -293,14 +291,14 @@ async function setItemAside(
   await runStep(db, {
     runKey: `failed:${item.id}:${context.now}`,
     kind: 'decision',
-    guard: async () => {
-      const fresh = await db.changeItems.get(item.id);
+    reads: { changeItems: [item.id] },
+    guard: async (_journal, scope) => {
+      const fresh = await scope.changeItems.item(item.id);
       return fresh?.status === 'pending' ? undefined : { kind: 'decided' as const, status: '' };
     },
-    followUp: async () => {
-      const fresh = (await db.changeItems.get(item.id))!;
-      const diffs = await writeChangeItems(
-        db,
+    followUp: async (_applied, scope) => {
+      const fresh = (await scope.changeItems.item(item.id))!;
+      const diffs = await scope.changeItems.write(
         [{ before: fresh, after: { ...fresh, status: 'failed', error: reason.slice(0, 2_000) } }],
         context,
       );
@@ -324,10 +322,11 @@ export async function expireItemsNow(
     {
       runKey: `expire:${context.now}:${items[0]!.id}`,
       kind: 'expiry',
-      followUp: async () => {
-        const fresh = (await db.changeItems.bulkGet(items.map((item) => item.id))).filter(
-          (row): row is ChangeItem => row?.status === 'pending',
-        );
+      reads: { changeItems: items.map((item) => item.id) },
+      followUp: async (_applied, scope) => {
+        const fresh = (
+          await Promise.all(items.map((item) => scope.changeItems.item(item.id)))
+        ).filter((row): row is ChangeItem => row?.status === 'pending');
         const tasks = await db.tasks.bulkGet([...new Set(fresh.map((item) => item.taskId))]);
         const categoryOf = new Map(
           tasks.flatMap((task) => (task ? [[task.id, task.categoryId]] : [])),
@@ -341,10 +340,8 @@ export async function expireItemsNow(
             ...context,
           }),
         );
-        await db.decisions.bulkAdd(decisions);
-        await countDecisions(db, decisions);
-        const itemDiffs = await writeChangeItems(
-          db,
+        for (const decision of decisions) scope.addDecision(decision);
+        const itemDiffs = await scope.changeItems.write(
           fresh.map((item) => ({ before: item, after: { ...item, status: 'expired' } })),
           context,
         );

@@ -5,7 +5,7 @@
  */
 import type { Observation, Report, Wake } from '../domain/agent';
 import { isOpenChangeSet, type ChangeSet, type Decision } from '../domain/change-set';
-import type { EntityDiff } from '../domain/audit';
+import type { EntityDiff } from '../domain/entity-diff';
 import { stampFieldWrites } from '../domain/field-writes';
 import { bumpClock } from '../domain/vector-clock';
 import type { CountersignDatabase } from './database';

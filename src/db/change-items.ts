@@ -6,10 +6,11 @@
  * counts always equal a recount (test/pending-tally.property.test.ts checks it).
  *
  * Callers run these inside a readwrite transaction over CHANGE_ITEM_TABLES (the
- * dispatcher's transaction includes them). The diffs returned (without the derived
- * fields) go in the operation's outbox row, for sync.
+ * dispatcher's transaction includes them). Inside a step's transaction only the step's
+ * own writer (its scope) may write them; any other throws (change-item-claim.ts). The
+ * diffs returned (without the derived fields) go in the operation's outbox row, for sync.
  */
-import type { EntityDiff } from '../domain/audit';
+import type { EntityDiff } from '../domain/entity-diff';
 import {
   changeItemSchema,
   changeSetSchema,
@@ -23,6 +24,7 @@ import { isLive } from '../domain/is-live';
 import { stampFieldWrites } from '../domain/field-writes';
 import { bumpClock } from '../domain/vector-clock';
 import type { CountersignDatabase } from './database';
+import { claimCurrentTransaction, refuseInsideStep } from './change-item-claim';
 import { countChanges, countsOf } from './change-set-counts';
 import { addToTallies, readTallies, type TallyKey } from './tallies';
 
@@ -58,6 +60,7 @@ export async function createChangeSet(
   fields: Pick<ChangeSet, 'id' | 'agentId' | 'taskId' | 'runKey'>,
   stamp: Stamp,
 ): Promise<{ set: ChangeSet; diff: EntityDiff }> {
+  refuseInsideStep('A change set created directly');
   const created = newChangeSet(fields, stamp);
   await db.changeSets.add(created.set);
   return created;
@@ -86,6 +89,7 @@ export async function writeChangeItems(
   writes: readonly ItemWrite[],
   stamp: Stamp,
 ): Promise<EntityDiff[]> {
+  refuseInsideStep('writeChangeItems');
   if (writes.length === 0) return [];
   const writer = new ChangeItemWriter(db);
   const diffs = await writer.write(writes, stamp);
@@ -101,8 +105,9 @@ export async function writeChangeItems(
  * too (`item`), so a write sees the ones before it. Rows it has not read are read in one
  * request per table (`load`, for a batch known up front) or as asked.
  *
- * Only for a transaction whose change items are all written through it; after anything
- * else wrote them (reindexTaskItems), `flush` and then `forget` what it read.
+ * Only for a transaction whose change items are all written through it. A step's writer
+ * (`forStep`) claims its transaction: another writer opened in it throws. The writes that
+ * recount from stored rows (`reindexTasks`, `writeMergedSet`) go through `aside`.
  */
 export class ChangeItemWriter {
   private readonly items = new Map<string, ChangeItem | undefined>();
@@ -114,7 +119,16 @@ export class ChangeItemWriter {
   /** The tallies as this transaction has them, once read. */
   private talliesNow: Record<TallyKey, number> | undefined;
 
-  constructor(private readonly db: CountersignDatabase) {}
+  constructor(private readonly db: CountersignDatabase) {
+    refuseInsideStep('A second change item writer');
+  }
+
+  /** The one writer of a step's transaction, opened inside it (dispatcher/write-scope.ts). */
+  static forStep(db: CountersignDatabase): ChangeItemWriter {
+    const writer = new ChangeItemWriter(db);
+    claimCurrentTransaction();
+    return writer;
+  }
 
   /**
    * Reads, in one request per table, the rows the writes to come will need (and the
@@ -150,6 +164,18 @@ export class ChangeItemWriter {
   /** A set this transaction has read or just added, as it is now: known without a read. */
   know(set: ChangeSet): void {
     this.sets.set(set.id, set);
+  }
+
+  /** A new set (newChangeSet), written with the items at `flush`. */
+  add(set: ChangeSet): void {
+    this.know(set);
+    this.dirtySets.add(set.id);
+  }
+
+  /** A set as this transaction has it (with the writes made through this writer). */
+  async set(id: string): Promise<ChangeSet | undefined> {
+    if (!this.sets.has(id)) await this.load({ changeSets: [id] });
+    return this.sets.get(id);
   }
 
   /** An item as this transaction has it (with the writes made through this writer). */
@@ -206,8 +232,23 @@ export class ChangeItemWriter {
     if (this.talliesNow) this.talliesNow = { ...this.talliesNow, ...written };
   }
 
-  /** Forgets every row read (after something else wrote them); flush first. */
-  forget(): void {
+  /** Tasks deleted or restored: their pending items leave or rejoin the inbox. */
+  reindexTasks(taskIds: readonly string[], stamp: Stamp): Promise<void> {
+    return this.aside(() => reindexTaskItems(this.db, taskIds, stamp));
+  }
+
+  /** Sync only: a set as another device's operation left it (see writeMergedChangeSet). */
+  writeMergedSet(merged: ChangeSet, stamp: Stamp): Promise<void> {
+    return this.aside(() => writeMergedChangeSet(this.db, merged, stamp));
+  }
+
+  /**
+   * A write that reads and writes the stored rows itself: what this writer holds goes
+   * first, so it reads them; what this writer read is stale after it.
+   */
+  private async aside(write: () => Promise<void>): Promise<void> {
+    await this.flush();
+    await write();
     this.items.clear();
     this.sets.clear();
     this.liveTaskIds.clear();
@@ -255,7 +296,7 @@ function itemDiffs(writes: readonly ItemWrite[], rows: readonly ChangeItem[]): E
  * rule. Its counts and status are this device's own, recounted from the items stored
  * here (another device's counts describe its items, not these), with the inbox tallies.
  */
-export async function writeMergedChangeSet(
+async function writeMergedChangeSet(
   db: CountersignDatabase,
   merged: ChangeSet,
   stamp: Stamp,
@@ -291,7 +332,7 @@ export async function writeMergedChangeSet(
  * After tasks were deleted or restored: their pending items leave or rejoin the inbox.
  * Only the derived keys and counts change (nothing to sync: each device derives them).
  */
-export async function reindexTaskItems(
+async function reindexTaskItems(
   db: CountersignDatabase,
   taskIds: readonly string[],
   stamp: Stamp,

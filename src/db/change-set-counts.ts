@@ -2,7 +2,7 @@
  * What a batch of item writes does to their sets' counts, status and the inbox tallies,
  * computed in memory (change-items.ts writes the result in the same transaction).
  */
-import type { EntityDiff } from '../domain/audit';
+import type { EntityDiff } from '../domain/entity-diff';
 import {
   deriveChangeSetStatus,
   NO_ITEMS,

@@ -4,7 +4,9 @@
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type { Agent, Observation, Report, Wake } from '../domain/agent';
-import type { AuditMessage, Mutation, OutboxRow } from '../domain/audit';
+import type { AuditMessage } from '../domain/audit';
+import type { Mutation } from '../domain/ledger-row';
+import type { OutboxRow } from '../domain/outbox-row';
 import type { Category, Label } from '../domain/category';
 import type { ChangeItem, ChangeSet, Decision } from '../domain/change-set';
 import type { ChecklistItem } from '../domain/checklist-item';

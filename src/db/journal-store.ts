@@ -3,7 +3,7 @@
  * write is stamped (rev, updatedAt, vector clock), checked against its zod schema, and
  * recorded as a before/after diff: the raw material of audit, undo and sync.
  */
-import type { EntityDiff } from '../domain/audit';
+import type { EntityDiff } from '../domain/entity-diff';
 import { newId } from '../domain/entity';
 import { stampFieldWrites } from '../domain/field-writes';
 import { EntityNotFoundError } from '../domain/errors';

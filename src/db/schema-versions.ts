@@ -123,6 +123,25 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       devices: 'id',
     },
   },
+  {
+    // 10: the ledger keeps no status, attempts or next attempt: every row ever written was
+    // 'applied' at its first attempt (a failed one leaves no row), so the fields and the
+    // status index said nothing. The rows lose them.
+    version: 10,
+    stores: {
+      mutations: 'operationId, taskId, createdAt, [taskId+createdAt]',
+    },
+    upgrade: (transaction) =>
+      transaction
+        .table('mutations')
+        .toCollection()
+        .modify((row: Record<string, unknown>) => {
+          delete row.status;
+          delete row.attempts;
+          delete row.nextAttemptAt;
+        })
+        .then(() => undefined),
+  },
 ];
 
 async function stampDecisionCategories(transaction: Transaction): Promise<void> {

@@ -6,18 +6,15 @@
  * DispatchFailure, so the transaction aborts and nothing of the call remains.
  * Private to src/dispatcher.
  */
-import { reindexTaskItems } from '../db/change-items';
-import type { CountersignDatabase } from '../db/database';
-import type { JournalStore } from '../db/journal-store';
 import { actorOf } from '../domain/actor';
-import type { EntityDiff } from '../domain/audit';
+import type { EntityDiff } from '../domain/entity-diff';
 import { NO_NAMES } from '../tools/tool-definition';
 import { clip } from '../lib/clip-for-audit';
 import { checkCategoryPolicy } from './category-policy';
 import { failureOf, toolFailure } from './dispatch-failure';
 import type { DispatchResult, MutatedEntry } from './dispatch-types';
-import type { OperationWrites } from './operation-writes';
 import { attemptOf, type PreparedCall } from './prepare-call';
+import type { TransactionWrites } from './write-scope';
 
 export interface AppliedCall {
   result: DispatchResult;
@@ -26,15 +23,13 @@ export interface AppliedCall {
 }
 
 export async function applyCall(
-  db: CountersignDatabase,
   prepared: PreparedCall,
-  writes: OperationWrites,
-  store: JournalStore,
+  { store, writes, scope }: TransactionWrites,
 ): Promise<AppliedCall> {
   const { tool, args, context, toolContext, targetTaskId, operationId } = prepared;
   if (!prepared.runKeyIsNew) {
     const previous = await writes.previousOperation(operationId);
-    if (previous?.status === 'applied') {
+    if (previous) {
       const output = previous.result ?? 'Already applied.';
       return {
         result: { success: true, output, alreadyApplied: true, operationId, mutatedEntries: [] },
@@ -64,16 +59,11 @@ export async function applyCall(
   const diffs = store.diffsSince(step);
   // A task deleted or restored takes its pending proposals out of the inbox or back in.
   const lifeChanged = tasksWhoseLifeChanged(diffs);
-  if (lifeChanged.length > 0) {
-    // It reads and writes the items itself: the transaction's item writes go first, and
-    // what the writer read is stale after it.
-    await writes.changeItems.flush();
-    await reindexTaskItems(db, lifeChanged, {
+  if (lifeChanged.length > 0)
+    await scope.changeItems.reindexTasks(lifeChanged, {
       deviceId: toolContext.deviceId,
       now: toolContext.now,
     });
-    writes.changeItems.forget();
-  }
 
   const summary = context.summary ?? tool.summarize(args, namesFromDiffs(diffs));
   // A call that creates its task (create_task) names no task up front; the trail and the
@@ -85,8 +75,6 @@ export async function applyCall(
       toolName: tool.name,
       source: context.source,
       taskId,
-      status: 'applied',
-      attempts: 1,
       diffs,
       result: outcome.output,
       createdAt: toolContext.now,

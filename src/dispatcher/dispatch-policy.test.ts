@@ -290,7 +290,7 @@ describe('atomicity', () => {
       { source: 'confirmation', taskId, runKey: 'c' },
     );
     const row = await db.mutations.get(result.operationId);
-    expect(row).toMatchObject({ status: 'applied', source: 'confirmation', taskId });
+    expect(row).toMatchObject({ source: 'confirmation', taskId });
     expect(row!.diffs[0]!.before).not.toHaveProperty('estimateMinutes');
     expect(row!.diffs[0]!.after).toMatchObject({ estimateMinutes: 45 });
   });

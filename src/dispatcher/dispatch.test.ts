@@ -70,7 +70,7 @@ describe('dispatch as the user', () => {
     const taskId = await createTask(db);
     const result = await userWrite(db, 'set_task_title', { title: 'Renamed' }, { taskId });
     const row = await db.mutations.get(result.operationId);
-    expect(row).toMatchObject({ source: 'user', status: 'applied', toolName: 'set_task_title' });
+    expect(row).toMatchObject({ source: 'user', toolName: 'set_task_title' });
     expect(row!.diffs[0]).toMatchObject({
       table: 'tasks',
       before: { title: 'Write the quarterly report' },

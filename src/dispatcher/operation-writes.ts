@@ -1,16 +1,18 @@
 /**
- * The bookkeeping rows of one transaction (ledger, audit, outbox), the caller's change
- * items and decision rows, collected while its steps run and written at its end with one
- * bulk write per table. The rows its steps will read (their items, sets and tasks, the
- * ledger rows of retried operations) are read up front, one request per table. A
+ * The bookkeeping rows of one transaction (ledger, audit, outbox) and the caller's
+ * decision rows, collected while its steps run and written at its end with one bulk write
+ * per table (write-scope.ts issues them). The rows its steps will read (their items, sets
+ * and tasks through the change item writer, the ledger rows of retried operations) are
+ * read up front, one request per table. A
  * transaction of twenty confirmations thus makes about a dozen requests besides its
  * handlers', not two hundred (confirm-all's request test holds it to that).
  */
-import { ChangeItemWriter } from '../db/change-items';
+import type { ChangeItemWriter } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
 import { countDecisions } from '../db/decision-stats';
 import { keepsOutbox } from '../db/sync-settings';
-import type { Mutation, OutboxRow } from '../domain/audit';
+import type { Mutation } from '../domain/ledger-row';
+import type { OutboxRow } from '../domain/outbox-row';
 import type { Decision } from '../domain/change-set';
 import { writeAuditsSafely, type AuditDraft, type AuditEntry } from './audit-writer';
 
@@ -29,12 +31,12 @@ export class OperationWrites {
   /** Read with the steps' rows: a device that never configured sync keeps no outbox. */
   private outboxKept = false;
   private readonly decisions: Decision[] = [];
-  /** The transaction's change items, sets and tallies (see ChangeItemWriter). */
-  readonly changeItems: ChangeItemWriter;
 
-  constructor(private readonly db: CountersignDatabase) {
-    this.changeItems = new ChangeItemWriter(db);
-  }
+  constructor(
+    private readonly db: CountersignDatabase,
+    /** The transaction's change items, sets and tallies: read up front with the rest. */
+    private readonly changeItems: ChangeItemWriter,
+  ) {}
 
   /** Reads, in one request per table, what the steps declared and the ledger rows named. */
   async load(reads: StepReads, operationIds: readonly string[]): Promise<void> {
@@ -74,9 +76,9 @@ export class OperationWrites {
     this.decisions.push(decision);
   }
 
-  /** Inside the transaction, after every step: issues the collected rows. */
+  /** Inside the transaction, after every step: issues the collected rows (write-scope.ts). */
   async flush(): Promise<void> {
-    const written: Promise<unknown>[] = [this.changeItems.flush()];
+    const written: Promise<unknown>[] = [];
     if (this.decisions.length > 0)
       written.push(
         this.db.decisions.bulkAdd(this.decisions),

@@ -13,17 +13,18 @@
  * item never blocks or undoes the others, and each stays atomic with its follow-up.
  *
  * Batch-aware: a step declares the rows it will read (`reads`) and reads and writes change
- * items and decisions through its `scope`. The transaction reads every step's rows in one
+ * items and decisions through its `scope` (write-scope.ts), the only way to write them
+ * inside the transaction. The transaction reads every step's rows in one
  * request per table when it opens, and writes the items, sets, tallies and decisions of
  * all its steps once, at its end, with the ledger, audit and outbox rows. So twenty steps
  * cost about what one does, plus their handlers.
  */
-import { CHANGE_ITEM_TABLES, type ItemWrite, type Stamp } from '../db/change-items';
+import { CHANGE_ITEM_TABLES } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
-import { createJournalStore, type JournalStore } from '../db/journal-store';
 import { getDeviceId } from '../db/settings';
-import type { DecisionClaim, EntityDiff, OperationKind } from '../domain/audit';
-import type { ChangeItem, Decision } from '../domain/change-set';
+import type { DecisionClaim } from '../domain/decision-claim';
+import type { EntityDiff } from '../domain/entity-diff';
+import type { OperationKind } from '../domain/operation-kind';
 import { sha256Hex } from '../domain/canonical-json';
 import type { JournalReader } from '../domain/journal-access';
 import { JOURNAL_TABLES } from '../domain/journal';
@@ -37,8 +38,14 @@ import {
   storageFailure,
 } from './dispatch-failure';
 import type { DispatchContext, DispatchResult } from './dispatch-types';
-import { OperationWrites, type StepReads } from './operation-writes';
+import type { StepReads } from './operation-writes';
 import { attemptOf, prepareCall, type PreparedCall } from './prepare-call';
+import {
+  flushWrites,
+  openTransactionWrites,
+  type StepScope,
+  type TransactionWrites,
+} from './write-scope';
 
 export interface DispatchCall {
   toolName: string;
@@ -52,20 +59,6 @@ export interface FollowUp<Value> {
   diffs?: readonly EntityDiff[];
   /** The decision this operation carries, which sync claims before pushing it. */
   claim?: DecisionClaim;
-}
-
-/**
- * What a step reads and writes of the proposal rows, through its transaction: reads see
- * the writes of the steps before it; writes are issued once, at the transaction's end.
- * A transaction's change items are written either all through the scope or none.
- */
-export interface StepScope {
-  /** The item as this transaction has it (read with every step's, if in `reads`). */
-  changeItem(id: string): Promise<ChangeItem | undefined>;
-  /** writeChangeItems (db/change-items.ts) within the transaction: returns the same diffs. */
-  writeChangeItems(writes: readonly ItemWrite[], stamp: Stamp): Promise<EntityDiff[]>;
-  /** A decision row, added with the others at the transaction's end. */
-  addDecision(decision: Decision): void;
 }
 
 export interface Step<Refusal, Value> {
@@ -204,16 +197,15 @@ export async function runSteps<Refusal, Value>(
   try {
     const deviceId = await getDeviceId(db);
     const together = await db.transaction('rw', transactionTables(db, options), async () => {
-      const store = newStore(db, deviceId);
-      const writes = await openWrites(
+      const buffers = await openWrites(
         db,
-        store,
+        deviceId,
         runnable.map((index) => [steps[index]!, prepared[index]!] as const),
       );
       const results: StepOutcome<Refusal, Value>[] = [];
       for (const index of runnable)
-        results.push(await runInside(db, steps[index]!, prepared[index]!, writes, store));
-      await commitWrites(store, writes);
+        results.push(await runInside(db, steps[index]!, prepared[index]!, buffers));
+      await flushWrites(buffers);
       return results;
     });
     runnable.forEach((index, position) => (outcomes[index] = together[position]));
@@ -238,10 +230,9 @@ async function runPrepared<Refusal, Value>(
     // One transaction: the call's writes, the caller's follow-up, the ledger row, the
     // audit trail and the outbox row commit together or not at all.
     return await db.transaction('rw', transactionTables(db, options), async () => {
-      const store = newStore(db, deviceId);
-      const writes = await openWrites(db, store, [[step, ready]]);
-      const outcome = await runInside(db, step, ready, writes, store);
-      await commitWrites(store, writes);
+      const buffers = await openWrites(db, deviceId, [[step, ready]]);
+      const outcome = await runInside(db, step, ready, buffers);
+      await flushWrites(buffers);
       return outcome;
     });
   } catch (error) {
@@ -264,10 +255,11 @@ async function runPrepared<Refusal, Value>(
  */
 async function openWrites<R, V>(
   db: CountersignDatabase,
-  store: JournalStore,
+  deviceId: string,
   steps: readonly (readonly [Step<R, V>, Ready])[],
-): Promise<OperationWrites> {
-  const writes = new OperationWrites(db);
+): Promise<TransactionWrites> {
+  const buffers = openTransactionWrites(db, deviceId);
+  const { store, writes } = buffers;
   const ids = (pick: (reads: StepReads) => readonly string[] | undefined) =>
     steps.flatMap(([step]) => (step.reads ? (pick(step.reads) ?? []) : []));
   const taskIds = ids((reads) => reads.tasks);
@@ -289,15 +281,7 @@ async function openWrites<R, V>(
     ...agentIds.map((id) => store.storedRow('agents', id)),
     checked.length > 0 ? store.categories() : undefined,
   ]);
-  return writes;
-}
-
-function scopeOf(writes: OperationWrites): StepScope {
-  return {
-    changeItem: (id) => writes.changeItems.item(id),
-    writeChangeItems: (itemWrites, stamp) => writes.changeItems.write(itemWrites, stamp),
-    addDecision: (decision) => writes.addDecision(decision),
-  };
+  return buffers;
 }
 
 /** Inside a transaction: guard, call, follow-up, and the step's outbox row. */
@@ -305,13 +289,12 @@ async function runInside<Refusal, Value>(
   db: CountersignDatabase,
   step: Step<Refusal, Value>,
   { call, operationId }: Ready,
-  writes: OperationWrites,
-  store: JournalStore,
+  buffers: TransactionWrites,
 ): Promise<StepOutcome<Refusal, Value>> {
-  const scope = scopeOf(writes);
+  const { store, writes, scope } = buffers;
   const refusal = await step.guard?.(store, scope);
   if (refusal !== undefined) return { kind: 'refused', refusal };
-  const applied = call ? await applyCall(db, call, writes, store) : undefined;
+  const applied = call ? await applyCall(call, buffers) : undefined;
   const followed = await step.followUp?.(applied?.result, scope);
   const diffs = [...(applied?.diffs ?? []), ...(followed?.diffs ?? [])];
   if (diffs.length > 0 && !step.remote) {
@@ -324,21 +307,6 @@ async function runInside<Refusal, Value>(
     });
   }
   return { kind: 'done', result: applied?.result, value: followed?.value };
-}
-
-/**
- * The end of a transaction: the journal writes its handlers sent (never waited on one by
- * one) must have succeeded before the bookkeeping is issued. A failed write is only
- * known once its request settles, and a transaction with no request left commits: so
- * nothing is sent after a failure that could let it commit without the failed write.
- */
-async function commitWrites(store: JournalStore, writes: OperationWrites): Promise<void> {
-  await store.flush();
-  await writes.flush();
-}
-
-function newStore(db: CountersignDatabase, deviceId: string): JournalStore {
-  return createJournalStore(db, { deviceId, now: new Date().toISOString(), recordDiffs: true });
 }
 
 function storageResult(error: unknown): DispatchResult {

@@ -1,4 +1,4 @@
-/** The audit trail and the mutation ledger: what was attempted, what happened, and how to undo it. */
+/** The audit trail: what was attempted and what happened, message by message (Activity reads it). */
 import { z } from 'zod';
 import { idSchema, isoTimestampSchema } from './entity';
 import { writeSourceSchema } from './write-source';
@@ -26,74 +26,3 @@ export const auditMessageSchema = z.object({
   createdAt: isoTimestampSchema,
 });
 export type AuditMessage = z.infer<typeof auditMessageSchema>;
-
-/** One entity row as it was before and after a write: the unit of undo, preview and sync. */
-export const entityDiffSchema = z.object({
-  table: z.string(),
-  id: idSchema,
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
-});
-export type EntityDiff = z.infer<typeof entityDiffSchema>;
-
-const mutationStatusSchema = z.enum([
-  'pending',
-  'in_flight',
-  'applied',
-  'failed',
-  'needs_reconcile',
-  'indeterminate',
-]);
-
-export const mutationSchema = z.object({
-  operationId: z.string(),
-  toolName: z.string(),
-  source: writeSourceSchema,
-  taskId: idSchema.optional(),
-  status: mutationStatusSchema,
-  attempts: z.number().int().nonnegative(),
-  nextAttemptAt: isoTimestampSchema.optional(),
-  diffs: z.array(entityDiffSchema),
-  result: z.string().optional(),
-  error: z.string().optional(),
-  createdAt: isoTimestampSchema,
-});
-export type Mutation = z.infer<typeof mutationSchema>;
-
-/** What an operation is, for sync and for the person reading Activity. */
-export const operationKindSchema = z.enum([
-  'journal',
-  'proposal',
-  'decision',
-  'undo',
-  'expiry',
-  'report',
-  'import',
-]);
-export type OperationKind = z.infer<typeof operationKindSchema>;
-
-/**
- * A decision that must win its item everywhere before its operation is pushed: sync
- * claims the item (first decision wins) and reverts the local one if another device won.
- */
-export const decisionClaimSchema = z.object({
-  changeSetId: idSchema,
-  itemIndex: z.number().int().nonnegative(),
-  decisionId: idSchema,
-  verdict: z.enum(['confirmed', 'rejected']),
-});
-export type DecisionClaim = z.infer<typeof decisionClaimSchema>;
-
-/**
- * One operation waiting to leave this device: everything one transaction wrote that other
- * devices need (journal rows, proposals, decisions), written in that same transaction.
- */
-export const outboxRowSchema = z.object({
-  id: idSchema,
-  operationId: z.string(),
-  kind: operationKindSchema.default('journal'),
-  diffs: z.array(entityDiffSchema),
-  claim: decisionClaimSchema.optional(),
-  createdAt: isoTimestampSchema,
-});
-export type OutboxRow = z.infer<typeof outboxRowSchema>;

@@ -10,12 +10,31 @@
 import { z } from 'zod';
 import { entityBaseSchema, idSchema, isoTimestampSchema } from './entity';
 
+/**
+ * Where a proposal stands. Every status change is a change item write in a step's
+ * transaction (src/dispatcher/CONTEXT.md) and syncs with its operation; the inbox keys
+ * that say "waiting here" never do. A decision does not wake the agent: it reads the
+ * decisions on its next wake.
+ */
 export const changeItemStatusSchema = z.enum([
+  /**
+   * Proposed by the agent (agent/change-set-builder.ts), or put back by undo or by a
+   * decision taken back after another device decided first. Not final: it waits in the
+   * inbox while its task is live.
+   */
   'pending',
+  /** The person (or a trusted-tool rule) applied it. Final, unless undone (back to pending). */
   'confirmed',
+  /** The person rejected it. Final, unless undone (back to pending). */
   'rejected',
+  /** Its time ran out before anyone decided it (a decision by the system). Final. */
   'expired',
+  /** Applying it failed in a way that can never succeed; the reason is on the item. Final. */
   'failed',
+  /**
+   * Not written by this version: undo puts the item back to pending. Kept so a stored or
+   * received row that carries it still parses.
+   */
   'undone',
 ]);
 export type ChangeItemStatus = z.infer<typeof changeItemStatusSchema>;

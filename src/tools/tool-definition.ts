@@ -132,9 +132,68 @@ export interface ToolDefinition<Args = unknown> {
   note?(args: Args, notes: WakeNotes): string;
 }
 
-/** Identity helper: infers `Args` from `argsSchema` and types every callback with it. */
-export function defineTool<Schema extends z.ZodType>(
-  definition: ToolDefinition<z.output<Schema>> & { argsSchema: Schema },
-): ToolDefinition<z.output<Schema>> {
-  return definition;
+/** What every tool has, whatever its route. */
+type Core<Args> = Pick<
+  ToolDefinition<Args>,
+  'name' | 'argsSchema' | 'summarize' | 'targetTaskId' | 'handle' | 'example' | 'recordsDiffs'
+>;
+
+/** What a tool offered to the model has besides: its words and arguments that work. */
+type ModelCore<Args> = Core<Args> &
+  Required<Pick<ToolDefinition<Args>, 'description' | 'example'>> &
+  Pick<ToolDefinition<Args>, 'aliases'>;
+
+/** What review reads of a proposal: the change's entity and fields, and whether to queue it. */
+type ProposalParts<Args> = Pick<
+  ToolDefinition<Args>,
+  'proposalTarget' | 'checkProposal' | 'fieldLabels'
+>;
+
+/**
+ * A deferred tool: each call becomes a change item the person reviews, so it needs a
+ * review kind, and a before → after preview of its own, or (a batch) its singular's.
+ */
+type DeferredParts<Args> = ModelCore<Args> &
+  ProposalParts<Args> &
+  Required<Pick<ToolDefinition<Args>, 'review'>> &
+  (
+    | { batch: NonNullable<ToolDefinition<Args>['batch']>; preview?: never }
+    | { batch?: never; preview: NonNullable<ToolDefinition<Args>['preview']> }
+  );
+
+/** An immediate tool: applied at once under policy, shown in review as done, never trusted. */
+type ImmediateParts<Args> = ModelCore<Args> &
+  ProposalParts<Args> &
+  Required<Pick<ToolDefinition<Args>, 'preview'>> & { review: { kind: string; trustedAs?: never } };
+
+/**
+ * An internal tool: the person's own operations, undo, sync, and the singular tools that
+ * a batch's items are applied with. Never offered to the model.
+ */
+type InternalParts<Args> = Core<Args> &
+  ProposalParts<Args> &
+  Pick<ToolDefinition<Args>, 'preview' | 'review'>;
+
+type Schemed<Parts, Schema> = Parts & { argsSchema: Schema };
+type Defined<Schema extends z.ZodType> = ToolDefinition<z.output<Schema>>;
+
+/** A model tool whose calls wait for review (route `deferred`). */
+export function defineDeferredTool<Schema extends z.ZodType>(
+  definition: Schemed<DeferredParts<z.output<Schema>>, Schema>,
+): Defined<Schema> {
+  return { ...definition, audience: 'model', route: 'deferred' };
+}
+
+/** A model tool applied at once under policy (route `immediate`). */
+export function defineImmediateTool<Schema extends z.ZodType>(
+  definition: Schemed<ImmediateParts<z.output<Schema>>, Schema>,
+): Defined<Schema> {
+  return { ...definition, audience: 'model', route: 'immediate' };
+}
+
+/** A tool never offered to the model (audience `internal`, no route). */
+export function defineInternalTool<Schema extends z.ZodType>(
+  definition: Schemed<InternalParts<z.output<Schema>>, Schema>,
+): Defined<Schema> {
+  return { ...definition, audience: 'internal' };
 }

@@ -113,8 +113,6 @@ describe('readAutoWakeWatch', () => {
       toolName: 'apply_synced_rows',
       source: 'sync',
       taskId,
-      status: 'applied',
-      attempts: 1,
       diffs: [entry('mine', taskId), entry('theirs', 'another-task')],
       result: 'Applied.',
       createdAt: new Date().toISOString(),

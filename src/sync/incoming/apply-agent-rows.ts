@@ -1,39 +1,22 @@
 /**
  * The agent's rows of a remote operation (proposals, decisions, reports, observations),
  * merged with this device's rows by the same rule as journal rows. Change items and sets
- * go through change-items.ts, the one writer of them, which keeps each device's own
- * inbox keys, set counts and tallies. A proposal's and a decision's summary is written
+ * are read and written through the step's scope (its change item writer), which keeps
+ * each device's own inbox keys, set counts and tallies. A proposal's and a decision's summary is written
  * here from its arguments (proposal-summary.ts). Runs inside the operation's transaction.
  */
 import { fieldWriter } from '../../domain/field-writes';
-import { writeChangeItems, writeMergedChangeSet } from '../../db/change-items';
 import type { CountersignDatabase } from '../../db/database';
+import type { StepScope } from '../../dispatcher/write-scope';
 import { observationSchema, reportSchema } from '../../domain/agent';
-import {
-  changeItemSchema,
-  changeSetSchema,
-  decisionSchema,
-  type ChangeItem,
-} from '../../domain/change-set';
+import { changeItemSchema, changeSetSchema, decisionSchema } from '../../domain/change-set';
 import { deviceSchema } from '../../domain/device';
 import { CLOCK_SKEW_ALLOWANCE_MS, decideRemoteRow, type MergeRow } from '../../domain/merge-rule';
 import { capRowTimes } from '../../domain/received-time';
-import type { RowDiff, SyncTable } from '../../domain/sync-envelope';
+import { AGENT_TABLES, type RowDiff } from '../../domain/sync-envelope';
 import { revAfterMerge, type LostFieldValue } from '../../tools/catalog/apply-synced-rows';
 import { summaryFromArguments } from './proposal-summary';
 
-/**
- * Sets before their items (an item's counts go to its set), then the rest; and the
- * journal's device list, merged by the same rule (domain/device.ts).
- */
-export const AGENT_TABLES = [
-  'changeSets',
-  'changeItems',
-  'decisions',
-  'reports',
-  'observations',
-  'devices',
-] as const satisfies readonly SyncTable[];
 type AgentTable = (typeof AGENT_TABLES)[number];
 
 const PLAIN_SCHEMAS = {
@@ -50,6 +33,7 @@ const PLAIN_SCHEMAS = {
  */
 export async function applyAgentRows(
   db: CountersignDatabase,
+  scope: StepScope,
   diffs: readonly RowDiff[],
   stamp: { deviceId: string; now: string },
   receivedAt: string = stamp.now,
@@ -59,7 +43,7 @@ export async function applyAgentRows(
   for (const table of AGENT_TABLES) {
     for (const diff of diffs) {
       if (diff.table !== table || diff.after === null) continue;
-      const local = withoutInboxKeys(await db.table(table).get(diff.id));
+      const local = withoutInboxKeys(await storedRow(db, scope, table, diff.id));
       const after = capRowTimes(
         { ...diff.after, id: diff.id } as unknown as MergeRow & { createdAt: string },
         receivedMs + CLOCK_SKEW_ALLOWANCE_MS,
@@ -74,7 +58,7 @@ export async function applyAgentRows(
         ...decision.row,
         rev: revAfterMerge(decision.outcome, local?.rev, diff.after.rev),
       };
-      await writeRow(db, table, row, stamp);
+      await writeRow(db, scope, table, row, stamp);
       for (const { field, value, side } of decision.lost) {
         lost.push({
           table,
@@ -92,24 +76,30 @@ export async function applyAgentRows(
   return lost;
 }
 
+function storedRow(db: CountersignDatabase, scope: StepScope, table: AgentTable, id: string) {
+  if (table === 'changeItems') return scope.changeItems.item(id);
+  if (table === 'changeSets') return scope.changeItems.set(id);
+  return db.table(table).get(id);
+}
+
 async function writeRow(
   db: CountersignDatabase,
+  scope: StepScope,
   table: AgentTable,
   row: Record<string, unknown>,
   stamp: { deviceId: string; now: string },
 ): Promise<void> {
   switch (table) {
     case 'changeSets':
-      return writeMergedChangeSet(db, changeSetSchema.parse(row), stamp);
+      return scope.changeItems.writeMergedSet(changeSetSchema.parse(row), stamp);
     case 'changeItems': {
       const parsed = changeItemSchema.parse(row);
       const item = { ...parsed, humanSummary: await summaryFromArguments(db, parsed) };
       const { createdAt, updatedAt, rev, vectorClock, fieldWrites, ...content } = item;
-      await writeChangeItems(
-        db,
+      await scope.changeItems.write(
         [
           {
-            before: (await db.changeItems.get(item.id)) as ChangeItem | undefined,
+            before: await scope.changeItems.item(item.id),
             after: content,
             merged: {
               createdAt,

@@ -15,14 +15,15 @@
  * A remote step writes no outbox row: nothing applied here is ever pushed back.
  */
 import type { CountersignDatabase } from '../../db/database';
-import type { SyncPushRecord } from '../../db/sync-rows';
+import { ACTIVE_PUSH_STATES, type SyncPushRecord } from '../../db/sync-rows';
 import { JOURNAL_TABLES } from '../../domain/journal';
 import { runSteps, type Step } from '../../dispatcher/run-steps';
 import { yieldToMain } from '../../lib/yield-to-main';
 import type { LostFieldValue } from '../../tools/catalog/apply-synced-rows';
-import { drainOutbox } from '../outgoing/drain-outbox';
+import { drainOutbox } from '../push/drain-outbox';
 import type { SyncMessage } from '../transport/sync-transport';
-import { AGENT_TABLES, applyAgentRows } from './apply-agent-rows';
+import { applyAgentRows } from './apply-agent-rows';
+import { AGENT_TABLES } from '../../domain/sync-envelope';
 import { groupStep } from './apply-group';
 import { lossMessage } from './describe-loss';
 import { lastSeqOf, rowsOf, runsOf, unitsOf, type Unit } from './group-incoming';
@@ -220,7 +221,7 @@ async function settleConflictingClaims(deps: IncomingDeps, planned: readonly Pla
   await drainOutbox(deps.db, Date.now());
   const unclaimed = await deps.db.syncPushes
     .where('state')
-    .anyOf(['pending', 'in_flight', 'needs_reconcile'])
+    .anyOf(ACTIVE_PUSH_STATES)
     .filter(
       (record) =>
         record.claim !== undefined &&
@@ -342,11 +343,11 @@ function applyStep(
           },
         }
       : {}),
-    followUp: async (applied) => {
+    followUp: async (applied, scope) => {
       if (!(await db.syncApplied.get(operation.operationId))) {
         const lost = [
           ...((applied?.data?.lost as LostFieldValue[] | undefined) ?? []),
-          ...(await applyAgentRows(db, agentRows, { deviceId, now }, storedAt)),
+          ...(await applyAgentRows(db, scope, agentRows, { deviceId, now }, storedAt)),
         ];
         if (lost.length > 0) {
           await db.auditMessages.bulkAdd(

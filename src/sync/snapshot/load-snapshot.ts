@@ -12,16 +12,16 @@
 import type { CountersignDatabase } from '../../db/database';
 import { writeLoadedSnapshot } from '../../db/sync-settings';
 import { JOURNAL_TABLES } from '../../domain/journal';
-import type { RowDiff, SyncOperation } from '../../domain/sync-envelope';
+import { SYNC_TABLES, type RowDiff, type SyncOperation } from '../../domain/sync-envelope';
 import { runSteps, type Step } from '../../dispatcher/run-steps';
-import { AGENT_TABLES, applyAgentRows } from '../incoming/apply-agent-rows';
+import { applyAgentRows } from '../incoming/apply-agent-rows';
 import { readCursor } from '../incoming/apply-incoming';
 import type { SnapshotManifest } from './snapshot-manifest';
 import { recountDecisionStats } from './recount-after-snapshot';
 
 const ROWS_PER_STEP = 500;
 const CURSOR_KEY = 'cursor';
-const ORDER = [...JOURNAL_TABLES, ...AGENT_TABLES] as readonly string[];
+const ORDER = SYNC_TABLES as readonly string[];
 const JOURNAL = new Set<string>(JOURNAL_TABLES);
 
 export interface SnapshotLoadDeps {
@@ -116,8 +116,8 @@ function partStep(
           },
         }
       : {}),
-    followUp: async (applied) => {
-      await applyAgentRows(db, agentRows, { deviceId, now });
+    followUp: async (applied, scope) => {
+      await applyAgentRows(db, scope, agentRows, { deviceId, now });
       await db.syncApplied.put({
         operationId: partOperationId,
         seq: manifest.sequence,

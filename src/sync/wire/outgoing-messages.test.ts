@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxRow } from '../../domain/audit';
+import type { OutboxRow } from '../../domain/outbox-row';
 import { parseEnvelope } from '../../domain/sync-envelope';
 import { outgoingMessages } from './outgoing-messages';
 

@@ -5,7 +5,8 @@
  * "did it land?"): the same row gives the same bytes, so a part pushed twice is refused
  * as a copy and counts as landed.
  */
-import type { EntityDiff, OutboxRow } from '../../domain/audit';
+import type { EntityDiff } from '../../domain/entity-diff';
+import type { OutboxRow } from '../../domain/outbox-row';
 import {
   encodeEnvelope,
   ENVELOPE_LIMITS,

@@ -8,13 +8,13 @@ import { CLOCK_SKEW_ALLOWANCE_MS, decideRemoteRow, type MergeRow } from '../../d
 import { capRowTimes } from '../../domain/received-time';
 import { rowRecordSchema } from '../../domain/sync-envelope';
 import { countOf } from '../../lib/count-of';
-import { defineTool, type ToolOutcome } from '../tool-definition';
+import { defineInternalTool, type ToolOutcome } from '../tool-definition';
 
 /** Rows arrive checked at sync's boundary (envelope, then the table's schema): shape only here. */
 const rowSchema = rowRecordSchema;
 
 const syncedRowSchema = z.object({
-  table: z.enum(JOURNAL_TABLES as [JournalTable, ...JournalTable[]]),
+  table: z.enum(JOURNAL_TABLES),
   id: idSchema,
   /** The row on the other device before its operation; null when the operation created it. */
   before: rowSchema.nullable(),
@@ -62,9 +62,8 @@ export interface LostFieldValue {
  * never left this device, so no other device has to hear of it being taken back.
  * Only the sync runtime may call it (source `sync`).
  */
-export const applySyncedRows = defineTool({
+export const applySyncedRows = defineInternalTool({
   name: 'apply_synced_rows',
-  audience: 'internal',
   argsSchema: z.object({
     /** The other device's operation. */
     operationId: z.string().min(1).max(200),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../../domain/entity';
 import { isLive } from '../../domain/is-live';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { EntityNotFoundError } from '../../domain/errors';
 import { defaultAgent, writeAllowedCategories } from '../policy/agent-row';
 
@@ -10,9 +10,8 @@ import { defaultAgent, writeAllowedCategories } from '../policy/agent-row';
  * category leaves the agent's allowlist in the same write, so no task is left allowed
  * by a category nobody can see any more.
  */
-export const deleteCategory = defineTool({
+export const deleteCategory = defineInternalTool({
   name: 'delete_category',
-  audience: 'internal',
   argsSchema: z.object({ id: idSchema }),
   summarize: ({ id }) => `Delete category ${id}`,
   targetTaskId: async () => undefined,

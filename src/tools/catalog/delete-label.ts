@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { idSchema } from '../../domain/entity';
 import { isLive } from '../../domain/is-live';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { EntityNotFoundError } from '../../domain/errors';
 
 /** Soft-deletes a label; tasks that carry it simply stop showing it. */
-export const deleteLabel = defineTool({
+export const deleteLabel = defineInternalTool({
   name: 'delete_label',
-  audience: 'internal',
   argsSchema: z.object({ id: idSchema }),
   summarize: ({ id }) => `Delete label ${id}`,
   targetTaskId: async () => undefined,

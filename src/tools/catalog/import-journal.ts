@@ -10,7 +10,7 @@ import { JOURNAL_TABLES, type JournalRows } from '../../domain/journal';
 import { decideRemoteRow, type MergeRow } from '../../domain/merge-rule';
 import { capRowTimes } from '../../domain/received-time';
 import { receivedCounterProblem } from '../../domain/received-row';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { ToolInputError } from '../tool-errors';
 import { revAfterMerge } from './apply-synced-rows';
 
@@ -28,9 +28,8 @@ import { revAfterMerge } from './apply-synced-rows';
  * device's writes, and a checklist item or entry whose task is neither in the file nor
  * in the journal.
  */
-export const importJournal = defineTool({
+export const importJournal = defineInternalTool({
   name: 'import_journal',
-  audience: 'internal',
   argsSchema: journalFileSchema,
   summarize: ({ tables }) => `Import journal (${tables.tasks.length} tasks)`,
   targetTaskId: async () => undefined,

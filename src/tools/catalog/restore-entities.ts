@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { JOURNAL_TABLES, type JournalRows, type JournalTable } from '../../domain/journal';
+import { JOURNAL_TABLES, type JournalRows } from '../../domain/journal';
 import { idSchema } from '../../domain/entity';
 import { isLive } from '../../domain/is-live';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { countOf } from '../../lib/count-of';
 
 const restorationSchema = z.object({
-  table: z.enum(JOURNAL_TABLES as [JournalTable, ...JournalTable[]]),
+  table: z.enum(JOURNAL_TABLES),
   id: idSchema,
   /** The row as it was before the write being undone; null when that write created it. */
   before: z.record(z.string(), z.unknown()).nullable(),
@@ -17,9 +17,8 @@ const restorationSchema = z.object({
  * A row the mutation created is soft-deleted. Whether undo is still safe (nobody changed
  * the rows since) is checked by the caller inside the same transaction.
  */
-export const restoreEntities = defineTool({
+export const restoreEntities = defineInternalTool({
   name: 'restore_entities',
-  audience: 'internal',
   argsSchema: z.object({ restorations: z.array(restorationSchema).min(1).max(100) }),
   summarize: ({ restorations }) => `Undo (${countOf(restorations.length, 'row')})`,
   targetTaskId: async (_args, context) => context.taskId,

@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { colorSchema, nameSchema } from '../../domain/category';
 import { idSchema } from '../../domain/entity';
 import { isLive } from '../../domain/is-live';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { EntityNotFoundError } from '../../domain/errors';
 import { ToolInputError } from '../tool-errors';
 
 /** Creates a category, or renames / recolours one when `id` is given. Names are unique. */
-export const saveCategory = defineTool({
+export const saveCategory = defineInternalTool({
   name: 'save_category',
-  audience: 'internal',
   argsSchema: z.object({ id: idSchema.optional(), name: nameSchema, color: colorSchema }),
   summarize: ({ id, name }) => `${id ? 'Update' : 'Create'} category "${name}"`,
   targetTaskId: async () => undefined,

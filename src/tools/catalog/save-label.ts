@@ -3,14 +3,13 @@ import { LABEL_CATEGORIES_MAX } from '../../domain/limits';
 import { colorSchema, nameSchema } from '../../domain/category';
 import { idSchema } from '../../domain/entity';
 import { isLive } from '../../domain/is-live';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { EntityNotFoundError } from '../../domain/errors';
 import { ToolInputError } from '../tool-errors';
 
 /** Creates a label, or edits one when `id` is given. Names are unique. */
-export const saveLabel = defineTool({
+export const saveLabel = defineInternalTool({
   name: 'save_label',
-  audience: 'internal',
   argsSchema: z.object({
     id: idSchema.optional(),
     name: nameSchema,

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { idSchema } from '../../domain/entity';
 import type { RowWrite } from '../../domain/journal-access';
-import { JOURNAL_TABLES, type JournalRows, type JournalTable } from '../../domain/journal';
+import { JOURNAL_TABLES, type JournalRows } from '../../domain/journal';
 import { sameContent } from '../../domain/row-content';
 import { countOf } from '../../lib/count-of';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 
 /** Rows one part of an import may hold, and so one part of its undo. */
 const IMPORT_PART_MAX_ROWS = 2_000;
@@ -12,7 +12,7 @@ const IMPORT_PART_MAX_ROWS = 2_000;
 const rowSchema = z.record(z.string(), z.unknown());
 
 const restorationSchema = z.object({
-  table: z.enum(JOURNAL_TABLES as [JournalTable, ...JournalTable[]]),
+  table: z.enum(JOURNAL_TABLES),
   id: idSchema,
   /** The row before the import (its ledger pre-image); null when the import created it. */
   before: rowSchema.nullable(),
@@ -26,9 +26,8 @@ const restorationSchema = z.object({
  * deleted. A row someone changed after the import keeps that change and is counted, so
  * undo never overwrites later work.
  */
-export const undoImport = defineTool({
+export const undoImport = defineInternalTool({
   name: 'undo_import',
-  audience: 'internal',
   argsSchema: z.object({
     restorations: z.array(restorationSchema).min(1).max(IMPORT_PART_MAX_ROWS),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actorOf } from '../../domain/actor';
 import { placedOrder, placementSchema } from '../../domain/checklist-placement';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { contextTaskId, requireTask } from '../task/task-target';
 import { checklistTitleSchema, nextChecklistOrder } from './checklist-rules';
 
@@ -10,9 +10,8 @@ import { checklistTitleSchema, nextChecklistOrder } from './checklist-rules';
  * element (never offered to the model). An exploded element carries its `placement` in the
  * batch, so confirming the batch's items in any order keeps the batch's order.
  */
-export const addChecklistItem = defineTool({
+export const addChecklistItem = defineInternalTool({
   name: 'add_checklist_item',
-  audience: 'internal',
   example: { title: 'Pick up milk' },
   argsSchema: z.object({
     title: checklistTitleSchema,

@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import { actorOf } from '../../domain/actor';
-import { defineTool } from '../tool-definition';
+import { defineDeferredTool } from '../tool-definition';
 import { requireTask, contextTaskId } from '../task/task-target';
 import { CHECKLIST_EXAMPLE, newChecklistItemsSchema, nextChecklistOrder } from './checklist-rules';
 import { countOf } from '../../lib/count-of';
 import { RATIONALE_HINT, withRationale } from '../rationale';
 
-export const addMultipleChecklistItems = defineTool({
+export const addMultipleChecklistItems = defineDeferredTool({
   name: 'add_multiple_checklist_items',
-  audience: 'model',
   example: { items: [{ title: 'Pick up milk' }, { title: 'Write tests', isChecked: true }] },
-  route: 'deferred',
   aliases: ['add_checklist_items', 'create_checklist_items'],
   review: { kind: 'Checklist', trustedAs: 'Checklist items (add)' },
   batch: { key: 'items', singular: 'add_checklist_item', ordered: true },

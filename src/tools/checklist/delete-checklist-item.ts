@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { idSchema } from '../../domain/entity';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { contextTaskId, requireTask } from '../task/task-target';
 import { requireChecklistItem } from './checklist-rules';
 
-export const deleteChecklistItem = defineTool({
+export const deleteChecklistItem = defineInternalTool({
   name: 'delete_checklist_item',
-  audience: 'internal',
   argsSchema: z.object({ id: idSchema }),
   summarize: ({ id }, names) => `Delete: "${names.checklistItemTitle(id) ?? id}"`,
   targetTaskId: contextTaskId,

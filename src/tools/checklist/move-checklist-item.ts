@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { idSchema } from '../../domain/entity';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { contextTaskId, requireTask } from '../task/task-target';
 import { requireChecklistItem } from './checklist-rules';
 
 /** Moves an item one place up or down among the task's visible (unarchived) items. */
-export const moveChecklistItem = defineTool({
+export const moveChecklistItem = defineInternalTool({
   name: 'move_checklist_item',
-  audience: 'internal',
   argsSchema: z.object({ id: idSchema, direction: z.enum(['up', 'down']) }),
   summarize: ({ direction }, _names) => `Move checklist item ${direction}`,
   targetTaskId: contextTaskId,

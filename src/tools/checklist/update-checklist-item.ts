@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { actorOf } from '../../domain/actor';
 import { idSchema } from '../../domain/entity';
 import type { ChecklistItem } from '../../domain/checklist-item';
-import { defineTool, NO_NAMES, type SummaryNames } from '../tool-definition';
+import { defineInternalTool, NO_NAMES, type SummaryNames } from '../tool-definition';
 import { ToolInputError } from '../tool-errors';
 import { contextTaskId, requireTask } from '../task/task-target';
 import { checklistTitleSchema, requireChecklistItem } from './checklist-rules';
@@ -63,9 +63,8 @@ export function planChecklistChange(
   return patch;
 }
 
-export const updateChecklistItem = defineTool({
+export const updateChecklistItem = defineInternalTool({
   name: 'update_checklist_item',
-  audience: 'internal',
   example: { id: 'item-id', isChecked: true },
   argsSchema: checklistItemChangeSchema,
   fieldLabels: { title: 'title', isChecked: 'item', isArchived: 'item' },

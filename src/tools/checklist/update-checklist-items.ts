@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actorOf } from '../../domain/actor';
-import { defineTool } from '../tool-definition';
+import { defineDeferredTool } from '../tool-definition';
 import { ToolInputError } from '../tool-errors';
 import { contextTaskId, requireTask } from '../task/task-target';
 import { requireChecklistItem } from './checklist-rules';
@@ -8,11 +8,9 @@ import { checklistItemChangeSchema, planChecklistChange } from './update-checkli
 import { countOf } from '../../lib/count-of';
 import { RATIONALE_HINT, withRationale } from '../rationale';
 
-export const updateChecklistItems = defineTool({
+export const updateChecklistItems = defineDeferredTool({
   name: 'update_checklist_items',
-  audience: 'model',
   example: { items: [{ id: 'item-id', isChecked: true }] },
-  route: 'deferred',
   aliases: ['check_checklist_items'],
   review: { kind: 'Checklist', trustedAs: 'Checklist items (update)' },
   batch: { key: 'items', singular: 'update_checklist_item' },

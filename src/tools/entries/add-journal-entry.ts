@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { journalEntryTextSchema } from '../../domain/journal-entry';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { contextTaskId, requireTask } from '../task/task-target';
 
-export const addJournalEntry = defineTool({
+export const addJournalEntry = defineInternalTool({
   name: 'add_journal_entry',
-  audience: 'internal',
   argsSchema: z.object({ text: journalEntryTextSchema }),
   summarize: ({ text }) => `Write entry "${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`,
   targetTaskId: contextTaskId,

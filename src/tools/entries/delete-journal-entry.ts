@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { idSchema } from '../../domain/entity';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { entryTaskId, requireEntry } from './entry-target';
 
-export const deleteJournalEntry = defineTool({
+export const deleteJournalEntry = defineInternalTool({
   name: 'delete_journal_entry',
-  audience: 'internal',
   argsSchema: z.object({ id: idSchema }),
   summarize: () => 'Delete entry',
   targetTaskId: entryTaskId,

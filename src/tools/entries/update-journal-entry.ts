@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { idSchema } from '../../domain/entity';
 import { journalEntryTextSchema } from '../../domain/journal-entry';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { entryTaskId, requireEntry } from './entry-target';
 
-export const updateJournalEntry = defineTool({
+export const updateJournalEntry = defineInternalTool({
   name: 'update_journal_entry',
-  audience: 'internal',
   argsSchema: z.object({ id: idSchema, text: journalEntryTextSchema }),
   summarize: () => 'Edit entry',
   targetTaskId: entryTaskId,

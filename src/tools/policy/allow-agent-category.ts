@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { idSchema } from '../../domain/entity';
 import { EntityNotFoundError } from '../../domain/errors';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { defaultAgent, writeAllowedCategories } from './agent-row';
 
 /**
  * The person lets the agent act on tasks in one category, or stops it. One category per
  * call, so two quick ticks in Settings never undo each other.
  */
-export const allowAgentCategory = defineTool({
+export const allowAgentCategory = defineInternalTool({
   name: 'allow_agent_category',
-  audience: 'internal',
   argsSchema: z.object({ categoryId: idSchema, allowed: z.boolean() }),
   summarize: ({ allowed }) =>
     allowed ? 'Allow the agent on a category' : 'Stop the agent acting on a category',

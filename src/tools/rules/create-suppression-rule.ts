@@ -2,15 +2,14 @@ import { z } from 'zod';
 import { idSchema } from '../../domain/entity';
 import { isLive } from '../../domain/is-live';
 import { EntityNotFoundError } from '../../domain/errors';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 
 /**
  * The person's "Stop proposing ‹kind› for ‹category›": a suppression rule, journal data
  * written through dispatch() so it is audited, undoable from the ledger and synced.
  */
-export const createSuppressionRule = defineTool({
+export const createSuppressionRule = defineInternalTool({
   name: 'create_suppression_rule',
-  audience: 'internal',
   argsSchema: z.object({
     toolName: z.string().regex(/^[a-z_]{1,100}$/, 'A tool name, such as "assign_task_label".'),
     categoryId: idSchema,

@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { idSchema } from '../../domain/entity';
 import { isLive } from '../../domain/is-live';
 import { EntityNotFoundError } from '../../domain/errors';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 
 /** Deletes one of the person's rules (soft, so sync and undo see it). */
-export const deleteRule = defineTool({
+export const deleteRule = defineInternalTool({
   name: 'delete_rule',
-  audience: 'internal',
   argsSchema: z.object({ id: idSchema }),
   summarize: () => 'Delete a rule',
   targetTaskId: async () => undefined,

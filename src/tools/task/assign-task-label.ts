@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { actorOf } from '../../domain/actor';
 import { idSchema } from '../../domain/entity';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { requireAssignableLabel } from './require-assignable-label';
 import { contextTaskId, requireTask } from './task-target';
 
 /** One label onto the task: what an exploded `assign_task_labels` item dispatches. */
-export const assignTaskLabel = defineTool({
+export const assignTaskLabel = defineInternalTool({
   name: 'assign_task_label',
-  audience: 'internal',
   example: { id: 'label-id' },
   argsSchema: z.object({ id: idSchema }),
   fieldLabels: { labelIds: 'labels' },

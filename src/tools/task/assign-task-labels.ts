@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import { actorOf } from '../../domain/actor';
 import { idSchema } from '../../domain/entity';
-import { defineTool } from '../tool-definition';
+import { defineDeferredTool } from '../tool-definition';
 import { requireAssignableLabel } from './require-assignable-label';
 import { contextTaskId, requireTask } from './task-target';
 import { RATIONALE_HINT, withRationale } from '../rationale';
 
-export const assignTaskLabels = defineTool({
+export const assignTaskLabels = defineDeferredTool({
   name: 'assign_task_labels',
-  audience: 'model',
   example: { labels: [{ id: 'label-id' }] },
-  route: 'deferred',
   aliases: ['assign_labels', 'add_task_labels', 'add_labels'],
   review: { kind: 'Labels', trustedAs: 'Labels' },
   batch: { key: 'labels', singular: 'assign_task_label' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { contextTaskId, requireTask } from './task-target';
 
 const CLEARABLE = {
@@ -9,9 +9,8 @@ const CLEARABLE = {
 } as const;
 
 /** The user removes an optional value (the agent only ever proposes values). */
-export const clearTaskField = defineTool({
+export const clearTaskField = defineInternalTool({
   name: 'clear_task_field',
-  audience: 'internal',
   argsSchema: z.object({ field: z.enum(['estimateMinutes', 'dueDate', 'languageCode']) }),
   summarize: ({ field }) => `Clear ${CLEARABLE[field]}`,
   targetTaskId: contextTaskId,

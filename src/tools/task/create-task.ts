@@ -8,12 +8,11 @@ import {
   prioritySchema,
   taskTitleSchema,
 } from '../../domain/task';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { EntityNotFoundError } from '../../domain/errors';
 
-export const createTask = defineTool({
+export const createTask = defineInternalTool({
   name: 'create_task',
-  audience: 'internal',
   argsSchema: z.object({
     title: taskTitleSchema,
     priority: prioritySchema.optional(),

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { contextTaskId, requireTask } from './task-target';
 
 /** Soft-deletes the task with its checklist and entries, so undo and sync can see them. */
-export const deleteTask = defineTool({
+export const deleteTask = defineInternalTool({
   name: 'delete_task',
-  audience: 'internal',
   argsSchema: z.object({}),
   summarize: () => 'Delete task',
   targetTaskId: contextTaskId,

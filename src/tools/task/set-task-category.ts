@@ -7,7 +7,7 @@ import { EntityNotFoundError } from '../../domain/errors';
 import type { JournalReader } from '../../domain/journal-access';
 import { countOf } from '../../lib/count-of';
 import { defaultAgent } from '../policy/agent-row';
-import { defineTool } from '../tool-definition';
+import { defineDeferredTool } from '../tool-definition';
 import { ToolInputError } from '../tool-errors';
 import { contextTaskId, requireTask } from './task-target';
 import { RATIONALE_HINT, withRationale } from '../rationale';
@@ -21,11 +21,9 @@ const EXAMPLE = '{"categoryId": "category-id"}';
  * to, when proposed and again when applied. Not offered as a trusted tool: a move drops
  * the labels scoped to the old category, so the person always sees it first.
  */
-export const setTaskCategory = defineTool({
+export const setTaskCategory = defineDeferredTool({
   name: 'set_task_category',
-  audience: 'model',
   example: { categoryId: 'category-id' },
-  route: 'deferred',
   aliases: ['update_task_category', 'change_task_category', 'set_category', 'move_task'],
   review: { kind: 'Category' },
   fieldLabels: { categoryId: 'category' },

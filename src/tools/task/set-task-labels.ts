@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LABELS_PER_TASK_MAX } from '../../domain/limits';
 import { idSchema } from '../../domain/entity';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { requireAssignableLabel } from './require-assignable-label';
 import { contextTaskId, requireTask } from './task-target';
 
@@ -9,9 +9,8 @@ import { contextTaskId, requireTask } from './task-target';
  * The user's own choice of labels. A label the user removes is suppressed, so the agent
  * will not propose it again; a label the user adds back is no longer suppressed.
  */
-export const setTaskLabels = defineTool({
+export const setTaskLabels = defineInternalTool({
   name: 'set_task_labels',
-  audience: 'internal',
   argsSchema: z.object({ labelIds: z.array(idSchema).max(LABELS_PER_TASK_MAX) }),
   summarize: ({ labelIds }) => `Set labels (${labelIds.length})`,
   targetTaskId: contextTaskId,

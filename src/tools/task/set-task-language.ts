@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { actorOf } from '../../domain/actor';
 import { SUPPORTED_LANGUAGES, isSupportedLanguage } from '../../domain/languages';
-import { defineTool } from '../tool-definition';
+import { defineImmediateTool } from '../tool-definition';
 import { contextTaskId, requireTask } from './task-target';
 
-export const setTaskLanguage = defineTool({
+export const setTaskLanguage = defineImmediateTool({
   name: 'set_task_language',
-  audience: 'model',
   example: { languageCode: 'de' },
-  route: 'immediate',
   aliases: ['update_task_language', 'set_language'],
   review: { kind: 'Language' },
   description:

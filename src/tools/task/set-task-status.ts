@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { needsReason, statusReasonSchema } from '../../domain/task';
-import { defineTool } from '../tool-definition';
+import { defineDeferredTool } from '../tool-definition';
 import { applyStatusChange } from './apply-status-change';
 import { contextTaskId, requireTask } from './task-target';
 import { RATIONALE_HINT, withRationale } from '../rationale';
@@ -8,11 +8,9 @@ import { RATIONALE_HINT, withRationale } from '../rationale';
 /** The statuses the agent may propose; DONE and REJECTED are the user's call. */
 const AGENT_STATUSES = ['OPEN', 'GROOMED', 'IN PROGRESS', 'BLOCKED', 'ON HOLD'] as const;
 
-export const setTaskStatus = defineTool({
+export const setTaskStatus = defineDeferredTool({
   name: 'set_task_status',
-  audience: 'model',
   example: { status: 'BLOCKED', reason: 'Waiting for API keys' },
-  route: 'deferred',
   // `change_task_status` is also the person's own (internal) tool; a model saying it means this one.
   aliases: ['update_task_status', 'change_task_status', 'set_status'],
   review: { kind: 'Status', trustedAs: 'Status' },

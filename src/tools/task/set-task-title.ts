@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { taskTitleSchema } from '../../domain/task';
-import { defineTool } from '../tool-definition';
+import { defineDeferredTool } from '../tool-definition';
 import { contextTaskId, requireTask } from './task-target';
 import { RATIONALE_HINT, withRationale } from '../rationale';
 
-export const setTaskTitle = defineTool({
+export const setTaskTitle = defineDeferredTool({
   name: 'set_task_title',
-  audience: 'model',
   example: { title: 'Fix login bug on Safari' },
-  route: 'deferred',
   aliases: ['update_task_title', 'set_title', 'rename_task'],
   review: { kind: 'Title', trustedAs: 'Title' },
   fieldLabels: { title: 'title' },

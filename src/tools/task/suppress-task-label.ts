@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { idSchema } from '../../domain/entity';
-import { defineTool } from '../tool-definition';
+import { defineInternalTool } from '../tool-definition';
 import { contextTaskId, requireTask } from './task-target';
 
 /**
  * The person rejected a proposed label: remember it on the task so the agent never
  * proposes it again there (the same list a label removed by hand goes on).
  */
-export const suppressTaskLabel = defineTool({
+export const suppressTaskLabel = defineInternalTool({
   name: 'suppress_task_label',
-  audience: 'internal',
   argsSchema: z.object({ id: idSchema }),
   summarize: ({ id }, names) => `Never suggest label "${names.labelName(id) ?? id}" here`,
   targetTaskId: contextTaskId,

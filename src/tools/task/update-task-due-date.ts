@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { dueDateSchema } from '../../domain/due-date';
-import { defineTool } from '../tool-definition';
+import { defineDeferredTool } from '../tool-definition';
 import { describeDayShift, formatCalendarDay } from '../../lib/format-calendar-day';
 import { contextTaskId, requireTask } from './task-target';
 import { RATIONALE_HINT, withRationale } from '../rationale';
 
-export const updateTaskDueDate = defineTool({
+export const updateTaskDueDate = defineDeferredTool({
   name: 'update_task_due_date',
-  audience: 'model',
   example: { dueDate: '2026-03-15' },
-  route: 'deferred',
   aliases: ['set_task_due_date', 'set_due_date', 'update_due_date'],
   review: { kind: 'Due date', trustedAs: 'Due date' },
   fieldLabels: { dueDate: 'due date' },

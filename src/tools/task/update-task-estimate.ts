@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import { estimateMinutesSchema } from '../../domain/task';
 import { wholeNumberInput } from '../arg-schemas';
-import { defineTool } from '../tool-definition';
+import { defineDeferredTool } from '../tool-definition';
 import { formatMinutes } from '../../lib/format-minutes';
 import { contextTaskId, requireTask } from './task-target';
 import { RATIONALE_HINT, withRationale } from '../rationale';
 
-export const updateTaskEstimate = defineTool({
+export const updateTaskEstimate = defineDeferredTool({
   name: 'update_task_estimate',
-  audience: 'model',
   example: { minutes: 90 },
-  route: 'deferred',
   aliases: ['set_task_estimate', 'set_estimate', 'update_estimate'],
   review: { kind: 'Estimate', trustedAs: 'Estimate' },
   fieldLabels: { estimateMinutes: 'estimate' },

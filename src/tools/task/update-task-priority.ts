@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { PRIORITIES } from '../../domain/task';
 import { upperCaseInput } from '../arg-schemas';
-import { defineTool } from '../tool-definition';
+import { defineDeferredTool } from '../tool-definition';
 import { contextTaskId, requireTask } from './task-target';
 import { RATIONALE_HINT, withRationale } from '../rationale';
 
-export const updateTaskPriority = defineTool({
+export const updateTaskPriority = defineDeferredTool({
   name: 'update_task_priority',
-  audience: 'model',
   example: { priority: 'P1' },
-  route: 'deferred',
   aliases: ['set_task_priority', 'set_priority', 'update_priority'],
   review: { kind: 'Priority', trustedAs: 'Priority' },
   fieldLabels: { priority: 'priority' },

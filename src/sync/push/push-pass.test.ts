@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pendingClaimPush as record } from '../../../test/support/claim-push';
+import { createTestDatabase } from '../../../test/support/test-database';
+import type { CountersignDatabase } from '../../db/database';
+import { readSyncAttention } from '../../db/sync-queries';
+import type { PushDeps } from './push-deps';
+import { systemClock } from './push-clock';
+import { createDexiePushStore } from './dexie-push-store';
+import { NO_KEYS } from '../seal/key-ring';
+import { syncSubjects } from '../transport/sync-subjects';
+import { classifySyncError } from '../transport/sync-transport-error';
+import { runPushPass, settleClaim } from './push-pass';
+
+let db: CountersignDatabase;
+beforeEach(async () => {
+  db = createTestDatabase();
+  await db.open();
+});
+afterEach(() => db.delete());
+
+/** The transport's own subject check, then a server that cannot be reached. */
+function deps() {
+  return {
+    db,
+    deviceId: 'here',
+    push: { clock: { now: () => 0 } } as unknown as PushDeps,
+    sealing: { ring: async () => NO_KEYS, subjects: syncSubjects('ann') },
+    transport: () => ({
+      claimDecision: async (changeSetId: string, itemIndex: number) => {
+        try {
+          syncSubjects('ann').decision(changeSetId, itemIndex);
+        } catch (error) {
+          throw classifySyncError(error, { doing: 'claiming the decision' });
+        }
+        throw classifySyncError(Object.assign(new Error('x'), { name: 'ConnectionError' }), {
+          doing: 'claiming the decision',
+        });
+      },
+    }),
+  };
+}
+
+describe('settleClaim', () => {
+  it('says a claim whose change set id cannot be a subject can never be made', async () => {
+    await db.syncPushes.put(record('evil.set'));
+    expect(await settleClaim(deps(), record('evil.set'))).toMatchObject({
+      error: expect.stringMatching(/"evil\.set" cannot be used in a sync subject/),
+      refused: true,
+    });
+  });
+
+  it('keeps such a decision on this device, in words, and pushes what comes after it', async () => {
+    await db.syncPushes.bulkPut([
+      record('evil.set'),
+      { ...record('set-2'), operationId: 'later', sequence: 2, outboxId: 'later-outbox' },
+      {
+        operationId: 'plain',
+        sequence: 3,
+        state: 'pending',
+        attempts: 0,
+        updatedAt: 0,
+        outboxId: 'plain-outbox',
+        kind: 'journal',
+      },
+    ]);
+    const sent: string[] = [];
+    const passDeps = {
+      ...deps(),
+      push: {
+        store: createDexiePushStore(db),
+        clock: systemClock,
+        target: {
+          push: async (operationId: string) => {
+            sent.push(operationId);
+            return { status: 'applied' as const };
+          },
+        },
+      },
+      transport: () => ({ claimDecision: async () => ({ outcome: 'won' as const, seq: 1 }) }),
+    };
+
+    const first = await runPushPass(passDeps);
+    const second = await runPushPass(passDeps);
+
+    expect(first).toMatchObject({ pushed: 2, keptLocal: 1 });
+    expect(first.stoppedAt).toBeUndefined();
+    expect(second).toMatchObject({ pushed: 0, keptLocal: 0 });
+    expect(sent).toEqual(['later', 'plain']);
+    const kept = await db.syncPushes.get('own-decision');
+    expect(kept).toMatchObject({ state: 'failed' });
+    expect(kept?.lastError).toMatch(
+      /^Kept on this device only: .*"evil\.set" cannot be used in a sync subject.*Decide the same item on your other devices too\.$/,
+    );
+    expect((await readSyncAttention(db)).failed.map((push) => push.lastError)).toEqual([
+      kept?.lastError,
+    ]);
+  });
+
+  it('says an unreachable server may answer later', async () => {
+    await db.syncPushes.put(record('set-1'));
+    expect(await settleClaim(deps(), record('set-1'))).toMatchObject({
+      error: expect.stringMatching(/cannot be reached/),
+      refused: false,
+    });
+  });
+});
