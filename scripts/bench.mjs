@@ -137,7 +137,11 @@ async function main() {
           '9d. A new device from a snapshot of the 1× journal',
           async () =>
             newDeviceSection(
-              await measureNewDevice({ context: one.browser.context, baseUrl: server.url }),
+              await measureNewDevice({
+                context: one.browser.context,
+                baseUrl: server.url,
+                history: Number(process.env.BENCH_NEW_DEVICE_HISTORY ?? 0),
+              }),
               one.seed,
             ),
         ),

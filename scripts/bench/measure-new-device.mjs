@@ -5,6 +5,7 @@
 // and until its task list shows the journal. The floor is section 1's: seeding the same
 // rows with bulkPut in the same run.
 import { launchBrowser } from './browser.mjs';
+import { addHistory } from './measure-history.mjs';
 import { connectDevice, readRow, startSyncServer } from './measure-sync.mjs';
 
 const TABLES = ['tasks', 'entries', 'checklistItems'];
@@ -45,13 +46,12 @@ async function waitFor(what, condition, timeoutMs = 600_000) {
   }
 }
 
-export async function measureNewDevice({ context, baseUrl }) {
+export async function measureNewDevice({ context, baseUrl, history = 0 }) {
   const server = await startSyncServer();
   const writer = await context.newPage();
   let tablet;
   try {
     const section = await connectDevice(writer, server.lease);
-    const journal = await countRows(writer);
     // A device with history publishes it as a snapshot when sync is turned on; one more on
     // demand is what this measures.
     await waitFor('the first device to connect', async () => {
@@ -59,6 +59,9 @@ export async function measureNewDevice({ context, baseUrl }) {
       const write = (await readRow(writer, 'syncState', 'snapshotWrite'))?.value;
       return status?.phase === 'connected' && write?.state !== 'writing';
     });
+    const past =
+      history > 0 ? await addHistory(writer, server.natsUrl, server.lease, history) : undefined;
+    const journal = await countRows(writer);
     const writeStarted = Date.now();
     const writeFrom = Date.parse(await writer.evaluate(() => new Date().toISOString()));
     await section.getByRole('button', { name: 'Write a snapshot now' }).click();
@@ -85,7 +88,7 @@ export async function measureNewDevice({ context, baseUrl }) {
     await page.goto('/');
     await page.locator('a[href^="/tasks/"]').first().waitFor({ timeout: 120_000 });
     const shownMs = Date.now() - joinStarted;
-    return { journal, counts, written, loaded, writeMs, rowsMs, shownMs };
+    return { journal, counts, written, loaded, writeMs, rowsMs, shownMs, history: past };
   } finally {
     await tablet?.close();
     await writer.close();
