@@ -2,9 +2,7 @@
 // operations of a scripted device, each an edit of one journal entry (its text, rev and
 // clock moving on), published on the stream before the first device writes its snapshot.
 // The journal grows by one entry; the stream by N operations a new device never reads.
-import { jetstream } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
-import { readRow } from './measure-sync.mjs';
+import { connectPublisher, readRow } from './measure-sync.mjs';
 
 const DEVICE = 'bench-history-device';
 
@@ -28,8 +26,7 @@ function firstTaskId(page) {
 }
 
 async function publishHistory(natsUrl, lease, count, taskId) {
-  const connection = await connect({ servers: natsUrl, user: lease.user, pass: lease.password });
-  const js = jetstream(connection, { timeout: 30_000 });
+  const { connection, js } = await connectPublisher(natsUrl, lease, 30_000);
   const encoder = new TextEncoder();
   const id = 'bench-history-entry';
   const started = performance.now();

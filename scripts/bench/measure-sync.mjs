@@ -155,9 +155,14 @@ export async function measureLatency(a, b, changes, warmup = LATENCY_WARMUP) {
  * keeps each run's ids apart; `wrap` turns an operation's subject token and bytes into
  * what is published (sealing them, for section 9b).
  */
-async function publishOperations(natsUrl, lease, count, { prefix = 'bench', wrap } = {}) {
+/** A scripted publisher's connection under the person's lease, and its JetStream context. */
+export async function connectPublisher(natsUrl, lease, timeout) {
   const connection = await connect({ servers: natsUrl, user: lease.user, pass: lease.password });
-  const js = jetstream(connection, { timeout: 10_000 });
+  return { connection, js: jetstream(connection, { timeout }) };
+}
+
+async function publishOperations(natsUrl, lease, count, { prefix = 'bench', wrap } = {}) {
+  const { connection, js } = await connectPublisher(natsUrl, lease, 10_000);
   const deviceId = 'bench-scripted-device';
   const encoder = new TextEncoder();
   const started = performance.now();

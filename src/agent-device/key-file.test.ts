@@ -1,9 +1,8 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { chmodSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { tempStateDirs } from './temp-state-dirs';
 import { DeviceKeyDatabase } from '../db/device-key-store';
 import { deviceKeys, exportDevicePublicKeys } from '../sync/seal/device-keys';
 import { readKeyRing } from '../sync/seal/journal-keys';
@@ -20,14 +19,7 @@ import {
   type KeyFile,
 } from './key-file';
 
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-function freshDir() {
-  const dir = mkdtempSync(join(tmpdir(), 'agent-keys-'));
-  dirs.push(dir);
-  return join(dir, 'state');
-}
+const freshDir = tempStateDirs('agent-keys-');
 
 async function someKeys(): Promise<KeyFile> {
   return {

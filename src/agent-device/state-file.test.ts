@@ -1,18 +1,11 @@
 // @vitest-environment node
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { tempStateDirs } from './temp-state-dirs';
 import { readState, StateFileError, writeState } from './state-file';
 
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-function freshDir() {
-  const dir = mkdtempSync(join(tmpdir(), 'agent-state-'));
-  dirs.push(dir);
-  return join(dir, 'state');
-}
+const freshDir = tempStateDirs('agent-state-');
 
 it('keeps the state readable by its user only, and reads back what it wrote', () => {
   const dir = freshDir();
