@@ -189,12 +189,16 @@ test('an encrypted journal: the server holds nothing readable of a two-tablet jo
   expect(messages.filter((message) => message.subject.includes('.decisions.'))).toHaveLength(2);
   const found: string[] = [];
   for (const message of messages) {
-    // Progress reports are empty by design (decision 0011); key messages are sealed to a
-    // device (their own format); every other body, inside its signature, is sealed under the
-    // journal key.
+    // Progress reports are empty inside their signature by design, and signer subjects hold
+    // a public key (decision 0011); key messages are sealed to a device (their own format);
+    // every other body, inside its signature, is sealed under the journal key.
     if (message.subject.includes('.progress.')) {
-      if (message.data.length > 0) found.push(`${message.subject}: not empty`);
-    } else if (!message.subject.includes('.keys.') && message.body[0] !== 0xff) {
+      if (message.body.length > 0) found.push(`${message.subject}: not empty`);
+    } else if (
+      !message.subject.includes('.keys.') &&
+      !message.subject.includes('.signers.') &&
+      message.body[0] !== 0xff
+    ) {
       found.push(`${message.subject}: not sealed`);
     }
     const seen = readable(message);
