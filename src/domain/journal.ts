@@ -21,7 +21,7 @@ export interface JournalRows {
   rules: Rule;
 }
 export type JournalTable = keyof JournalRows;
-export const JOURNAL_TABLES: readonly JournalTable[] = [
+export const JOURNAL_TABLES = [
   'tasks',
   'checklistItems',
   'entries',
@@ -29,7 +29,7 @@ export const JOURNAL_TABLES: readonly JournalTable[] = [
   'labels',
   'agents',
   'rules',
-];
+] as const satisfies readonly JournalTable[];
 
 /** The fields a caller supplies when creating a row; the write path stamps the rest. */
 export type NewRow<T extends JournalTable> = Omit<JournalRows[T], keyof EntityBase>;

@@ -9,18 +9,17 @@
 import { z } from 'zod';
 import { canonicalJson } from './canonical-json';
 import { isoTimestampSchema, idSchema } from './entity';
+import { JOURNAL_TABLES } from './journal';
 import { vectorClockSchema } from './vector-clock';
 
 const SYNC_ENVELOPE_VERSION = 1;
 
-export const SYNC_TABLES = [
-  'tasks',
-  'checklistItems',
-  'entries',
-  'categories',
-  'labels',
-  'agents',
-  'rules',
+/**
+ * The agent's synced tables, merged by the same rule as journal rows
+ * (sync/incoming/apply-agent-rows.ts): sets before their items (an item's counts go to its
+ * set), then the rest; and the journal's device list (domain/device.ts).
+ */
+export const AGENT_TABLES = [
   'changeSets',
   'changeItems',
   'decisions',
@@ -28,6 +27,9 @@ export const SYNC_TABLES = [
   'observations',
   'devices',
 ] as const;
+
+/** Every table whose rows travel between devices: the journal's, then the agent's. */
+export const SYNC_TABLES = [...JOURNAL_TABLES, ...AGENT_TABLES] as const;
 export const syncTableSchema = z.enum(SYNC_TABLES);
 export type SyncTable = z.infer<typeof syncTableSchema>;
 

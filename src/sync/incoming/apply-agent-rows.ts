@@ -13,22 +13,10 @@ import { changeItemSchema, changeSetSchema, decisionSchema } from '../../domain/
 import { deviceSchema } from '../../domain/device';
 import { CLOCK_SKEW_ALLOWANCE_MS, decideRemoteRow, type MergeRow } from '../../domain/merge-rule';
 import { capRowTimes } from '../../domain/received-time';
-import type { RowDiff, SyncTable } from '../../domain/sync-envelope';
+import { AGENT_TABLES, type RowDiff } from '../../domain/sync-envelope';
 import { revAfterMerge, type LostFieldValue } from '../../tools/catalog/apply-synced-rows';
 import { summaryFromArguments } from './proposal-summary';
 
-/**
- * Sets before their items (an item's counts go to its set), then the rest; and the
- * journal's device list, merged by the same rule (domain/device.ts).
- */
-export const AGENT_TABLES = [
-  'changeSets',
-  'changeItems',
-  'decisions',
-  'reports',
-  'observations',
-  'devices',
-] as const satisfies readonly SyncTable[];
 type AgentTable = (typeof AGENT_TABLES)[number];
 
 const PLAIN_SCHEMAS = {

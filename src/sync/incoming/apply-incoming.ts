@@ -17,11 +17,12 @@
 import type { CountersignDatabase } from '../../db/database';
 import type { SyncPushRecord, SyncQuarantineRow } from '../../db/sync-rows';
 import { JOURNAL_TABLES } from '../../domain/journal';
+import { AGENT_TABLES } from '../../domain/sync-envelope';
 import { runSteps, type Step } from '../../dispatcher/run-steps';
 import type { LostFieldValue } from '../../tools/catalog/apply-synced-rows';
 import { drainOutbox } from '../outgoing/drain-outbox';
 import type { SyncMessage } from '../transport/sync-transport';
-import { AGENT_TABLES, applyAgentRows } from './apply-agent-rows';
+import { applyAgentRows } from './apply-agent-rows';
 import { groupStep } from './apply-group';
 import { lossMessage } from './describe-loss';
 import { lastSeqOf, unitsOf, type Unit } from './group-incoming';

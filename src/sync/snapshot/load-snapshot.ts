@@ -12,9 +12,9 @@
 import type { CountersignDatabase } from '../../db/database';
 import { writeLoadedSnapshot } from '../../db/sync-settings';
 import { JOURNAL_TABLES } from '../../domain/journal';
-import type { RowDiff, SyncOperation } from '../../domain/sync-envelope';
+import { AGENT_TABLES, type RowDiff, type SyncOperation } from '../../domain/sync-envelope';
 import { runSteps, type Step } from '../../dispatcher/run-steps';
-import { AGENT_TABLES, applyAgentRows } from '../incoming/apply-agent-rows';
+import { applyAgentRows } from '../incoming/apply-agent-rows';
 import { readCursor } from '../incoming/apply-incoming';
 import type { SnapshotManifest } from './snapshot-manifest';
 import { recountDecisionStats } from './recount-after-snapshot';

@@ -12,7 +12,7 @@ import { defineInternalTool, type ToolOutcome } from '../tool-definition';
 const rowSchema = z.record(z.string(), z.unknown());
 
 const syncedRowSchema = z.object({
-  table: z.enum(JOURNAL_TABLES as [JournalTable, ...JournalTable[]]),
+  table: z.enum(JOURNAL_TABLES),
   id: idSchema,
   /** The row on the other device before its operation; null when the operation created it. */
   before: rowSchema.nullable(),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { JOURNAL_TABLES, type JournalRows, type JournalTable } from '../../domain/journal';
+import { JOURNAL_TABLES, type JournalRows } from '../../domain/journal';
 import { idSchema } from '../../domain/entity';
 import { isLive } from '../../domain/is-live';
 import { defineInternalTool } from '../tool-definition';
 import { countOf } from '../../lib/count-of';
 
 const restorationSchema = z.object({
-  table: z.enum(JOURNAL_TABLES as [JournalTable, ...JournalTable[]]),
+  table: z.enum(JOURNAL_TABLES),
   id: idSchema,
   /** The row as it was before the write being undone; null when that write created it. */
   before: z.record(z.string(), z.unknown()).nullable(),

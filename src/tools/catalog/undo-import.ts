@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../../domain/entity';
 import type { RowWrite } from '../../domain/journal-access';
-import { JOURNAL_TABLES, type JournalRows, type JournalTable } from '../../domain/journal';
+import { JOURNAL_TABLES, type JournalRows } from '../../domain/journal';
 import { sameContent } from '../../domain/row-content';
 import { countOf } from '../../lib/count-of';
 import { defineInternalTool } from '../tool-definition';
@@ -12,7 +12,7 @@ const IMPORT_PART_MAX_ROWS = 2_000;
 const rowSchema = z.record(z.string(), z.unknown());
 
 const restorationSchema = z.object({
-  table: z.enum(JOURNAL_TABLES as [JournalTable, ...JournalTable[]]),
+  table: z.enum(JOURNAL_TABLES),
   id: idSchema,
   /** The row before the import (its ledger pre-image); null when the import created it. */
   before: rowSchema.nullable(),
