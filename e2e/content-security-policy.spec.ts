@@ -1,5 +1,5 @@
 /**
- * Issue 24: the Content-Security-Policy of index.html, in the built app. The app's own
+ * The Content-Security-Policy of index.html, in the built app. The app's own
  * pages, its workers, the service worker, a wake against a model server and sync against
  * a sync server all run under it without one violation; a script, an object or a <base>
  * injected into the page is refused.

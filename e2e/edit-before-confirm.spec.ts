@@ -1,5 +1,5 @@
 /**
- * Edit, then confirm (issue 13), on a tablet with a finger: the agent proposes an estimate
+ * Edit, then confirm, on a tablet with a finger: the agent proposes an estimate
  * of 90 minutes, the person taps the value, makes it 60 in the sheet and confirms. The task
  * shows 60, the history says "You changed 90 → 60", and the model's next request carries
  * what it proposed and what was applied instead. The sheet is also looked at on the three

@@ -1,5 +1,5 @@
 /**
- * Import merges by sync's rule and can be undone (issue 12, item 2), as a person meets it
+ * Import merges by sync's rule and can be undone, as a person meets it
  * in Settings → Export and import:
  * - a file whose copy of a task is older, but written with a +14:00 offset (so as text
  *   it sorts after the local edit), does not overwrite the newer local title;

@@ -1,5 +1,5 @@
 /**
- * Real servers' shapes through the built app (issue 27): answers written after how
+ * Real servers' shapes through the built app: answers written after how
  * llama.cpp, vLLM, Mistral and DeepSeek really speak (e2e/support/provider-fixtures.mjs),
  * replayed by the scripted server. A person wakes the agent on the login bug and sees the
  * proposal, or the real cause of the failure and its fix, in words.

@@ -1,5 +1,5 @@
 /**
- * Issue 24 item 1, end to end: a model writes links no URL parser can read into its
+ * End to end: a model writes links no URL parser can read into its
  * report (a placeholder port, half an address, a broken escape). The report shows them
  * as text, and the task page around it keeps working: a field saves, the agent wakes again.
  */

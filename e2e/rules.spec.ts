@@ -1,5 +1,5 @@
 /**
- * Rules from decisions (issue 13), on a tablet: the person rejects the label "Waiting" on
+ * Rules from decisions, on a tablet: the person rejects the label "Waiting" on
  * three tasks of Work, accepts the offer "Stop proposing the label "Waiting" for Work?",
  * and the next wake in Work proposes no label; the model is told why. Settings → Agent
  * lists the rule with what made it and how often it fired.

@@ -1,5 +1,5 @@
 /**
- * The server sees nothing readable (issue 30), as a person does it: two tablets on the
+ * The server sees nothing readable (docs/decisions/0010), as a person does it: two tablets on the
  * journeys' real nats-server, the first encrypts the journal in Settings → Sync, then the
  * journey goes by touch (a title, an entry, a wake of the demo agent with its report, a
  * confirmation with an edit and a rejection with a reason on the other tablet). Then Node

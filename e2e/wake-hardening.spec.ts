@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 8, as a person sees it on a tablet both ways and on a phone: each link in
+ * As a person sees it on a tablet both ways and on a phone: each link in
  * the agent's report shows where it goes before it is followed, wraps with its text, and
  * says to a screen reader that it opens that site in a new tab.
  */

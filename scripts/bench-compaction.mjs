@@ -3,7 +3,6 @@
 // restart: a running server does not give memory back after a purge).
 // `node scripts/bench-compaction.mjs [operations at 1×]` (5,000 by default; 10× is ten
 // times that). One loopback nats-server with the repository's accounts; nothing is kept.
-import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +12,7 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { compactJournal } from '../sync-server/compact.mjs';
 import { ensureNatsServer } from '../sync-server/find-nats-server.mjs';
+import { startNatsProcess } from '../sync-server/nats-process.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BASE = Number(process.argv[2] ?? 5_000);
@@ -29,7 +29,9 @@ const freePort = () =>
   });
 
 async function startServer(dir, port) {
-  const child = spawn(binary, ['-c', join(dir, 'nats.conf')], { stdio: 'ignore' });
+  const started = startNatsProcess(binary, join(dir, 'nats.conf'));
+  await started.ready;
+  const child = started.child;
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
       const probe = await connect({

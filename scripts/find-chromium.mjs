@@ -2,7 +2,8 @@
 // undefined to let Playwright use its own downloaded browser, where a developer has one.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { installDebianPackage } from './install-debian-package.mjs';
+import { chromium } from '@playwright/test';
+import { installDebianPackage, isExecutable } from './install-debian-package.mjs';
 
 const CANDIDATES = [
   '/usr/bin/chromium',
@@ -14,17 +15,16 @@ const CANDIDATES = [
 
 export function findChromium() {
   if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
-  return CANDIDATES.find((path) => existsSync(path));
+  return CANDIDATES.find((path) => isExecutable(path));
 }
 
 export const CHROMIUM_MISSING =
   "No Chromium found for the journeys: install Debian's `chromium` (sudo apt-get install -y chromium), run `npx playwright install chromium`, or set CHROME_PATH to a Chrome or Chromium.";
 
-function hasPlaywrightBrowser() {
-  return (
-    Boolean(process.env.PLAYWRIGHT_BROWSERS_PATH) ||
-    existsSync(`${process.env.HOME}/.cache/ms-playwright`)
-  );
+// The browser itself, not its cache folder: a download that failed offline leaves the
+// folder behind without a browser in it.
+export function hasPlaywrightBrowser() {
+  return existsSync(chromium.executablePath());
 }
 
 /**

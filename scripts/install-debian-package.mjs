@@ -2,6 +2,7 @@
 // the PATH. Shared by the test command's two system dependencies (nats-server, chromium),
 // so each is found, installed or explained the same way.
 import { spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 
 // Named once: the one package tool this project ever calls, and only as root on Debian.
 const DEBIAN_INSTALLER = 'apt-get';
@@ -12,6 +13,15 @@ function canInstallDebianPackages() {
     isRoot &&
     spawnSync('sh', ['-c', `command -v ${DEBIAN_INSTALLER}`], { stdio: 'ignore' }).status === 0
   );
+}
+
+export function isExecutable(path) {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function installDebianPackage(name, { quiet = false } = {}) {

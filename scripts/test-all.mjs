@@ -1,10 +1,14 @@
 // Runs every check the project has, in order, and ends with the line CI reads:
-// "N passed, N failed". Each check (typecheck, lint, format, build) counts as one
+// "N passed, N failed". Each check (typecheck, lint, format, duplicates, build) counts as one
 // test; the vitest and Playwright counts come from their JSON reports.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './find-chromium.mjs';
-import { findNatsServer, installNatsServer } from '../sync-server/find-nats-server.mjs';
+import {
+  findNatsServer,
+  installNatsServer,
+  NATS_SERVER_MISSING,
+} from '../sync-server/find-nats-server.mjs';
 
 mkdirSync('reports', { recursive: true });
 const results = [];
@@ -39,14 +43,14 @@ check('typecheck (worker)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.worker.js
 check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 check('unused exports', 'npx', ['knip']);
 check('format', 'npx', ['prettier', '--check', '.']);
+// A copied block of 60 tokens or more anywhere in the code (.jscpd.json says where).
+check('duplicate code', 'npx', ['jscpd']);
 
 // The sync tests (vitest's test/sync, the sync journeys) need nats-server: root on Debian
 // gets Debian's package; anyone else is told what to install, and those tests then fail
 // saying so (they are never skipped).
 if (!findNatsServer() && !installNatsServer({ quiet: true })) {
-  console.log(
-    '\n=== nats-server not found: the sync tests will fail. Install it with `sudo apt-get install -y nats-server` (Debian/Ubuntu), `brew install nats-server`, or from https://github.com/nats-io/nats-server/releases (or set NATS_SERVER).',
-  );
+  console.log(`\n=== The sync tests will fail: ${NATS_SERVER_MISSING}`);
 }
 
 rmSync('reports/vitest.json', { force: true });

@@ -73,7 +73,8 @@ export async function runCompaction(argv) {
       console.log(
         `${user}: ${report.cut > 0 ? `watermark ${report.cut} (snapshot ${report.snapshotId})` : `kept everything: ${report.reason}`}; ` +
           `subjects ${before.subjects} → ${after.subjects}, messages ${before.messages} → ${after.messages}, ` +
-          `bytes ${before.bytes} → ${after.bytes}; ${report.activeDevices ?? 0} active devices`,
+          `bytes ${before.bytes} → ${after.bytes}; ${report.activeDevices ?? 0} active devices` +
+          (report.ignored ? `; ${report.ignored}` : ''),
       );
     } catch (error) {
       failed++;

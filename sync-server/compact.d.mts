@@ -15,6 +15,10 @@ export interface CompactionReport {
   /** The new watermark: everything up to it that was old enough is gone; 0 when nothing was. */
   cut: number;
   activeDevices?: number;
+  /** Progress reports not counted (sync-server/signed-reports.mjs), by reason. */
+  ignoredReports?: { unsigned: number; forged: number; removed: number };
+  /** The same in words, when any was not counted. */
+  ignored?: string;
   snapshotId?: string;
   reason?: string;
 }

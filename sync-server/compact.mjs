@@ -4,6 +4,7 @@
 // publishes the compaction watermark that sends a device below it to a snapshot.
 // Devices never purge: only this job does, and it deletes nothing a device still needs.
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { announcedSigners, ignoredWords, judgeReport, readSigned } from './signed-reports.mjs';
 
 export const DEFAULT_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,33 +38,59 @@ async function firstFrom(jsm, stream, seq, subject) {
   }
 }
 
-/** Each device's newest report: its cursor, the report's sequence and time. */
-async function devicesOf(jsm, stream, prefix) {
-  const devices = new Map();
+/** The messages stored under `filter`, each subject's last (one per subject). */
+async function messagesUnder(jsm, stream, filter) {
+  const messages = [];
+  const subjects = await subjectsUnder(jsm, stream, filter);
+  for (let first = 0; first < subjects.length; first += DELETES_AT_ONCE) {
+    const batch = subjects.slice(first, first + DELETES_AT_ONCE);
+    const found = await Promise.all(batch.map((subject) => lastOn(jsm, stream, subject)));
+    messages.push(...found.filter(Boolean));
+  }
+  return messages;
+}
+
+/**
+ * Each device's newest report that counts (signed-reports.mjs): its cursor, the report's
+ * sequence and time. Reports that do not count are tallied in `ignored` by reason.
+ */
+async function devicesOf(jsm, stream, prefix, ignored) {
+  const signers = await announcedSigners(
+    prefix,
+    await messagesUnder(jsm, stream, `${prefix}.signers.>`),
+  );
+  const reports = new Map();
   for (const subject of await subjectsUnder(jsm, stream, `${prefix}.progress.>`)) {
     const [token, cursorText, ...rest] = subject.slice(`${prefix}.progress.`.length).split('.');
     if (rest.length > 0 || !TOKEN.test(token ?? '') || !/^\d{1,16}$/.test(cursorText ?? '')) {
       continue;
     }
-    const cursor = Number(cursorText);
-    if ((devices.get(token)?.cursor ?? -1) < cursor) devices.set(token, { token, cursor, subject });
+    reports.set(token, [...(reports.get(token) ?? []), { cursor: Number(cursorText), subject }]);
   }
-  for (const device of devices.values()) {
-    const message = await lastOn(jsm, stream, device.subject);
-    device.seq = message?.seq ?? 0;
-    device.at = message ? message.time.getTime() : 0;
+  const devices = [];
+  for (const [token, each] of reports) {
+    for (const report of each.sort((a, b) => b.cursor - a.cursor)) {
+      const message = await lastOn(jsm, stream, report.subject);
+      if (!message) continue;
+      const verdict = await judgeReport(signers, report.subject, token, message.data);
+      if (verdict !== 'counted') {
+        ignored[verdict]++;
+        continue;
+      }
+      devices.push({ token, ...report, seq: message.seq, at: message.time.getTime() });
+      break;
+    }
   }
-  return [...devices.values()];
+  return devices;
 }
 
 /**
- * A manifest's JSON inside its writer's signature (src/sync/seal/signed-message.ts: 0xFE,
- * format 1, the device id's length and bytes, a 64-byte signature, then the body). The
- * operator cannot check signatures (it has no device list); devices do, before use.
+ * A manifest's JSON inside its writer's signature. The operator does not check a
+ * manifest's signature (devices do, against the device list, before use).
  */
-function manifestBody(data) {
-  if (data[0] !== 0xfe || data[1] !== 1 || data.length < 3) return data;
-  return data.subarray(3 + data[2] + 64);
+function manifestBody(subject, data) {
+  const read = readSigned(subject, data);
+  return read.kind === 'signed' ? read.body : data;
 }
 
 /** Every snapshot named on the stream (by manifest or by a part), complete or not. */
@@ -86,7 +113,7 @@ async function snapshotsOf(jsm, stream, prefix) {
     const message = snapshot && (await lastOn(jsm, stream, subject));
     if (!message) continue;
     try {
-      const manifest = JSON.parse(new TextDecoder().decode(manifestBody(message.data)));
+      const manifest = JSON.parse(new TextDecoder().decode(manifestBody(subject, message.data)));
       if (
         manifest.snapshotId === snapshot.id &&
         manifest.sequence === snapshot.sequence &&
@@ -110,15 +137,7 @@ async function snapshotsOf(jsm, stream, prefix) {
 async function sequencesOn(jsm, stream, filters) {
   const sequences = [];
   for (const filter of filters) {
-    const subjects = await subjectsUnder(jsm, stream, filter);
-    for (let first = 0; first < subjects.length; first += DELETES_AT_ONCE) {
-      const messages = await Promise.all(
-        subjects
-          .slice(first, first + DELETES_AT_ONCE)
-          .map((subject) => lastOn(jsm, stream, subject)),
-      );
-      sequences.push(...messages.flatMap((message) => (message ? [message.seq] : [])));
-    }
+    sequences.push(...(await messagesUnder(jsm, stream, filter)).map((message) => message.seq));
   }
   return sequences;
 }
@@ -168,7 +187,11 @@ export async function compactJournal(connection, user, options = {}) {
   const before = (await jsm.streams.info(stream)).state;
   const report = { user, before: stateFigures(before), after: stateFigures(before), cut: 0 };
 
-  const devices = await devicesOf(jsm, stream, prefix);
+  const ignored = { unsigned: 0, forged: 0, removed: 0 };
+  const devices = await devicesOf(jsm, stream, prefix, ignored);
+  report.ignoredReports = ignored;
+  const ignoring = ignoredWords(ignored);
+  if (ignoring) report.ignored = ignoring;
   const active = devices.filter((device) => device.at >= horizon);
   const slowest = Math.min(...active.map((device) => device.cursor));
   const base = (await snapshotsOf(jsm, stream, prefix))

@@ -2,9 +2,8 @@
 // command (scripts/test-all.mjs) and the Playwright sync journeys. Looks in $NATS_SERVER,
 // PATH, /usr/sbin, /usr/local/bin and /usr/bin; root on Debian/Ubuntu may install Debian's
 // package; anyone else is told exactly what to install.
-import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { installDebianPackage } from '../scripts/install-debian-package.mjs';
+import { installDebianPackage, isExecutable } from '../scripts/install-debian-package.mjs';
 
 export const NATS_SERVER_MISSING = `nats-server was not found (looked in $NATS_SERVER, PATH, /usr/sbin, /usr/local/bin, /usr/bin).
 Install it, then run this again:
@@ -13,15 +12,6 @@ Install it, then run this again:
   anywhere:       download a release from https://github.com/nats-io/nats-server/releases
                   and put nats-server on your PATH (or set NATS_SERVER=/path/to/nats-server)
 Version 2.9 or newer is needed (JetStream direct get, discard-new per subject).`;
-
-function isExecutable(path) {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export function findNatsServer() {
   const candidates = [

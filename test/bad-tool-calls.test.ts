@@ -26,7 +26,7 @@ const fiveThousandLevels = (() => {
   for (let level = 0; level < 5_000; level++) value = { a: value };
   return value;
 })();
-/** The largest audit row one malformed call may leave (issue 12: a 1 MB name made 2.1 MB). */
+/** The largest audit row one malformed call may leave (a 1 MB name once made 2.1 MB). */
 const AUDIT_ROW_MAX_BYTES = 4_096;
 const twentyOne = Array.from({ length: 21 }, (_, index) => ({ title: `Item ${index + 1}` }));
 
@@ -82,7 +82,7 @@ const CASES: Case[] = [
   ['title: null', 'set_task_title', { title: null }, /title/],
   ['title: array of strings', 'set_task_title', { title: ['a', 'b'] }, /title/],
   ['title: null arguments', 'set_task_title', null, /title/],
-  // Titles with hidden characters (issue 12, item 8): refused with the sentence that teaches
+  // Titles with hidden characters: refused with the sentence that teaches
   [
     'title: a right-to-left override',
     'set_task_title',

@@ -1,5 +1,5 @@
 /**
- * Issue 12, items 1, 2 and 8 (titles): an imported row keeps the limits the tools keep,
+ * An imported row keeps the limits the tools keep,
  * and merges by sync's rule. Each case failed before: the import took rows no tool
  * could write (a rev near 2^53, a 2 MB reason, orphans, a reversed title) and decided
  * by comparing times as text.

@@ -6,7 +6,8 @@
  * (scripts/bench/) does the timing statistics and the reporting; these modules only
  * produce raw samples in milliseconds, measured with `performance.now()` in the page.
  */
-import { measureHostileWakeAudit, measureWakeOverhead } from './agent';
+import { measureWakeOverhead } from './agent';
+import { measureHostileWakeAudit } from './hostile-wake-audit';
 import { measureCatchUpFloors } from './catch-up';
 import { measureContextCurve } from './context-curve';
 import { startImportLog, takeImportLog } from './import';

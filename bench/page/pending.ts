@@ -5,7 +5,7 @@
  * on their own.
  */
 import { getDatabase } from '../../src/db/connection';
-import { readInboxWindow } from '../../src/db/queries/proposals';
+import { readInboxWindow } from '../../src/db/queries/review-proposals';
 import { countPendingItems } from '../../src/db/tallies';
 import { changeItemStatus, seedChangeSets, type SeedChangeSet } from '../../src/db/seed-rows';
 import { DEFAULT_AGENT_ID } from '../../src/domain/agent';

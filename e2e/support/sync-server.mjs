@@ -10,12 +10,12 @@
 // journal: {ok, url, user, password}. Without nats-server it still answers, with
 // {ok: false, error} saying exactly what to install: the journeys then fail with those
 // words instead of being skipped, and the other journeys are not held up.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findNatsServer, NATS_SERVER_MISSING } from '../../sync-server/find-nats-server.mjs';
+import { startNatsProcess } from '../../sync-server/nats-process.mjs';
 
 function option(name, fallback) {
   const index = process.argv.indexOf(`--${name}`);
@@ -80,13 +80,9 @@ if (binary) {
       `accounts {\n${accounts.join('\n')}\n}`,
     ].join('\n'),
   );
-  nats = spawn(binary, ['-c', join(dir, 'nats.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  const collect = (chunk) => (log = `${log}${chunk}`.slice(-4_000));
-  nats.stdout.on('data', collect);
-  nats.stderr.on('data', collect);
-  nats.on('exit', (code) => {
-    if (!stopping) failure = `nats-server exited (code ${code}):\n${log}`;
+  nats = startNatsProcess(binary, join(dir, 'nats.conf'));
+  void nats.exited.then((code) => {
+    if (!stopping) failure = `nats-server exited (code ${code}):\n${nats.log()}`;
   });
 }
 
@@ -118,11 +114,11 @@ server.listen(HTTP_PORT, '127.0.0.1', () => {
 function stop() {
   if (stopping) return;
   stopping = true;
-  nats?.kill('SIGTERM');
+  nats?.child.kill('SIGTERM');
   server.close();
   rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 }
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-process.on('exit', () => nats?.kill('SIGKILL'));
+process.on('exit', () => nats?.child.kill('SIGKILL'));

@@ -25,7 +25,7 @@ export function measureContextCurve(page, { repetitions = 15, warmup = 2 } = {})
   });
 }
 
-/** Section 7c (issue 12): one hostile scripted wake, and the largest audit row it left. */
+/** Section 7c (docs/decisions/0003): one hostile scripted wake, and the largest audit row. */
 export function measureHostileWakeAudit(page) {
   return page.evaluate(() => window.__countersignBench.measureHostileWakeAudit());
 }
@@ -159,7 +159,7 @@ function installWakeTapProbe() {
 }
 
 /**
- * Issue 11: a person taps "Wake agent" on the sample login bug's page (demo agent, after
+ * A person taps "Wake agent" on the sample login bug's page (demo agent, after
  * section 7b prepared it) and waits for the first proposal. Each round puts the task back,
  * scrolls the page to the top and then just far enough to show the button (as a person
  * would), taps it with a CDP touch and records the touchend → first proposal row in the

@@ -1,4 +1,4 @@
-// Section 9d: a new device starts from a snapshot (issue 26, item 2). The 1× journal's
+// Section 9d: a new device starts from a snapshot (docs/decisions/0011). The 1× journal's
 // browser (seeded before sync, so it keeps no outbox) connects to a fresh sync server and
 // writes a snapshot from Settings → Sync; then a new device (a fresh profile) connects:
 // timed from pressing Connect until every row of the snapshot is committed in its IndexedDB,

@@ -1,4 +1,4 @@
-// Section 9b: what encryption costs sync (issue 30's benchmark), measured in one run with
+// Section 9b: what encryption costs sync (docs/decisions/0010), measured in one run with
 // and without it, on the same two devices (two Chromium profiles) and nats-server:
 //   (a) A→B latency, as section 9 measures it, in interleaved blocks: both devices hold the
 //       journal key (the same secret, put in each device's key store through the bench

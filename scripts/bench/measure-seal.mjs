@@ -1,4 +1,4 @@
-// Seal + open per message (issue 30's benchmark figure): a typical edit and a 100-row
+// Seal + open per message (docs/decisions/0010): a typical edit and a 100-row
 // import part, sealed and opened with the journal key (open includes parsing the
 // envelope, as receiving does). Figures only; nothing here asserts a time.
 import { performance } from 'node:perf_hooks';

@@ -21,25 +21,31 @@ export function stopAllChildren() {
 }
 const VITE_BIN = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
 
+/** Vite as a tracked child, its stdout and stderr gathered in `output()`. */
+function spawnVite(args, env = {}) {
+  const child = track(
+    spawn(process.execPath, [VITE_BIN, ...args], {
+      env: { ...process.env, ...env, FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
 /** Runs a vite build; resolves with its output, rejects with the tail of it on failure. */
 export function viteBuild({ mode, outDir }) {
-  const args = [VITE_BIN, 'build', '--outDir', outDir, ...(mode ? ['--mode', mode] : [])];
+  const args = ['build', '--outDir', outDir, ...(mode ? ['--mode', mode] : [])];
   return new Promise((resolve, reject) => {
     // NODE_ENV=production: a custom --mode must still get React's production build.
-    const child = track(
-      spawn(process.execPath, args, {
-        env: { ...process.env, NODE_ENV: 'production', FORCE_COLOR: '0' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
-    );
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
+    const { child, output } = spawnVite(args, { NODE_ENV: 'production' });
     child.on('error', reject);
     child.on('exit', (code) => {
-      if (code === 0) resolve(output);
+      if (code === 0) resolve(output());
       else {
-        const tail = output.trim().split('\n').slice(-25).join('\n');
+        const tail = output().trim().split('\n').slice(-25).join('\n');
         reject(
           new Error(
             `vite build ${mode ? `--mode ${mode} ` : ''}--outDir ${outDir} exited with ${code}:\n${tail}`,
@@ -65,8 +71,7 @@ export function findFreePort() {
 
 /** Starts `vite preview` on the bench build and waits until it answers. */
 export async function startPreviewServer({ outDir, port, timeoutMs = 30_000 }) {
-  const args = [
-    VITE_BIN,
+  const { child, output } = spawnVite([
     'preview',
     '--outDir',
     outDir,
@@ -75,23 +80,14 @@ export async function startPreviewServer({ outDir, port, timeoutMs = 30_000 }) {
     '--strictPort',
     '--host',
     '127.0.0.1',
-  ];
-  const child = track(
-    spawn(process.execPath, args, {
-      env: { ...process.env, FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
-  );
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
+  ]);
   let exited = false;
   child.on('exit', () => (exited = true));
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (exited) throw new Error(`vite preview exited before serving:\n${output.trim()}`);
+    if (exited) throw new Error(`vite preview exited before serving:\n${output().trim()}`);
     try {
       const response = await fetch(url);
       if (response.ok) return { url, stop: () => stopProcess(child) };
@@ -102,7 +98,7 @@ export async function startPreviewServer({ outDir, port, timeoutMs = 30_000 }) {
   }
   await stopProcess(child);
   throw new Error(
-    `vite preview did not answer on ${url} within ${timeoutMs} ms:\n${output.trim()}`,
+    `vite preview did not answer on ${url} within ${timeoutMs} ms:\n${output().trim()}`,
   );
 }
 

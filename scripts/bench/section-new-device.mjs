@@ -1,5 +1,5 @@
-// Section 9d (issue 26): a new device from a snapshot of the 1× journal, against seeding
-// the same rows (section 1) in the same run. Figures only: a missed target is printed.
+// Section 9d (docs/decisions/0011): a new device from a snapshot of the 1× journal, against
+// seeding the same rows (section 1) in the same run. Figures only: a missed target is printed.
 import { round } from './stats.mjs';
 
 const numberText = (value) => value.toLocaleString('en-US');

@@ -1,4 +1,4 @@
-// Sections 9b and 9c (issue 30's benchmark): what encryption costs sync, and seal + open
+// Sections 9b and 9c (docs/decisions/0010): what encryption costs sync, and seal + open
 // per message. Figures only: a missed target is printed, never asserted.
 import { timingRow } from './sections.mjs';
 import { round, summarize } from './stats.mjs';

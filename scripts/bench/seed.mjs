@@ -4,7 +4,7 @@
 
 /** Today's seed, 1×; the curve's second size multiplies every count. */
 const ONE_X = { tasks: 5_000, entries: 50_000, checklistItems: 20_000, pending: 5_000 };
-/** The curve's second size unless `--scale N` says otherwise: issue 9's 10×. */
+/** The curve's second size unless `--scale N` says otherwise. */
 const CURVE_SCALE = 10;
 
 /**

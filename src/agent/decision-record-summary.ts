@@ -1,5 +1,5 @@
 /**
- * The agent's record (issue 13): a short per-kind summary of recent decisions on this task
+ * The agent's record: a short per-kind summary of recent decisions on this task
  * and on other tasks of its category: confirmed as proposed, confirmed with changes (with
  * the typical edit), rejected (with the top reasons), not reviewed. Bounded: at most
  * RECORD_BUDGET_CHARACTERS of text, the busiest kinds first, whatever the history's size.

@@ -1,5 +1,5 @@
 /**
- * What a hostile model or a failing device did to a wake (issue 12): each case as the
+ * What a hostile model or a failing device did to a wake (docs/decisions/0003): each case as the
  * person or the model meets it, through runWake with a scripted model.
  */
 import { describe, expect, it } from 'vitest';

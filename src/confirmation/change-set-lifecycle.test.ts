@@ -1,6 +1,6 @@
 /**
- * The change set lifecycle of docs/decisions/0004-deferred-tools-and-change-sets.md, as
- * issue 12 item 10 asks it: expiry per item, from its own proposal; confirm refuses an
+ * The change set lifecycle of docs/decisions/0004-deferred-tools-and-change-sets.md: expiry
+ * per item, from its own proposal; confirm refuses an
  * item past it; an undone rejection reopens its set; expiry moves the set's clock.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

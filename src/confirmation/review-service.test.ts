@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { agentReadySuite, type AgentReadySuite } from '../../test/support/agent-ready-suite';
+import { describe, expect, it, vi } from 'vitest';
 import { CountersignDatabase } from '../db/database';
 import { saveTrustedTools } from '../db/agent-settings';
 import { buildWakeContext } from '../agent/wake-context';
-import {
-  createAgentReadyTask,
-  createTestDatabase,
-  journalSnapshot,
-  userWrite,
-} from '../../test/support/test-database';
+import { journalSnapshot, userWrite } from '../../test/support/test-database';
 import { propose, setWithItems } from '../../test/support/proposals';
 import { findTool } from '../tools/registry';
 import { applyTrustedItems } from './apply-trusted-items';
@@ -18,14 +14,8 @@ import { rejectItem, setRejectionReason } from './reject-item';
 import { undoDecision, undoDecisions } from './undo-decision';
 
 let db: CountersignDatabase;
-let ids: Awaited<ReturnType<typeof createAgentReadyTask>>;
-beforeEach(async () => {
-  db = createTestDatabase();
-  ids = await createAgentReadyTask(db);
-});
-afterEach(async () => {
-  await db.delete();
-});
+let ids: AgentReadySuite['ids'];
+agentReadySuite((fresh) => ({ db, ids } = fresh));
 
 const task = async () => (await db.tasks.get(ids.taskId))!;
 const setOf = (id: string) => setWithItems(db, id);

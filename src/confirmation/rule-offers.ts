@@ -1,5 +1,5 @@
 /**
- * Offers of rules at the moment they are earned (issue 13): after the person rejects the
+ * Offers of rules at the moment they are earned: after the person rejects the
  * same kind of proposal 3 times on tasks of one category, "Stop proposing ‹kind› for
  * ‹category›?" (for labels, that label only); after 10 confirmations of a kind with no
  * edit and no undo, "Apply ‹kind› without asking" (the trusted-tool rule). Each offer is

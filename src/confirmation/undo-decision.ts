@@ -9,8 +9,9 @@ import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
 import { readLoadedSnapshot } from '../db/sync-settings';
 import type { EntityDiff } from '../domain/entity-diff';
+import type { Mutation } from '../domain/ledger-row';
 import { sameContent } from '../domain/row-content';
-import { changeItemId } from '../domain/change-set';
+import { changeItemId, type Decision } from '../domain/change-set';
 import { stampFieldWrites } from '../domain/field-writes';
 import type { JournalReader } from '../domain/journal-access';
 import { JOURNAL_TABLES, type JournalTable } from '../domain/journal';
@@ -41,7 +42,7 @@ export async function undoDecision(
   } catch (error) {
     return storageProblemResult(error);
   }
-  const applied = await changedHere(db, decision.operationId);
+  const applied = await changedHere(db, decision, deviceId);
   if (applied === 'before-snapshot') {
     return {
       status: 'cannot-undo',
@@ -146,15 +147,20 @@ export async function undoDecision(
  */
 async function changedHere(
   db: CountersignDatabase,
-  operationId: string | undefined,
+  decision: Decision,
+  deviceId: string,
 ): Promise<{ diffs: EntityDiff[] } | 'before-snapshot' | undefined> {
+  const { operationId } = decision;
   if (!operationId) return { diffs: [] };
   const [own, remote, snapshot] = await Promise.all([
     db.mutations.get(operationId),
     db.syncApplied.get(operationId),
     readLoadedSnapshot(db),
   ]);
-  if (own) return { diffs: own.diffs };
+  // A decision another device sent may name any operation of this one (the person's own
+  // rename, say): only a decision made here, or a confirmation's own write, is put back.
+  if (own && (decision.deviceId === deviceId || decidedBy(own, decision)))
+    return { diffs: own.diffs };
   // Neither made nor applied here, on a device that started from a snapshot: it came in it.
   if (!remote && snapshot) return 'before-snapshot';
   if (!remote || remote.journalRows === 0) return { diffs: [] };
@@ -163,6 +169,15 @@ async function changedHere(
     ? await db.mutations.get(remote.localOperationId)
     : undefined;
   return { diffs: local?.diffs ?? [] };
+}
+
+/** The ledger row is what confirming this decision's item wrote (a device id since renewed). */
+function decidedBy(own: Mutation, decision: Decision): boolean {
+  return (
+    (own.source === 'confirmation' || own.source === 'rule') &&
+    own.taskId === decision.taskId &&
+    own.toolName === decision.toolName
+  );
 }
 
 /** Undoes several decisions, newest first (the order they must be peeled off in). */

@@ -1,5 +1,5 @@
 /**
- * How the person decides, per tool (issue 12 item 12): how often its proposals are
+ * How the person decides, per tool: how often its proposals are
  * confirmed as proposed, confirmed with changes, rejected, applied by a trusted-tool rule
  * or left to expire, and how long a decision took from the proposal. Kept as running
  * totals in `tallies`, in the transaction that writes each decision, so Settings reads a

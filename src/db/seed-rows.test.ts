@@ -16,7 +16,7 @@ import {
 import { createTestDatabase } from '../../test/support/test-database';
 import type { Task } from '../domain/task';
 import type { CountersignDatabase } from './database';
-import { readInboxWindow, reviewItemKey } from './queries/proposals';
+import { readInboxWindow, reviewItemKey } from './queries/review-proposals';
 import { countPendingItems } from './tallies';
 import {
   changeItemStatus,

@@ -11,7 +11,7 @@
  * before it is written, so nothing the app would reject gets in.
  *
  * Proposals: `seedChangeSets`, `removeChangeSets` and `changeItemStatus` are the only code
- * outside the ChangeSetBuilder, the review service and db/queries/proposals.ts that knows
+ * outside the ChangeSetBuilder, the review service and db/queries/review-proposals.ts that knows
  * how change sets and their items are stored. Callers hand over sets with their items
  * inline and they are stored through the same item writer the builder uses (items in a
  * table of their own, the inbox index, counts and tallies), so the review queries see

@@ -7,8 +7,25 @@
 import type { DecisionClaim } from '../domain/decision-claim';
 import type { OperationKind } from '../domain/operation-kind';
 
-export type SyncPushState =
-  'pending' | 'in_flight' | 'applied' | 'failed' | 'needs_reconcile' | 'indeterminate';
+/**
+ * Every state of a push, the one list (the reconciliation spec):
+ *   pending → in_flight → applied | failed | needs_reconcile | indeterminate.
+ */
+export const PUSH_STATES = [
+  'pending',
+  'in_flight',
+  'applied',
+  'failed',
+  'needs_reconcile',
+  'indeterminate',
+] as const;
+export type SyncPushState = (typeof PUSH_STATES)[number];
+/** The states of a push still being worked on: not landed, not left to the person. */
+export const ACTIVE_PUSH_STATES = [
+  'pending',
+  'in_flight',
+  'needs_reconcile',
+] as const satisfies readonly SyncPushState[];
 
 /** One push per operation id (src/sync/push/push-row.ts has its schema and states). */
 export interface SyncPushRecord {

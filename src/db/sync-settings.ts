@@ -23,7 +23,7 @@ export interface QuarantineReread {
 export const EXPIRED_PARTS_KEY = 'expiredParts';
 
 /**
- * Marks that this device's journal was handed to sync (sync/outgoing/publish-journal.ts):
+ * Marks that this device's journal was handed to sync (sync/push/publish-journal.ts):
  * from then on every write keeps an outbox row, whatever the settings say later. Inside a
  * transaction over `settings`.
  */

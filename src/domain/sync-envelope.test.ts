@@ -89,6 +89,12 @@ describe('parseEnvelope', () => {
         ],
       },
     ],
+    [
+      'a row with a field name over 100 characters',
+      { diffs: [{ table: 'tasks', id: 'x', before: null, after: { ['n'.repeat(101)]: 1 } }] },
+    ],
+    ['a row that is a list', { diffs: [{ table: 'tasks', id: 'x', before: null, after: [1] }] }],
+    ['a row that is text', { diffs: [{ table: 'tasks', id: 'x', before: 'row', after: null }] }],
   ])('refuses %s, naming the problem', (_, change) => {
     expect(reasonFor({ ...envelope, ...change })).toMatch(/^The envelope is not valid: /);
   });

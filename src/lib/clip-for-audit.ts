@@ -1,7 +1,7 @@
 /**
  * What the audit trail keeps of anything a model sent: bounded, so no input can make a
- * large row. dispatch() and the wake's own audit both clip through here (issue 12: a 1 MB
- * tool name once made a 2.1 MB row).
+ * large row. dispatch() and the wake's own audit both clip through here
+ * (docs/decisions/0003: every call leaves a record; a 1 MB tool name once made a 2.1 MB row).
  */
 
 /** Longest text kept of one value (arguments, a name, a summary), in characters. */

@@ -8,11 +8,13 @@ export interface AgentReadySuite {
   ids: Awaited<ReturnType<typeof createAgentReadyTask>>;
 }
 
-export function agentReadySuite(): AgentReadySuite {
+/** `onEach` hands each test's database and task to a file that keeps its own `db` and `ids`. */
+export function agentReadySuite(onEach?: (suite: AgentReadySuite) => void): AgentReadySuite {
   const suite = {} as AgentReadySuite;
   beforeEach(async () => {
     suite.db = createTestDatabase();
     suite.ids = await createAgentReadyTask(suite.db);
+    onEach?.(suite);
   });
   afterEach(async () => {
     await suite.db.delete();

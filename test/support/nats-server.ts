@@ -5,48 +5,15 @@
  * real accounts and permissions). Every process is killed on `stop()` and, as a last
  * resort, when the test process exits.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  accessSync,
-  constants,
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { findNatsServer, NATS_SERVER_MISSING } from '../../sync-server/find-nats-server.mjs';
+import { startNatsProcess, type NatsProcess } from '../../sync-server/nats-process.mjs';
 
 const ACCOUNTS_CONF = resolve(import.meta.dirname, '../../sync-server/accounts.conf');
 const READY_TIMEOUT_MS = 15_000;
-
-/** Where a nats-server binary is: $NATS_SERVER, PATH, then the usual install locations. */
-export function findNatsServer(): string | undefined {
-  const candidates = [
-    process.env.NATS_SERVER,
-    ...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'nats-server')),
-    '/usr/sbin/nats-server',
-    '/usr/local/bin/nats-server',
-    '/usr/bin/nats-server',
-  ];
-  return candidates.find((path): path is string => path !== undefined && isExecutable(path));
-}
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const NATS_SERVER_MISSING =
-  'These tests need nats-server (2.9+) with JetStream. Install it with ' +
-  '`sudo apt-get install -y nats-server` (Debian/Ubuntu) or from ' +
-  'https://github.com/nats-io/nats-server/releases, or set NATS_SERVER to its path.';
 
 export interface NatsNode {
   readonly name: string;
@@ -204,9 +171,9 @@ interface ProcessNode extends NatsNode {
   terminate(): Promise<void>;
 }
 
-const liveProcesses = new Set<ChildProcess>();
+const liveProcesses = new Set<NatsProcess>();
 process.once('exit', () => {
-  for (const child of liveProcesses) child.kill('SIGKILL');
+  for (const started of liveProcesses) started.child.kill('SIGKILL');
 });
 
 function launch(
@@ -220,45 +187,9 @@ function launch(
   copyFileSync(accountsConf, join(plan.dir, 'accounts.conf'));
   const configPath = join(plan.dir, 'nats.conf');
   writeFileSync(configPath, nodeConfig(plan, peers, jetstream));
-  const child = spawn(binary, ['-c', configPath], { stdio: ['ignore', 'pipe', 'pipe'] });
-  liveProcesses.add(child);
-  let log = '';
-  let running = true;
-  const exited = new Promise<void>((resolveExit) => {
-    child.once('exit', () => {
-      running = false;
-      liveProcesses.delete(child);
-      resolveExit();
-    });
-  });
-  const ready = new Promise<void>((resolveReady, rejectReady) => {
-    const timer = setTimeout(
-      () => rejectReady(new Error(`nats-server ${plan.name} did not start:\n${log}`)),
-      READY_TIMEOUT_MS,
-    );
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('Server is ready')) {
-        clearTimeout(timer);
-        resolveReady();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    void exited.then(() => {
-      clearTimeout(timer);
-      rejectReady(new Error(`nats-server ${plan.name} exited:\n${log}`));
-    });
-  });
-  // A rejected `ready` after a successful start (the node was killed) is not an error.
-  ready.catch(() => undefined);
-  const stopWith = async (signal: NodeJS.Signals) => {
-    if (!running) return;
-    child.kill(signal);
-    const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(forced);
-  };
+  const started = startNatsProcess(binary, configPath, { name: `nats-server ${plan.name}` });
+  liveProcesses.add(started);
+  void started.exited.then(() => liveProcesses.delete(started));
   return {
     name: plan.name,
     url: `nats://127.0.0.1:${plan.clientPort}`,
@@ -267,11 +198,11 @@ function launch(
     monitorPort: plan.monitorPort,
     clusterPort: plan.clusterPort,
     get running() {
-      return running;
+      return started.running;
     },
-    ready,
-    kill: () => stopWith('SIGKILL'),
-    terminate: () => stopWith('SIGTERM'),
+    ready: started.ready,
+    kill: () => started.stop('SIGKILL'),
+    terminate: () => started.stop('SIGTERM'),
   };
 }
 

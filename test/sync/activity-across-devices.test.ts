@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { confirmAll } from '../../src/confirmation/confirm-all';
 import { confirmItem } from '../../src/confirmation/confirm-item';
 import type { CountersignDatabase } from '../../src/db/database';
-import { listAuditPage, type AuditFilter } from '../../src/db/queries/audit';
+import { listAuditPage, type AuditFilter } from '../../src/db/queries/activity-audit';
 import { DeviceKeyDatabase } from '../../src/db/device-key-store';
 import { getDeviceId } from '../../src/db/settings';
 import { describeDecisions } from '../../src/features/activity/describe-decision';

@@ -21,6 +21,7 @@ import {
   waitFor,
   type TestTransport,
 } from './sync-fixtures';
+import { graceWait, LATE_MESSAGE_GRACE_MS } from '../support/grace';
 
 const OPERATIONS = 300;
 const KILL_AT = 100;
@@ -133,7 +134,7 @@ describe('a leader failover in a 3-node cluster', () => {
     expect(await observer.totalMessages()).toBe(OPERATIONS);
 
     await waitFor(() => received.size === OPERATIONS || undefined, 20_000, 'the other device');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await graceWait(LATE_MESSAGE_GRACE_MS);
     await feed.stop();
     expect([...received.values()].every((count) => count === 1)).toBe(true);
     expect(received.size).toBe(OPERATIONS);

@@ -8,7 +8,6 @@
  * the newest, and old snapshots whole, so a lagging feed skipped everything in between
  * without a word (the two operations the 10 × 3 load test lost). Decision 0011.
  */
-import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +23,7 @@ import {
   waitFor,
   type TestTransport,
 } from './sync-fixtures';
+import { reportingDevice } from './reporting-device';
 
 const RETENTION_MS = 1_000;
 /** More than the feed's pull (256 messages), so the consumer is well behind the head. */
@@ -75,11 +75,11 @@ describe('compaction while a device is behind the head', () => {
     await publishStandInSnapshot(raw, 'alice', base, 1);
     for (let index = 0; index < BACKLOG; index++)
       pushed.set(`backlog-${index}`, await push(`backlog-${index}`));
-    const js = jetstream(raw);
+    const reporter = reportingDevice(raw, 'dev-a');
     // An older report of the same device: removed, keeping its newest.
-    await js.publish(subjects.progress('dev-a', base), new Uint8Array());
+    await reporter.report(base);
     await new Promise((resolve) => setTimeout(resolve, RETENTION_MS + 200));
-    await js.publish(subjects.progress('dev-a', base + BACKLOG), new Uint8Array());
+    await reporter.report(base + BACKLOG);
 
     const delivered = new Set<string>();
     let lastSeq = 0;

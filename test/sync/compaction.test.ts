@@ -26,62 +26,43 @@ import {
   messagesOf,
   publishStandInSnapshot,
   streamObserver,
-  userTransport,
   type TestTransport,
 } from './sync-fixtures';
+import { compactionStage, type CompactionStage } from './compaction-stage';
+import { reportingDevice, type ReportingDevice } from './reporting-device';
 
 const RETENTION_MS = 1_500;
 const OLD_OPERATIONS = 30;
 const subjects = syncSubjects('alice');
 const text = (value: string) => new TextEncoder().encode(value);
 
-let server: NatsTestServer;
+let stage: CompactionStage;
 let device: TestTransport;
 let raw: NatsConnection;
 let maintenance: NatsConnection;
 let observer: Awaited<ReturnType<typeof streamObserver>>;
 let report: Awaited<ReturnType<typeof compactJournal>>;
 let snapshotSeq = 0;
-
-async function push(operationId: string): Promise<number> {
-  const [message] = messagesOf(journalOperation(operationId));
-  const receipt = await device.publishOperation(message!.messageId, message!.data);
-  return receipt.seq ?? 0;
-}
+let devA: ReportingDevice;
+const push = (operationId: string) => stage.push(operationId);
 
 beforeAll(async () => {
-  server = await startNatsServer();
-  try {
-    device = userTransport(server.urls, 'alice');
-    await device.connect();
-    await device.ensureStream();
-    raw = await connect({ servers: server.urls, user: 'alice', pass: 'alice' });
-    maintenance = await connect({
-      servers: server.urls,
-      user: 'alice-maintenance',
-      pass: 'alice-maintenance',
-    });
-    observer = await streamObserver(server.urls, 'alice');
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
+  stage = await compactionStage();
+  ({ device, raw, maintenance } = stage);
+  observer = await streamObserver(stage.server.urls, 'alice');
 });
 
 afterAll(async () => {
   await observer?.close();
-  await maintenance?.close();
-  await raw?.close();
-  await device?.close();
-  await server?.stop();
+  await stage?.close();
 });
 
 describe('compaction of a journal stream', () => {
   it('does nothing while there is no snapshot every active device has passed', async () => {
     for (let index = 0; index < OLD_OPERATIONS; index++) snapshotSeq = await push(`old-${index}`);
     expect((await device.claimDecision('set-old', 0, text('confirmed'))).outcome).toBe('won');
-    const js = jetstream(raw);
-    await js.publish(subjects.progress('dev-a', snapshotSeq), text(''));
+    devA = reportingDevice(raw, 'dev-a');
+    await devA.report(snapshotSeq);
     const first = await compactJournal(maintenance, 'alice', { retentionMs: RETENTION_MS });
     expect(first.cut).toBe(0);
     expect(first.reason).toMatch(/no complete snapshot/);
@@ -92,9 +73,8 @@ describe('compaction of a journal stream', () => {
     await publishStandInSnapshot(raw, 'alice', snapshotSeq, 2);
     const stale = await publishStandInSnapshot(raw, 'alice', 3, 2);
     await new Promise((resolve) => setTimeout(resolve, RETENTION_MS + 200));
-    const js = jetstream(raw);
-    await js.publish(subjects.progress('dev-a', snapshotSeq + 4), text(''));
-    await js.publish(subjects.progress('dev-b', snapshotSeq + 4), text(''));
+    await devA.report(snapshotSeq + 4);
+    await reportingDevice(raw, 'dev-b').report(snapshotSeq + 4);
     for (let index = 0; index < 3; index++) await push(`new-${index}`);
 
     report = await compactJournal(maintenance, 'alice', { retentionMs: RETENTION_MS });
@@ -162,7 +142,7 @@ describe('compaction of a journal stream', () => {
     console.log = (line: string) => lines.push(line);
     try {
       expect(
-        await runCompaction(['--compact', '--server', server.urls[0]!, '--users', 'alice']),
+        await runCompaction(['--compact', '--server', stage.server.urls[0]!, '--users', 'alice']),
       ).toBe(0);
     } finally {
       console.log = log;
@@ -248,10 +228,7 @@ describe('compaction and a device that starts from the snapshot', () => {
 
     await new Promise((resolve) => setTimeout(resolve, RETENTION_MS + 300));
     const admin = await connect({ servers: own.urls, user: 'alice', pass: 'alice' });
-    await jetstream(admin).publish(
-      subjects.progress(await getDeviceId(laptop), written.sequence),
-      text(''),
-    );
+    await reportingDevice(admin, await getDeviceId(laptop)).report(written.sequence);
     const operator = await connect({
       servers: own.urls,
       user: 'alice-maintenance',

@@ -15,6 +15,7 @@ import {
   waitFor,
   type TestTransport,
 } from './sync-fixtures';
+import { FEED_START_GRACE_MS, graceWait, LATE_MESSAGE_GRACE_MS } from '../support/grace';
 
 let server: NatsTestServer;
 let proxy: FaultProxy;
@@ -105,7 +106,7 @@ describe('the journal feed', () => {
       received.push(message);
     });
     await waitFor(() => received.length >= 25 || undefined, 10_000, '25 operations');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await graceWait(LATE_MESSAGE_GRACE_MS);
     await feed.stop();
 
     const subjects = received.map((message) => message.subject);
@@ -140,7 +141,7 @@ describe('the journal feed', () => {
       15_000,
       'the operations after the stall',
     );
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await graceWait(LATE_MESSAGE_GRACE_MS);
     await feed.stop();
 
     expect(received).toEqual([
@@ -167,7 +168,7 @@ describe('latency on loopback (figures, not limits)', () => {
     const feed = tablet.consume(start, async (message) => {
       waiting.get(message.subject)?.(performance.now());
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await graceWait(FEED_START_GRACE_MS);
     const delivered: number[] = [];
     for (let index = 0; index < 100; index++) {
       const subject = `cs.alice.ops.latency-feed-${index}`;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Encrypting a journal that already syncs in plain text (issue 30, migration), against a
+ * Encrypting a journal that already syncs in plain text (docs/decisions/0010), against a
  * real nats-server, each device with its own key store as the app runs it:
  *
  * - three devices sync in plain text, as before encryption;
@@ -13,8 +13,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseEnvelope } from '../../src/domain/sync-envelope';
-import { drainOutbox } from '../../src/sync/outgoing/drain-outbox';
-import { messagesToSend } from '../../src/sync/outgoing/seal-once';
+import { drainOutbox } from '../../src/sync/push/drain-outbox';
+import { messagesToSend } from '../../src/sync/push/seal-once';
 import { createJournalKey } from '../../src/sync/seal/journal-keys';
 import { NO_KEYS } from '../../src/sync/seal/key-ring';
 import { open } from '../../src/sync/seal/seal';

@@ -16,6 +16,10 @@ import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startNatsCluster, type NatsTestServer } from '../support/nats-server';
 import { createTask, createTestDatabase } from '../support/test-database';
 import { streamObserver, userTransport, waitFor } from './sync-fixtures';
+import { graceWait } from '../support/grace';
+
+/** A person's pace between edits, so the faults land between writes and not only on a burst. */
+const WRITE_PACE_MS = 15;
 
 const OPERATIONS = Number(process.env.SYNC_FAULT_OPERATIONS ?? 120);
 
@@ -99,7 +103,7 @@ describe('exactly once under faults', () => {
         faults.leaderKilledAt = index;
       }
       taskIds.push(await createTask(laptop, `Under faults ${index}`));
-      await new Promise((resolve) => setTimeout(resolve, 15));
+      await graceWait(WRITE_PACE_MS);
     }
     proxy.setMode('pass');
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 24: quarantine is not final. A device that quarantined a message under an earlier
+ * Quarantine is not final. A device that quarantined a message under an earlier
  * version of the app, when only an excerpt was kept, reads it back from the real
  * nats-server by its subject after an update (the app's runtime at a new version), through
  * the same open step as the feed, applies it without moving its cursor, and counts it.

@@ -1,12 +1,16 @@
 // @vitest-environment node
 /**
- * Issue 24: a device inside the account (a hostile one, or a corrupted profile) publishes
+ * A device inside the account (a hostile one, or a corrupted profile) publishes
  * what no honest device would, straight to the journal's stream of a real nats-server.
  * Two honest devices with the app's runtime go on syncing: each quarantines the same
  * messages at once, applies the rest alike (far-future times capped at the server's time,
  * a proposal's words written from its arguments), and what one honest device writes
  * afterwards still reaches the other. Receivers whose clocks differ by a day store an
  * agent's row dated 9999 alike, capped at the server's time of its message.
+ *
+ * A change set stored with an id that cannot be a subject (by an older version): the
+ * person's decision on it is applied and kept on that device in words, another device's
+ * decision on it is quarantined, and nothing stops the feed or locks the task.
  *
  * Then, with signatures: operations naming the laptop as their device (unsigned, signed
  * with the hostile device's own key, and the laptop's name over the hostile key), and one
@@ -26,7 +30,15 @@ import type { RowDiff } from '../../src/domain/sync-envelope';
 import type { SyncRuntime, SyncRuntimeOptions } from '../../src/sync/runtime/sync-runtime';
 import { stamp, taskRow } from '../support/factories';
 import { startNatsServer, type NatsTestServer } from '../support/nats-server';
-import { createTestDatabase, userWrite } from '../support/test-database';
+import { remoteDecision } from '../support/claim-push';
+import { propose } from '../support/proposals';
+import {
+  createAgentReadyTask,
+  createTask,
+  createTestDatabase,
+  userWrite,
+} from '../support/test-database';
+import { confirmItem } from '../../src/confirmation/confirm-item';
 import { startAliceRuntime, untilConnected, waitFor } from './sync-fixtures';
 
 let server: NatsTestServer;
@@ -149,6 +161,70 @@ describe('a hostile device inside the account', () => {
     await userWrite(tablet, 'update_task_estimate', { minutes: 45 }, { taskId: future.id });
     expect(await tablet.tasks.get(future.id)).toMatchObject({ estimateMinutes: 45 });
     expect((await tablet.tasks.get(future.id))!.updatedAt < '2100-01-01').toBe(true);
+  });
+});
+
+describe('a change set whose id cannot be a subject', () => {
+  it('keeps its decision on this device in words, while the honest devices go on syncing', async () => {
+    const suffix = crypto.randomUUID().slice(0, 8);
+    const laptop = await honestDevice();
+    const tablet = await honestDevice();
+    const { taskId } = await createAgentReadyTask(laptop);
+    await waitFor(() => tablet.tasks.get(taskId), 15_000, 'the task on the tablet');
+    // As an older version stored it, before ids were checked: on this device only.
+    const proposed = await propose(laptop, taskId, [
+      { name: 'update_task_estimate', args: { minutes: 30 } },
+    ]);
+    const { items, ...set } = proposed;
+    await laptop.changeSets.put({ ...set, id: 'evil.set' });
+    await laptop.changeItems.put({ ...items[0]!, id: 'evil.set:0', changeSetId: 'evil.set' });
+
+    expect((await confirmItem(laptop, 'evil.set', 0)).status).toBe('applied');
+    // Another device's decision on the same item, as an operation and as a claim.
+    await publish(`evil-decision-${suffix}`, [
+      {
+        table: 'decisions',
+        id: `evil-decision-${suffix}`,
+        before: null,
+        after: { ...remoteDecision(`evil-decision-${suffix}`, 'evil.set', FAR), taskId },
+      },
+    ]);
+    const raw = await connect({ servers: server.urls, user: 'alice', pass: 'alice' });
+    await raw.request('cs.alice.decisions.evil.set.0', JSON.stringify({ verdict: 'rejected' }));
+    await raw.close();
+
+    const kept = await waitFor(
+      async () =>
+        (await laptop.syncPushes.filter((push) => push.claim?.changeSetId === 'evil.set').first())
+          ?.lastError,
+      15_000,
+      'the decision kept on the laptop',
+    );
+    expect(kept).toMatch(
+      /^Kept on this device only: .*"evil\.set" cannot be used in a sync subject/,
+    );
+    // What is written afterwards still flows both ways.
+    const later = await createTask(tablet, `After the bad set ${suffix}`);
+    await waitFor(() => laptop.tasks.get(later), 15_000, 'the tablet’s later task on the laptop');
+    // The decision, with the change it applied, stays on the laptop, as its words say.
+    expect((await laptop.tasks.get(taskId))?.estimateMinutes).toBe(30);
+    expect((await tablet.tasks.get(taskId))?.estimateMinutes).not.toBe(30);
+    for (const device of [laptop, tablet]) {
+      const refused = await device.syncQuarantine
+        .filter((row) => row.subject === `cs.alice.ops.evil-decision-${suffix}`)
+        .first();
+      expect(refused?.reason).toMatch(/changeSetId/);
+      expect(await device.decisions.get(`evil-decision-${suffix}`)).toBeUndefined();
+      const status = (await device.syncState.get('status'))?.value as { phase?: string };
+      expect(status.phase).toBe('connected');
+    }
+    // Nothing is left uneditable: the task takes an edit, and both devices agree on it.
+    await userWrite(tablet, 'update_task_estimate', { minutes: 45 }, { taskId });
+    await waitFor(
+      async () => ((await laptop.tasks.get(taskId))?.estimateMinutes === 45 ? true : undefined),
+      15_000,
+      'the tablet’s edit on the laptop',
+    );
   });
 });
 

@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
- * The server sees nothing readable, in full (issue 30): two devices of an encrypted journal
- * against a real nats-server exchange tasks, entries, a wake's proposals, its report and
+ * The server sees nothing readable, in full (docs/decisions/0010): two devices of an
+ * encrypted journal against a real nats-server exchange tasks, entries, a wake's proposals,
+ * its report and
  * observations (the agent's rows as the sync path carries them), a rejection with a
  * reason, a confirmation with an edit and the devices' names. Then a Node client reads every message of the
  * stream raw, bodies and headers, and none of the journal's strings is in any of them.

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * An honest device offline during a rotation (issue 30, item 5): what it pushes under the
+ * An honest device offline during a rotation (docs/decisions/0010): what it pushes under the
  * old key is not refused, since a pushed message can never be sent again. Against a real
  * nats-server, each device with its own key store:
  *
@@ -12,8 +12,8 @@
  *   once the tablet has the new key it reads on and seals under it.
  */
 import { describe, expect, it } from 'vitest';
-import { drainOutbox } from '../../src/sync/outgoing/drain-outbox';
-import { messagesToSend } from '../../src/sync/outgoing/seal-once';
+import { drainOutbox } from '../../src/sync/push/drain-outbox';
+import { messagesToSend } from '../../src/sync/push/seal-once';
 import { createJournalKey, keepReceivedRing, readKeyRing } from '../../src/sync/seal/journal-keys';
 import { findKey, type KeyRing } from '../../src/sync/seal/key-ring';
 import {

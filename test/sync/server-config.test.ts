@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findNatsServer, NATS_SERVER_MISSING } from '../support/nats-server';
+import { findNatsServer, NATS_SERVER_MISSING } from '../../sync-server/find-nats-server.mjs';
 
 const SCRIPT = resolve(import.meta.dirname, '../../scripts/sync-server.mjs');
 

@@ -16,7 +16,7 @@ import {
 } from '../../src/domain/sync-envelope';
 import { systemClock } from '../../src/sync/push/push-clock';
 import type { PushDeps } from '../../src/sync/push/push-deps';
-import { createMemoryPushStore } from '../../src/sync/push/memory-push-store';
+import { createMemoryPushStore } from '../support/memory-push-store';
 import type { ReconciliationPolicy } from '../../src/sync/push/reconciliation-policy';
 import { createTransportPushTarget } from '../../src/sync/push/transport-push-target';
 import type { OutgoingMessage } from '../../src/sync/wire/outgoing-messages';

@@ -26,6 +26,10 @@ import {
   userWrite,
 } from '../support/test-database';
 import { streamObserver, TEST_POLICY, waitFor } from './sync-fixtures';
+import { graceWait } from '../support/grace';
+
+/** The laptop's title is written after the tablet's on the clock, so the later one is known. */
+const LATER_ON_THE_CLOCK_MS = 20;
 
 let server: NatsTestServer;
 let proxy: FaultProxy;
@@ -139,7 +143,7 @@ describe('two devices of one person', () => {
     // Both edit the title while the tablet is offline.
     await offline(tablet);
     await userWrite(tablet, 'set_task_title', { title: 'Tablet title' }, { taskId });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await graceWait(LATER_ON_THE_CLOCK_MS);
     await userWrite(laptop, 'set_task_title', { title: 'Laptop title' }, { taskId });
     await userWrite(laptop, 'update_task_estimate', { minutes: 45 }, { taskId });
     await sent(laptop);

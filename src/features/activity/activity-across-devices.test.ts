@@ -11,7 +11,7 @@ import { confirmAll } from '../../confirmation/confirm-all';
 import { confirmItem } from '../../confirmation/confirm-item';
 import { rejectItem } from '../../confirmation/reject-item';
 import type { CountersignDatabase } from '../../db/database';
-import { listAuditPage, type AuditFilter } from '../../db/queries/audit';
+import { listAuditPage, type AuditFilter } from '../../db/queries/activity-audit';
 import type { AuditMessage } from '../../domain/audit';
 import { describeDecisions } from './describe-decision';
 import { describeEntry } from './describe-entry';
@@ -98,12 +98,15 @@ function syncMessage(index: number, patch: Partial<AuditMessage>): AuditMessage 
   };
 }
 
+const proposeEstimateAndPriority = () =>
+  propose(db, taskId, [
+    { name: 'update_task_estimate', args: { minutes: 30 } },
+    { name: 'update_task_priority', args: { priority: 'P1' } },
+  ]);
+
 describe('another device’s decisions on Activity', () => {
   it('lists them as decisions, at their own time, with the device and how', async () => {
-    const set = await propose(db, taskId, [
-      { name: 'update_task_estimate', args: { minutes: 30 } },
-      { name: 'update_task_priority', args: { priority: 'P1' } },
-    ]);
+    const set = await proposeEstimateAndPriority();
     await onTablet(() => confirmItem(db, set.id, 0, { method: 'swipe', now: () => at(42) }));
     await onTablet(() =>
       rejectItem(db, set.id, 1, { method: 'button', reason: 'Not now', now: () => at(43) }),
@@ -160,10 +163,7 @@ describe('another device’s decisions on Activity', () => {
   });
 
   it('keeps today’s words where the proposing device is unknown or this one', async () => {
-    const set = await propose(db, taskId, [
-      { name: 'update_task_estimate', args: { minutes: 30 } },
-      { name: 'update_task_priority', args: { priority: 'P1' } },
-    ]);
+    const set = await proposeEstimateAndPriority();
     // An item from before the proposing device was kept.
     const old = (await db.changeItems.get(`${set.id}:0`))!;
     delete old.proposedOn;
@@ -184,10 +184,7 @@ describe('another device’s decisions on Activity', () => {
   });
 
   it('finds them by source, device, period and task, and leaves them out for this device', async () => {
-    const set = await propose(db, taskId, [
-      { name: 'update_task_estimate', args: { minutes: 30 } },
-      { name: 'update_task_priority', args: { priority: 'P1' } },
-    ]);
+    const set = await proposeEstimateAndPriority();
     await onTablet(() => confirmItem(db, set.id, 0, { method: 'keyboard', now: () => at(10) }));
     await confirmItem(db, set.id, 1, { method: 'button', now: () => at(20) });
 

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { countRequests, type Counts } from '../../../test/support/count-requests';
 import { createTestDatabase } from '../../../test/support/test-database';
 import type { CountersignDatabase } from '../../db/database';
-import { listAuditPage, type AuditFilter } from '../../db/queries/audit';
+import { listAuditPage, type AuditFilter } from '../../db/queries/activity-audit';
 import type { AuditMessage } from '../../domain/audit';
 import type { Decision } from '../../domain/change-set';
 import { activityItems } from './fold-activity';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { TaskName } from '../../db/queries/audit';
+import type { TaskName } from '../../db/queries/activity-audit';
 import { ActivityBadge, ActivityBadges } from './activity-badge';
 import type { EntryWords } from './describe-entry';
 import { ActivityTime } from './activity-time';

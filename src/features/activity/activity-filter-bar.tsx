@@ -1,4 +1,4 @@
-import type { TaskName } from '../../db/queries/audit';
+import type { TaskName } from '../../db/queries/activity-audit';
 import { Field } from '../../ui/field';
 import {
   KIND_FILTERS,

@@ -3,7 +3,7 @@
  * so a reload, the back button or a link from a task page keeps them. Unknown values read
  * as "all".
  */
-import type { AuditFilter } from '../../db/queries/audit';
+import type { AuditFilter } from '../../db/queries/activity-audit';
 import type { AuditKind } from '../../domain/audit';
 import type { WriteSource } from '../../domain/write-source';
 

@@ -1,5 +1,5 @@
-import type { AuditPage, TaskName } from '../../db/queries/audit';
-import type { ProposalFate } from '../../db/queries/proposal-fates';
+import type { AuditPage, TaskName } from '../../db/queries/activity-audit';
+import type { ProposalFate } from '../../db/queries/activity-proposal-fates';
 import { countOf } from '../../lib/count-of';
 import { ActivityEntryCard, TaskLink } from './activity-entry-card';
 import { DecisionCard } from './decision-card';

@@ -12,7 +12,7 @@ import {
   listTaskNames,
   type AuditPage,
   type TaskName,
-} from '../../db/queries/audit';
+} from '../../db/queries/activity-audit';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { ActivityFilterBar } from './activity-filter-bar';

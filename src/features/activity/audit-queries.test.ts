@@ -1,5 +1,5 @@
 /**
- * The audit read queries (src/db/queries/audit.ts), tested here beside their one caller.
+ * The audit read queries (src/db/queries/activity-audit.ts), tested here beside their one caller.
  * Rows are written directly: these tests are about reading a long trail, not dispatch.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -20,8 +20,8 @@ import {
   listAuditPage,
   listTaskNames,
   type AuditFilter,
-} from '../../db/queries/audit';
-import { wakeRunKey } from '../../db/queries/wake-run-key';
+} from '../../db/queries/activity-audit';
+import { wakeRunKey } from '../../db/queries/activity-wake-run-key';
 import { getDeviceId } from '../../db/settings';
 import type { AuditMessage } from '../../domain/audit';
 import { scriptedWake } from '../../../test/support/scripted-wake';

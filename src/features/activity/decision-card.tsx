@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { TaskName } from '../../db/queries/audit';
-import type { RemoteDecision } from '../../db/queries/remote-decisions';
+import type { TaskName } from '../../db/queries/activity-audit';
+import type { RemoteDecision } from '../../db/queries/activity-remote-decisions';
 import { ActivityBadges } from './activity-badge';
 import { TaskLink } from './activity-entry-card';
 import { ActivityTime } from './activity-time';

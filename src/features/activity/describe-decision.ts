@@ -3,7 +3,7 @@
  * what, whose agent proposed it, and how ("Confirmed on Tablet: Set status to In progress ·
  * proposed by the agent on Laptop", "Swiped").
  */
-import type { RemoteDecision } from '../../db/queries/remote-decisions';
+import type { RemoteDecision } from '../../db/queries/activity-remote-decisions';
 import { BADGES, type Badge } from './describe-entry';
 import { describeMethod } from './describe-method';
 import { proposedBy } from './proposed-by';

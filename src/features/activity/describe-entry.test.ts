@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProposalFate } from '../../db/queries/proposal-fates';
+import type { ProposalFate } from '../../db/queries/activity-proposal-fates';
 import type { AuditMessage } from '../../domain/audit';
 import { describeEntry, describeWake, type EntryWords } from './describe-entry';
 import type { ActivityEntry } from './group-activity';

@@ -6,7 +6,7 @@
  * then what the decision was; "Applied" is kept for writes that were applied as they
  * were made (a person's own edit, the agent's immediate tools).
  */
-import type { ProposalFate } from '../../db/queries/proposal-fates';
+import type { ProposalFate } from '../../db/queries/activity-proposal-fates';
 import type { AuditMessage } from '../../domain/audit';
 import type { ChangeItemStatus } from '../../domain/change-set';
 import { findTool, reviewKind } from '../../tools/registry';

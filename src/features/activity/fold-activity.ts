@@ -8,8 +8,8 @@
  *   - a synced batch that only carried a decision is left out: the decision stands for it;
  *   - batches from other devices that changed nothing here ("No change") fold into one.
  */
-import type { AuditPage } from '../../db/queries/audit';
-import type { RemoteDecision } from '../../db/queries/remote-decisions';
+import type { AuditPage } from '../../db/queries/activity-audit';
+import type { RemoteDecision } from '../../db/queries/activity-remote-decisions';
 import { groupActivity, messagesOf, type ActivityEntry, type ActivityItem } from './group-activity';
 
 export type ListedItem =

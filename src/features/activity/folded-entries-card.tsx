@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { TaskName } from '../../db/queries/audit';
-import type { ProposalFate } from '../../db/queries/proposal-fates';
+import type { TaskName } from '../../db/queries/activity-audit';
+import type { ProposalFate } from '../../db/queries/activity-proposal-fates';
 import type { Badge } from './describe-entry';
 import { ActivityBadges } from './activity-badge';
 import { ActivityEntryCard } from './activity-entry-card';

@@ -6,8 +6,8 @@
  * the entries of one wake (one `wake:<id>` run key) become one group, in the order the
  * wake wrote them; everything else (a person's edits, confirmations, undo) stays single.
  */
-import type { AuditPage } from '../../db/queries/audit';
-import { wakeRunKey } from '../../db/queries/wake-run-key';
+import type { AuditPage } from '../../db/queries/activity-audit';
+import { wakeRunKey } from '../../db/queries/activity-wake-run-key';
 import type { AuditMessage } from '../../domain/audit';
 
 export interface ActivityEntry {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { TaskName } from '../../db/queries/audit';
-import type { ProposalFate } from '../../db/queries/proposal-fates';
+import type { TaskName } from '../../db/queries/activity-audit';
+import type { ProposalFate } from '../../db/queries/activity-proposal-fates';
 import { countOf } from '../../lib/count-of';
 import { ActivityBadges } from './activity-badge';
 import { ActivityEntryCard, TaskLink } from './activity-entry-card';

@@ -1,5 +1,5 @@
 /**
- * Settings → Agent → How it went (issue 12 item 12): per kind of change, how often the
+ * Settings → Agent → How it went: per kind of change, how often the
  * person confirmed it, confirmed it with changes, rejected it, let a rule apply it or let
  * it expire, and the median time to decide; then the wakes of the last 30 days. Read
  * from running totals and the wakes' date index, never the whole history.

@@ -118,7 +118,7 @@ describe('AgentPanel', () => {
   });
 
   it('starts the wake the address asks for (?wake=now) once, and takes the request out of the address', async () => {
-    scriptWake();
+    const wake = scriptWake();
     renderPanel(taskId, `/tasks/${taskId}?wake=now`);
 
     await waitFor(() => expect(wakeClient.wakeInWorker).toHaveBeenCalledTimes(1));
@@ -127,7 +127,9 @@ describe('AgentPanel', () => {
       expect(screen.getByTestId('address')).toHaveTextContent(`/tasks/${taskId}`),
     );
     expect(screen.getByTestId('address').textContent).not.toContain('wake');
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The wake's end shown is the panel drawn after every change the request caused.
+    await wake.finish({ status: 'done', wakeId: 'w1', proposed: 0, turns: 1 });
+    await waitFor(() => expect(status()).toHaveTextContent(/^Done/));
     expect(wakeClient.wakeInWorker).toHaveBeenCalledTimes(1);
   });
 

@@ -51,6 +51,15 @@ const entryTexts = async () =>
     .getAllByRole('article')
     .map((article) => article.querySelector('.journal__text')?.textContent);
 
+/** Types over the open editor's text, saves, and waits for the row to show it. */
+async function saveEdit(editor: HTMLElement, text: string) {
+  await userEvent.clear(editor);
+  await userEvent.type(editor, text);
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(screen.queryByLabelText('Edit entry')).toBeNull());
+  expect(screen.getByText(text)).toBeInTheDocument();
+}
+
 describe('JournalEntries', () => {
   it('renders nothing for a task that does not exist', async () => {
     const { container } = render(<JournalEntries taskId="no-such-task" />);
@@ -116,12 +125,7 @@ describe('JournalEntries', () => {
 
     const editor = screen.getByLabelText('Edit entry');
     expect(editor).toHaveFocus();
-    await userEvent.clear(editor);
-    await userEvent.type(editor, 'First draft');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-
-    await waitFor(() => expect(screen.queryByLabelText('Edit entry')).toBeNull());
-    expect(screen.getByText('First draft')).toBeInTheDocument();
+    await saveEdit(editor, 'First draft');
     expect(screen.getByText(/edited/)).toBeInTheDocument();
     const [entry] = await getDatabase().entries.toArray();
     expect(entry?.text).toBe('First draft');
@@ -141,12 +145,7 @@ describe('JournalEntries', () => {
       </ul>,
     );
     await userEvent.click(screen.getByRole('button', { name: /^Edit entry from/ }));
-    await userEvent.clear(screen.getByLabelText('Edit entry'));
-    await userEvent.type(screen.getByLabelText('Edit entry'), 'First draft');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-
-    await waitFor(() => expect(screen.queryByLabelText('Edit entry')).toBeNull());
-    expect(screen.getByText('First draft')).toBeInTheDocument();
+    await saveEdit(screen.getByLabelText('Edit entry'), 'First draft');
     expect(screen.queryByText('Frist draft')).toBeNull();
     expect(screen.getByText(/edited/)).toBeInTheDocument();
   });

@@ -7,7 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { getDatabase } from '../../db/connection';
-import { madeElsewhere } from '../../db/queries/made-elsewhere';
+import { madeElsewhere } from '../../db/queries/notify-made-elsewhere';
 import { readDeviceId } from '../../db/settings';
 import { describeArrival, findArrivals, type WaitingSet } from './arrivals';
 import { showArrival } from './show-arrival';

@@ -6,7 +6,7 @@
 import type { ChangeSet } from '../../domain/change-set';
 
 export type WaitingSet = Pick<ChangeSet, 'id' | 'taskId' | 'counts'> & {
-  /** Its proposals were written by another device (db/queries/proposals.ts, madeElsewhere). */
+  /** Its proposals were written by another device (db/queries/review-proposals.ts, madeElsewhere). */
   madeElsewhere: boolean;
 };
 

@@ -3,7 +3,7 @@
  * inbox: its kind, that the rows under it came in one proposal, and the agent's reason for
  * it. The rows under it carry a rule down their left side (`review-batch__item`).
  */
-import type { PendingReviewItem } from '../../db/queries/proposals';
+import type { PendingReviewItem } from '../../db/queries/review-proposals';
 import { reviewKind } from '../../tools/registry';
 
 export function BatchCaption({ entry }: { entry: PendingReviewItem }) {

@@ -30,9 +30,20 @@ beforeEach(() => {
 describe('ChangeHistory', () => {
   it('renders nothing before anything was decided', async () => {
     const taskId = await createTask('Plan the launch');
-    const { container } = render(<ChangeHistory taskId={taskId} />);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(container).toBeEmptyDOMElement();
+    const otherTaskId = await createTask('Errands');
+    await seedDecision({ changeSetId: 'other', taskId: otherTaskId });
+    // The other task's history, mounted after this one, reads the same way: once it shows,
+    // this one has read its (empty) history too.
+    render(
+      <>
+        <div data-testid="undecided">
+          <ChangeHistory taskId={taskId} />
+        </div>
+        <ChangeHistory taskId={otherTaskId} />
+      </>,
+    );
+    expect(await screen.findByRole('region', { name: 'Review history' })).toBeInTheDocument();
+    expect(screen.getByTestId('undecided')).toBeEmptyDOMElement();
   });
 
   it('lists outcomes newest first with a chip, who decided, the reason and the error', async () => {

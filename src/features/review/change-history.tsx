@@ -11,7 +11,7 @@ import {
   listReviewHistory,
   type ReviewHistoryEntry,
   type ReviewOutcome,
-} from '../../db/queries/proposals';
+} from '../../db/queries/review-proposals';
 import { undoDecision } from '../../confirmation/undo-decision';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';

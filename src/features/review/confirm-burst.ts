@@ -4,7 +4,7 @@
  * first one's Undo.
  */
 import { getDatabase } from '../../db/connection';
-import { readDecisionStandings } from '../../db/queries/proposals';
+import { readDecisionStandings } from '../../db/queries/review-proposals';
 
 /** A confirmation this soon after the previous one joins it. */
 export const BURST_MS = 5_000;

@@ -1,5 +1,5 @@
 /**
- * Edit, then confirm (issue 13): a sheet over the card or the inbox with the proposal's
+ * Edit, then confirm: a sheet over the card or the inbox with the proposal's
  * editable fields, each refusing an invalid value at the field. Enter (or "Confirm with
  * changes") confirms the edited proposal through the same confirmation path as a plain
  * confirm (one transaction, staleness, Undo); Escape or Cancel closes it and changes
@@ -8,8 +8,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { getDatabase } from '../../db/connection';
-import { listLabels } from '../../db/queries/catalog';
-import type { PendingReviewItem } from '../../db/queries/proposals';
+import { listLabels } from '../../db/queries/settings-catalog';
+import type { PendingReviewItem } from '../../db/queries/review-proposals';
 import { reviewKind } from '../../tools/registry';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PendingReviewItem } from '../../db/queries/proposals';
+import type { PendingReviewItem } from '../../db/queries/review-proposals';
 import { batchPlace } from './group-rows';
 
 const entry = (itemIndex: number, toolName: string, groupId: string): PendingReviewItem =>

@@ -3,7 +3,7 @@
  * the task's card and the Review inbox both place them by: each item stays its own row and
  * decision, under one caption before the first. A batch with one item left is a plain row.
  */
-import type { PendingReviewItem } from '../../db/queries/proposals';
+import type { PendingReviewItem } from '../../db/queries/review-proposals';
 import { batchToolOf, findTool } from '../../tools/registry';
 
 export type BatchPlace = 'starts' | 'continues' | undefined;

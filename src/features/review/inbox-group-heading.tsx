@@ -5,7 +5,7 @@
  * the virtual list mounts headings as it scrolls, and greying each would make them flicker.
  */
 import { Link } from 'react-router';
-import type { InboxRow } from '../../db/queries/proposals';
+import type { InboxRow } from '../../db/queries/review-proposals';
 import { Button } from '../../ui/button';
 import { useArmedAfter } from '../../ui/use-armed-after';
 

@@ -2,7 +2,7 @@
  * Where the inbox's rows stand: the keys the virtualizer places them by.
  */
 import { useCallback, useMemo } from 'react';
-import type { InboxRow } from '../../db/queries/proposals';
+import type { InboxRow } from '../../db/queries/review-proposals';
 
 /**
  * The virtualizer's keys: a read row's own key, the prompt its row's, any other place its

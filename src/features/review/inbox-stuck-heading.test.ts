@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InboxRow } from '../../db/queries/proposals';
+import type { InboxRow } from '../../db/queries/review-proposals';
 import { stuckRowAt } from './inbox-stuck-heading';
 
 /** Two tasks: a heading row of 150 px and a row of 70 px each, then the second task's. */

@@ -6,7 +6,7 @@
  * scrolls, and a Confirm all there could land on another task than the one the eye saw.
  */
 import { Link } from 'react-router';
-import type { InboxRow } from '../../db/queries/proposals';
+import type { InboxRow } from '../../db/queries/review-proposals';
 
 /** The part of a virtual item this needs (from @tanstack/react-virtual). */
 interface Placed {

@@ -32,19 +32,21 @@ describe('a row’s view', () => {
     render(<ProposedChangesCard taskId={taskId} />);
     const row = await screen.findByRole('article', { name: /Set estimate to 60 minutes/ });
     await waitFor(() => expect(row).toHaveTextContent(/none\s*→.*1 h/));
-    // Let the first reads settle, then count what one edit makes the rows read again.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The list has read the four rows' views; now count what edits make the rows read again.
+    await waitFor(() => expect(vi.mocked(itemStaleness).mock.calls.length).toBe(4));
     vi.mocked(itemStaleness).mockClear();
 
     await userWrite('update_task_estimate', { minutes: 45 }, taskId);
-
     expect(
       await within(row).findByText('Changed since proposed: estimate is now 45 min'),
     ).toBeInTheDocument();
     await waitFor(() => expect(row).toHaveTextContent(/45 min\s*→.*1 h/));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    // Four rows, one list: each view read once, by the list. With a query of its own,
-    // the row whose view the edit touched read it again.
-    expect(vi.mocked(itemStaleness).mock.calls.length).toBe(4);
+    // A second edit, shown once the list's next read has landed: by then any read the
+    // first one started has landed too.
+    await userWrite('update_task_estimate', { minutes: 30 }, taskId);
+    await waitFor(() => expect(row).toHaveTextContent(/30 min\s*→.*1 h/));
+    // Four rows, one list: each view read once per edit, by the list. With a query of its
+    // own, the row whose view the edits touched read it again each time (10).
+    expect(vi.mocked(itemStaleness).mock.calls.length).toBe(8);
   });
 });

@@ -27,6 +27,8 @@ import {
   shownRow,
 } from './review-test-helpers';
 
+// vi.mock is hoisted within its own file, so each file that mocks the decisions says so.
+// jscpd:ignore-start
 vi.mock('../../confirmation/confirm-item', () => ({ confirmItem: vi.fn() }));
 vi.mock('../../confirmation/reject-item', () => ({
   rejectItem: vi.fn(),
@@ -37,6 +39,7 @@ vi.mock('../../confirmation/undo-decision', () => ({
   undoDecision: vi.fn(),
   undoDecisions: vi.fn(),
 }));
+// jscpd:ignore-end
 
 setUpReviewDatabase();
 

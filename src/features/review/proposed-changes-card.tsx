@@ -14,10 +14,10 @@ import {
   listPendingItemsForTask,
   readReviewHeading,
   type PendingReviewItem,
-} from '../../db/queries/proposals';
-import type { ReviewResult } from '../../confirmation/review-result';
+} from '../../db/queries/review-proposals';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
+import type { ReviewResult } from '../../confirmation/review-result';
 import { useArmedAfter } from '../../ui/use-armed-after';
 import { MotionWatchContext, useMotionWatch } from '../../ui/use-motion-watch';
 import { useStableCallback } from '../../ui/use-stable-callback';
@@ -26,12 +26,13 @@ import { batchPlace } from './group-rows';
 import { withItemViews } from './item-view';
 import { blockingDenial, PolicyDenialNotice } from './policy-denial-notice';
 import { RejectionReasonPanel } from './rejection-reason-panel';
-import { findRowElement, ReviewItemRow, rowHasFocus } from './review-item-row';
+import { ReviewItemRow } from './review-item-row';
+import { findRowElement } from './row-elements';
 import { AgentSummaryLine } from './agent-summary-line';
 import { ReviewStatusBar } from './review-status-bar';
 import { RuleOfferBar } from './rule-offer-bar';
-import { leavesTheList, useReviewActions } from './use-review-actions';
-import { useSettle } from './use-settle';
+import { useReviewActions } from './use-review-actions';
+import { useRowLifecycle } from './use-row-lifecycle';
 import { useSwipeHint } from './use-swipe-hint';
 import { withRejection, type ReviewListEntry } from './with-rejection';
 import './review.css';
@@ -63,24 +64,21 @@ export function ProposedChangesCard({
     useLiveQuery(() => readPolicyVerdict(getDatabase(), taskId), [taskId]),
   );
   const actions = useReviewActions();
-  const { shown: items, leaving, settling, settle } = useSettle(live, listShows);
   const section = useRef<HTMLElement>(null);
+  const lifecycle = useRowLifecycle(live, listShows, section);
+  const items = lifecycle.shown;
   const motion = useMotionWatch(section);
   const count = items?.length ?? 0;
   const armed = useArmedAfter(count > 1);
   const hint = useSwipeHint(count);
 
-  /** Runs a decision; when the focus was in the row, it moves on to the next one. */
-  async function decide(entry: PendingReviewItem, action: () => Promise<ReviewResult>) {
-    const element = findRowElement(section.current, entry.key);
-    const hadFocus = rowHasFocus(element);
+  /** Runs a row's decision through its lifecycle: the focus goes on to the row after it (or before). */
+  async function decide(entry: PendingReviewItem, run: () => Promise<ReviewResult>) {
     const list = items ?? [];
     const at = list.findIndex((candidate) => candidate.key === entry.key);
     const next = list[at + 1]?.key ?? list[at - 1]?.key;
-    const result = await settle(entry.key, action);
-    if (hadFocus && next && result.status !== 'rejected')
-      findRowElement(section.current, next)?.focus();
-    return leavesTheList(result);
+    const { left } = await lifecycle.decide({ key: entry.key, next, decide: run });
+    return left;
   }
   // Stable handlers: a decision re-renders its own (memoized) row, not every row.
   const rowConfirmed = useStableCallback(
@@ -126,11 +124,13 @@ export function ProposedChangesCard({
 
   function renderItem(entry: PendingReviewItem) {
     return (
-      <div className={`review-settle${leaving.has(entry.key) ? ' review-collapse' : ''}`}>
+      <div
+        className={`review-settle${lifecycle.phaseOf(entry.key) === 'leaving' ? ' review-collapse' : ''}`}
+      >
         <ReviewItemRow
           entry={entry}
           busy={actions.busyKeys.has(entry.key) || running}
-          settling={settling.has(entry.key)}
+          phase={lifecycle.phaseOf(entry.key)}
           notice={actions.notices.get(entry.key)}
           confirmBlockedBy={denial ? denialId : undefined}
           onSwiped={hint.swiped}

@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { getDatabase } from '../../db/connection';
 import { setRejectionReason } from '../../confirmation/reject-item';
 import { Button } from '../../ui/button';
-import type { RecentRejection } from './use-review-actions';
+import type { RecentRejection } from './review-actions-state';
 
 const QUICK_REASONS = ['Wrong', 'Not now', 'Duplicate', 'Already done'] as const;
 const REASON_MAX_LENGTH = 500;

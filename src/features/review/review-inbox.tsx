@@ -16,15 +16,20 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { getDatabase } from '../../db/connection';
-import { readInboxWindow, type InboxRow, type PendingReviewItem } from '../../db/queries/proposals';
+import {
+  readInboxWindow,
+  type InboxRow,
+  type PendingReviewItem,
+} from '../../db/queries/review-proposals';
 import { withItemViews } from './item-view';
 import type { ReviewResult } from '../../confirmation/review-result';
 import { InboxGroupHeading } from './inbox-group-heading';
 import { RejectionReasonPanel } from './rejection-reason-panel';
-import { findRowElement, ReviewItemRow, rowHasFocus } from './review-item-row';
+import { ReviewItemRow } from './review-item-row';
+import { findRowElement } from './row-elements';
 import { useInboxKeys } from './use-inbox-keys';
-import { leavesTheList, type ReviewActions } from './use-review-actions';
-import { useSettle } from './use-settle';
+import type { ReviewActions } from './use-review-actions';
+import { useRowLifecycle } from './use-row-lifecycle';
 import { useStableCallback } from '../../ui/use-stable-callback';
 import { MotionWatchContext, useMotionWatch } from '../../ui/use-motion-watch';
 import { useItemKeys } from './inbox-places';
@@ -54,10 +59,10 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const motion = useMotionWatch(listRef);
   const [currentKey, setCurrentKey] = useState<string>();
-  /** A row to focus once it is rendered: by key, or by its place in the list. */
-  const focusRequest = useRef<
-    { key: string } | { index: number; passing?: ReadonlySet<string> } | undefined
-  >(undefined);
+  /** A row to focus, by its place in the list, once it is rendered. */
+  const focusRequest = useRef<{ index: number; passing?: ReadonlySet<string> } | undefined>(
+    undefined,
+  );
   /** Where j / k move from: the focused row, or the row a focus request is on its way to. */
   const cursor = useRef<number | undefined>(undefined);
   const [range, setRange] = useState({ start: 0, end: PAGE });
@@ -71,7 +76,8 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
     );
   }, [range.start, range.end]);
   const liveRows = new Map((live ?? []).map((row) => [row.index, row] as const));
-  const { shown, leaving, settling, settle } = useSettle({ rows: liveRows, count }, windowShows);
+  const lifecycle = useRowLifecycle({ rows: liveRows, count }, windowShows, listRef);
+  const { shown } = lifecycle;
   const rows = shown.rows;
   const dataCount = shown.count;
 
@@ -132,16 +138,11 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
   useLayoutEffect(() => {
     const request = focusRequest.current;
     if (request === undefined) return;
-    // By place: the row there once the data has moved on (not one of the rows leaving), or
-    // the last row when the list ends before it.
-    const at = 'index' in request ? Math.min(request.index, Math.max(0, dataCount - 1)) : 0;
-    const placed = 'index' in request ? rows.get(at)?.entry.key : undefined;
-    const key =
-      'key' in request
-        ? request.key
-        : placed !== undefined && !request.passing?.has(placed)
-          ? placed
-          : undefined;
+    // The row there once the data has moved on (not one of the rows leaving), or the last
+    // row when the list ends before it.
+    const at = Math.min(request.index, Math.max(0, dataCount - 1));
+    const placed = rows.get(at)?.entry.key;
+    const key = placed !== undefined && !request.passing?.has(placed) ? placed : undefined;
     const element = key === undefined ? undefined : findRowElement(listRef.current, key);
     if (element) {
       focusRequest.current = undefined;
@@ -173,18 +174,15 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
     virtualizer.scrollToIndex(virtual, { align: 'auto' });
   }
 
-  /**
-   * Runs a decision while the shown rows are held: the row collapses in place (or turns
-   * into its reason prompt), and the list closes up only once that is over. The focus goes
-   * on to the next row (the one before, at the end) once it renders.
-   */
-  async function decide(row: InboxRow, action: () => Promise<ReviewResult>) {
-    const element = findRowElement(listRef.current, row.entry.key);
-    const hadFocus = rowHasFocus(element);
+  /** Runs a row's decision through its lifecycle: the focus goes on to the next row (the one before, at the end). */
+  async function decide(row: InboxRow, run: () => Promise<ReviewResult>) {
     const next = rows.get(row.index + 1) ?? rows.get(row.index - 1);
-    const result = await settle(row.entry.key, action);
-    if (hadFocus && next && leavesTheList(result)) focusRequest.current = { key: next.entry.key };
-    return leavesTheList(result);
+    const { left } = await lifecycle.decide({
+      key: row.entry.key,
+      next: next?.entry.key,
+      decide: run,
+    });
+    return left;
   }
 
   async function confirmGroup(row: InboxRow) {
@@ -207,7 +205,8 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
 
   useInboxKeys({
     list: () => listRef.current,
-    travellingTo: () => (focusRequest.current !== undefined ? cursor.current : undefined),
+    travellingTo: () =>
+      focusRequest.current !== undefined || lifecycle.travelling() ? cursor.current : undefined,
     activeKey,
     cursor: () => cursor.current,
     count: dataCount,
@@ -289,12 +288,12 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
           renderPrompt()
         ) : (
           <div
-            className={`review-settle${batch ? ' review-batch__item' : ''}${leaving.has(entry.key) ? ' review-collapse' : ''}`}
+            className={`review-settle${batch ? ' review-batch__item' : ''}${lifecycle.phaseOf(entry.key) === 'leaving' ? ' review-collapse' : ''}`}
           >
             <ReviewItemRow
               entry={entry}
               busy={actions.busyKeys.has(entry.key) || bulk?.progress !== undefined}
-              settling={settling.has(entry.key)}
+              phase={lifecycle.phaseOf(entry.key)}
               notice={actions.notices.get(entry.key)}
               keyboardShortcuts
               onSwiped={onSwiped}

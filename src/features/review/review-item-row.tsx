@@ -7,7 +7,7 @@
  * the list moved it under the finger, its buttons and its swipe ignore touch and pointer.
  */
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { PendingReviewItem } from '../../db/queries/proposals';
+import type { PendingReviewItem } from '../../db/queries/review-proposals';
 import type { DecisionMethod } from '../../domain/change-set';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
@@ -17,14 +17,16 @@ import { EditProposalSheet } from './edit-proposal-sheet';
 import { editFieldsOf } from './edit-fields';
 import { useItemView } from './item-view';
 import { useHeldWhile } from './use-held-while';
+import { isEditableTarget } from './row-elements';
+import { shownPhase, type ListPhase } from './row-lifecycle';
 import { useSwipeToDecide, type SwipeDirection } from './use-swipe-to-decide';
 
 export interface ReviewItemRowProps {
   entry: PendingReviewItem;
   /** While this row's action runs: its buttons are disabled and swipes are ignored. */
   busy: boolean;
-  /** From the decision until the row has left: it keeps showing what was decided on. */
-  settling?: boolean;
+  /** The list's phase of the row: from its decision until it has left, it keeps showing what was decided on. */
+  phase?: ListPhase;
   /** The service's message after an action that did not succeed. */
   notice: string | undefined;
   /** Resolve true when the row is leaving the list (the item was decided). */
@@ -43,34 +45,6 @@ export interface ReviewItemRowProps {
   onSwiped?: () => void;
 }
 
-/** The rendered row of an item inside `container`, found by its key. */
-export function findRowElement(container: ParentNode | null, key: string): HTMLElement | undefined {
-  if (!container) return undefined;
-  return [...container.querySelectorAll<HTMLElement>('[data-review-key]')].find(
-    (element) => element.dataset.reviewKey === key,
-  );
-}
-
-/**
- * Whether the focus is on a row (or in it), or in a sheet over the list: a row's edit sheet
- * is portalled to the body, and a decision made in it moves the focus on as one made in
- * the row does.
- */
-export function rowHasFocus(row: HTMLElement | undefined): boolean {
-  const active = document.activeElement;
-  return (row?.contains(active) ?? false) || active?.closest('[aria-modal="true"]') != null;
-}
-
-export function isEditableTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable ||
-    target instanceof HTMLInputElement ||
-    target instanceof HTMLTextAreaElement ||
-    target instanceof HTMLSelectElement
-  );
-}
-
 /** Words beside the colour: what releasing the row now would do. */
 function intentText(direction: SwipeDirection | undefined, stale: boolean) {
   if (direction === 'right') return stale ? 'Check first' : 'Confirm';
@@ -84,7 +58,7 @@ function intentText(direction: SwipeDirection | undefined, stale: boolean) {
 export const ReviewItemRow = memo(function ReviewItemRow({
   entry,
   busy,
-  settling = false,
+  phase,
   notice,
   onConfirm,
   onReject,
@@ -95,6 +69,7 @@ export const ReviewItemRow = memo(function ReviewItemRow({
   onSwiped,
 }: ReviewItemRowProps) {
   const blocked = confirmBlockedBy !== undefined;
+  const settling = phase !== undefined;
   const summaryId = useId();
   const { item } = entry;
   const summary = item.humanSummary;
@@ -117,6 +92,7 @@ export const ReviewItemRow = memo(function ReviewItemRow({
   const { ref: swipeRef, view: swipe } = useSwipeToDecide({
     disabled: busy,
     ready: () => !settling && steady(),
+    held: settling,
     async onSwiped(direction) {
       if (direction === 'left') {
         onSwiped?.();
@@ -186,6 +162,7 @@ export const ReviewItemRow = memo(function ReviewItemRow({
       onFocus={onFocus && (() => onFocus(entry))}
       onKeyDown={handleKeyDown}
       data-review-key={entry.key}
+      data-phase={shownPhase(phase, swipe)}
     >
       <div className="review-row__backdrop" aria-hidden="true">
         {swipe.direction === 'right' && (

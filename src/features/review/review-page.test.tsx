@@ -13,15 +13,19 @@ import { undoDecision } from '../../confirmation/undo-decision';
 import { ToastRegion } from '../../ui/toast-region';
 import {
   checklistProposal,
+  confirmsLikeTheService,
   createTask,
   estimateProposal,
   markItem,
+  rejectsLikeTheService,
   seedChangeSet,
   setUpReviewDatabase,
   shownRow,
 } from './review-test-helpers';
 import { ReviewPage } from './review-page';
 
+// vi.mock is hoisted within its own file, so each file that mocks the decisions says so.
+// jscpd:ignore-start
 vi.mock('../../confirmation/confirm-item', () => ({ confirmItem: vi.fn() }));
 vi.mock('../../confirmation/reject-item', () => ({
   rejectItem: vi.fn(),
@@ -32,22 +36,13 @@ vi.mock('../../confirmation/undo-decision', () => ({
   undoDecision: vi.fn(),
   undoDecisions: vi.fn(),
 }));
+// jscpd:ignore-end
 
 setUpReviewDatabase();
 
 beforeEach(() => {
-  vi.mocked(confirmItem)
-    .mockReset()
-    .mockImplementation(async (_db, changeSetId, itemIndex) => {
-      await markItem(changeSetId, itemIndex, 'confirmed', `confirmed-${itemIndex}`);
-      return { status: 'applied', message: 'Applied.', decisionId: `confirmed-${itemIndex}` };
-    });
-  vi.mocked(rejectItem)
-    .mockReset()
-    .mockImplementation(async (_db, changeSetId, itemIndex) => {
-      await markItem(changeSetId, itemIndex, 'rejected', `rejected-${itemIndex}`);
-      return { status: 'rejected', message: 'Rejected.', decisionId: `rejected-${itemIndex}` };
-    });
+  vi.mocked(confirmItem).mockReset().mockImplementation(confirmsLikeTheService('confirmed'));
+  vi.mocked(rejectItem).mockReset().mockImplementation(rejectsLikeTheService('rejected'));
   vi.mocked(confirmAll)
     .mockReset()
     .mockImplementation(async (_db, changeSetId) => {

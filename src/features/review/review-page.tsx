@@ -13,7 +13,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { Notice } from '../../ui/notice';
 import { usePendingReviewCounts } from './pending-count';
 import { ReviewInbox } from './review-inbox';
-import { isEditableTarget } from './review-item-row';
+import { isEditableTarget } from './row-elements';
 import { ReviewStatusBar } from './review-status-bar';
 import { RuleOfferBar } from './rule-offer-bar';
 import { useReviewActions } from './use-review-actions';

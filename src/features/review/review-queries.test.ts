@@ -7,7 +7,7 @@ import {
   listReviewHistory,
   readDecisionStandings,
   readInboxWindow,
-} from '../../db/queries/proposals';
+} from '../../db/queries/review-proposals';
 import {
   checklistProposal,
   createTask,

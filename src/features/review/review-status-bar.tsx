@@ -10,9 +10,9 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getDatabase } from '../../db/connection';
-import { readDecisionStandings, type DecisionStanding } from '../../db/queries/proposals';
+import { readDecisionStandings, type DecisionStanding } from '../../db/queries/review-proposals';
 import { Button } from '../../ui/button';
-import type { LastAction } from './use-review-actions';
+import type { LastAction } from './review-actions-state';
 
 export interface ReviewStatusBarProps {
   /** While Confirm all runs: how many changes it applies. */

@@ -17,6 +17,7 @@ import {
   type Proposal,
 } from '../../domain/change-set';
 import { proposalFingerprint } from '../../domain/fingerprint';
+import type { ReviewResult } from '../../confirmation/review-result';
 import { useToastStore } from '../../ui/toast-store';
 
 export function setUpReviewDatabase(): void {
@@ -232,5 +233,21 @@ export function shownRow(itemIndex: number, method?: DecisionMethod) {
   return {
     shown: { item: expect.objectContaining({ itemIndex }), agentId: expect.any(String) },
     ...(method ? { method } : {}),
+  };
+}
+
+/** A mocked confirmItem that does what the service does to the item: confirmed, with its decision. */
+export function confirmsLikeTheService(prefix: string) {
+  return async (_db: unknown, changeSetId: string, itemIndex: number): Promise<ReviewResult> => {
+    await markItem(changeSetId, itemIndex, 'confirmed', `${prefix}-${itemIndex}`);
+    return { status: 'applied', message: 'Applied.', decisionId: `${prefix}-${itemIndex}` };
+  };
+}
+
+/** A mocked rejectItem that does what the service does to the item: rejected, with its decision. */
+export function rejectsLikeTheService(prefix: string) {
+  return async (_db: unknown, changeSetId: string, itemIndex: number): Promise<ReviewResult> => {
+    await markItem(changeSetId, itemIndex, 'rejected', `${prefix}-${itemIndex}`);
+    return { status: 'rejected', message: 'Rejected.', decisionId: `${prefix}-${itemIndex}` };
   };
 }

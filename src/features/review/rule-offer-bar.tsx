@@ -1,5 +1,5 @@
 /**
- * A rule the person's decisions just earned, offered once (issue 13): "Stop proposing
+ * A rule the person's decisions just earned, offered once: "Stop proposing
  * ‹kind› for ‹category›?" creates a suppression rule (journal data, through dispatch());
  * "Apply ‹kind› without asking?" sets the trusted-tool rule. It follows the list, in its
  * flow: over nothing (fixed at the bottom, it covered the buttons of the rows under it),

@@ -5,7 +5,7 @@
  * decision here.
  */
 import { useEffect, useEffectEvent } from 'react';
-import { isEditableTarget } from './review-item-row';
+import { isEditableTarget } from './row-elements';
 
 export interface InboxKeys {
   list(): HTMLElement | null;

@@ -6,14 +6,13 @@
  * threshold, the row springs back and nothing happens. The swipe is an enhancement: the
  * row's buttons do the same.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSwipeable } from 'react-swipeable';
 
 /** Past this distance, or 35% of the row's width when that is less, a swipe decides. */
 export const SWIPE_MAX_THRESHOLD_PX = 120;
 const SWIPE_WIDTH_SHARE = 0.35;
 const SWIPE_MIN_THRESHOLD_PX = 56;
-const LEAVING_GRACE_MS = 1500;
 
 export function swipeThreshold(rowWidth: number): number {
   if (!(rowWidth > 0)) return SWIPE_MAX_THRESHOLD_PX;
@@ -50,13 +49,18 @@ export interface SwipeToDecideOptions {
   /** Asked as a swipe starts: false ignores it (the row just moved under the finger). */
   ready?: () => boolean;
   /**
+   * True while the list holds the row in its decision (row-lifecycle.ts): a row swiped out
+   * stays out until then, and comes back should the list keep it.
+   */
+  held: boolean;
+  /**
    * Called when a swipe is released past the threshold. Resolves true when the row is
    * leaving (it stays slid out), false to spring back.
    */
   onSwiped(direction: SwipeDirection): Promise<boolean>;
 }
 
-export function useSwipeToDecide({ disabled, ready, onSwiped }: SwipeToDecideOptions) {
+export function useSwipeToDecide({ disabled, ready, held, onSwiped }: SwipeToDecideOptions) {
   const [view, setView] = useState<SwipeView>(AT_REST);
   // Scrolling is prevented only once a gesture is known to be horizontal.
   const [horizontal, setHorizontal] = useState(false);
@@ -68,6 +72,13 @@ export function useSwipeToDecide({ disabled, ready, onSwiped }: SwipeToDecideOpt
     setHorizontal(false);
     setView(AT_REST);
   }, []);
+
+  // The list let the row go back to rest (it stayed, or came back): so does the surface.
+  const wasHeld = useRef(held);
+  useEffect(() => {
+    if (wasHeld.current && !held) rest();
+    wasHeld.current = held;
+  }, [held, rest]);
 
   const handlers = useSwipeable({
     trackTouch: true,
@@ -106,14 +117,12 @@ export function useSwipeToDecide({ disabled, ready, onSwiped }: SwipeToDecideOpt
       const away = (current.width > 0 ? current.width : 600) * (direction === 'right' ? 1 : -1);
       gesture.current = { axis: undefined, threshold: 0, width: 0, armed: false };
       setHorizontal(false);
-      // Slide out while the decision is made; spring back when the row stays.
+      // Slide out while the decision is made; a decision never made springs back at once,
+      // one the list holds when the list lets the row go.
       setView({ offset: away, dragging: false, direction, armed: true });
       void onSwiped(direction).then(
         (leaving) => {
-          // A row that is leaving goes when the live list drops it; should it not (another
-          // tab undid the decision at once), it comes back rather than stay out of sight.
-          if (leaving) setTimeout(rest, LEAVING_GRACE_MS);
-          else rest();
+          if (!leaving) rest();
         },
         () => rest(),
       );

@@ -2,8 +2,8 @@
  * A list's rows with the reason prompt of the latest rejection in the place its row had,
  * whether or not the live list has dropped the rejected item yet.
  */
-import type { PendingReviewItem } from '../../db/queries/proposals';
-import type { RecentRejection } from './use-review-actions';
+import type { PendingReviewItem } from '../../db/queries/review-proposals';
+import type { RecentRejection } from './review-actions-state';
 
 export type ReviewListEntry =
   | { type: 'item'; key: string; entry: PendingReviewItem }

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDatabase } from '../../db/connection';
-import { listCategories } from '../../db/queries/catalog';
+import { listCategories } from '../../db/queries/settings-catalog';
 import { CategorySection } from './category-section';
 
 beforeEach(async () => {

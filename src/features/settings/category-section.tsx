@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useRef } from 'react';
 import { getDatabase } from '../../db/connection';
-import { listCategories } from '../../db/queries/catalog';
+import { listCategories } from '../../db/queries/settings-catalog';
 import { userEdit } from '../../dispatcher/user-edit';
 import { showToast } from '../../ui/toast-store';
 import { CatalogRow } from './catalog-row';

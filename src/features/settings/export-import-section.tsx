@@ -7,8 +7,13 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Notice } from '../../ui/notice';
 import { downloadJournal } from './download-journal';
-import { countOf } from '../../lib/count-of';
 import { describeProgress, type TransferProgress } from '../../transfer/transfer-progress';
+import {
+  exportToFile,
+  importFromFile,
+  undoImportNow,
+  type TransferOutcome,
+} from '../../transfer/journal-transfer';
 
 type Outcome = { tone: 'success' | 'error'; message: string } | undefined;
 
@@ -29,31 +34,23 @@ export function ExportImportSection() {
   const [undone, setUndone] = useState<Outcome>();
   const lastImport = useLiveQuery(() => latestImport(getDatabase()), []);
 
-  async function exportNow() {
-    if (busy) return;
-    setExported(undefined);
-    setBusy('exporting');
+  async function run(kind: 'exporting' | 'importing', task: () => Promise<TransferOutcome>) {
+    setBusy(kind);
     try {
-      const { exportJournalFile } = await import('../../transfer/export-journal-file');
-      const now = new Date();
-      const { blob, liveTasks: tasks } = await exportJournalFile(getDatabase(), {
-        now,
-        onProgress: setProgress,
-      });
-      const fileName = downloadJournal(blob, now);
-      setExported({
-        tone: 'success',
-        message: `Exported ${countOf(tasks, 'task')} to ${fileName}. Keep it somewhere safe.`,
-      });
-    } catch (error) {
-      setExported({
-        tone: 'error',
-        message: `The journal could not be exported: ${error instanceof Error ? error.message : String(error)}`,
-      });
+      return await task();
     } finally {
       setBusy(undefined);
       setProgress(undefined);
     }
+  }
+
+  async function exportNow() {
+    if (busy) return;
+    setExported(undefined);
+    const outcome = await run('exporting', () =>
+      exportToFile(getDatabase(), downloadJournal, setProgress),
+    );
+    setExported({ tone: outcome.ok ? 'success' : 'error', message: outcome.message });
   }
 
   async function importFile(event: ChangeEvent<HTMLInputElement>) {
@@ -65,50 +62,19 @@ export function ExportImportSection() {
     setImported(undefined);
     setImportError(undefined);
     setUndone(undefined);
-    setBusy('importing');
-    try {
-      const [{ importJournalData }, { readJournalFile }, { NOT_JSON }] = await Promise.all([
-        import('../../transfer/import-file'),
-        import('../../transfer/read-journal-file'),
-        import('../../domain/journal-file'),
-      ]);
-      const read = await readJournalFile(file);
-      const outcome = read.ok
-        ? await importJournalData(getDatabase(), read.data, {
-            fileName: file.name,
-            onProgress: setProgress,
-          })
-        : { ok: false as const, error: NOT_JSON };
-      if (outcome.ok) setImported(outcome.message);
-      else setImportError(`${file.name}: ${outcome.error}`);
-    } catch (error) {
-      setImportError(
-        `${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    } finally {
-      setBusy(undefined);
-      setProgress(undefined);
-    }
+    const outcome = await run('importing', () => importFromFile(getDatabase(), file, setProgress));
+    if (outcome.ok) setImported(outcome.message);
+    else setImportError(outcome.message);
   }
 
   async function undoLastImport(importId: string) {
     if (busy) return;
     setImported(undefined);
     setImportError(undefined);
-    setBusy('importing');
-    try {
-      const { undoImport } = await import('../../transfer/undo-import');
-      const outcome = await undoImport(getDatabase(), importId, setProgress);
-      setUndone({ tone: outcome.ok ? 'success' : 'error', message: outcome.message });
-    } catch (error) {
-      setUndone({
-        tone: 'error',
-        message: `The import could not be undone: ${error instanceof Error ? error.message : String(error)}`,
-      });
-    } finally {
-      setBusy(undefined);
-      setProgress(undefined);
-    }
+    const outcome = await run('importing', () =>
+      undoImportNow(getDatabase(), importId, setProgress),
+    );
+    setUndone({ tone: outcome.ok ? 'success' : 'error', message: outcome.message });
   }
 
   const undoable = lastImport?.state === 'undone' ? undefined : lastImport;

@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDatabase } from '../../db/connection';
-import { listLabels } from '../../db/queries/catalog';
+import { listLabels } from '../../db/queries/settings-catalog';
 import { dispatch } from '../../dispatcher/dispatch';
 import { LabelSection } from './label-section';
 

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useRef } from 'react';
 import { getDatabase } from '../../db/connection';
-import { listCategories, listLabels } from '../../db/queries/catalog';
+import { listCategories, listLabels } from '../../db/queries/settings-catalog';
 import { userEdit } from '../../dispatcher/user-edit';
 import type { Category, Label } from '../../domain/category';
 import { showToast } from '../../ui/toast-store';

@@ -4,7 +4,7 @@
  * stops it and keeps them for next time.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { getDatabase } from '../../db/connection';
 import { readSyncConfig, writeSyncConfig, type StoredSyncConfig } from '../../db/sync-connection';
 import { withoutCredentials } from '../../lib/without-credentials';
@@ -33,6 +33,7 @@ function ConnectionForm({ stored }: { stored: StoredSyncConfig | undefined }) {
   );
   const [errors, setErrors] = useState<Errors>({});
   const enabled = stored?.enabled === true;
+  const headingId = useId();
 
   const connect = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,7 +67,8 @@ function ConnectionForm({ stored }: { stored: StoredSyncConfig | undefined }) {
   };
 
   return (
-    <form className="stack" aria-label="Sync server" onSubmit={(event) => void connect(event)}>
+    <form className="stack" aria-labelledby={headingId} onSubmit={(event) => void connect(event)}>
+      <h3 id={headingId}>Sync server</h3>
       {stored?.unreadable && (
         <p role="status">
           This device could not open the saved server address and password: the key that encrypts

@@ -1,5 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedSampleJournalOnce } from '../../app/first-run';
@@ -23,16 +24,30 @@ function Address() {
   return <p data-testid="address">{location.pathname + location.search}</p>;
 }
 
+/** How often the card has been drawn: twice once its live query has answered. */
+let welcomeCommits = 0;
+
 function renderWelcome() {
+  welcomeCommits = 0;
   return render(
     <MemoryRouter initialEntries={['/']}>
       <Routes>
-        <Route path="*" element={<WelcomeCard />} />
+        <Route
+          path="*"
+          element={
+            <Profiler id="welcome" onRender={() => (welcomeCommits += 1)}>
+              <WelcomeCard />
+            </Profiler>
+          }
+        />
       </Routes>
       <Address />
     </MemoryRouter>,
   );
 }
+
+/** The card has read whether to show itself: only then does its absence say anything. */
+const welcomeAnswered = () => waitFor(() => expect(welcomeCommits).toBeGreaterThanOrEqual(2));
 
 const heading = () => screen.queryByRole('heading', { name: 'Welcome to Countersign' });
 
@@ -69,14 +84,14 @@ describe('WelcomeCard', () => {
     unmount();
 
     renderWelcome();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await welcomeAnswered();
     expect(heading()).toBeNull();
   });
 
   it('is not shown to someone who already set up an agent', async () => {
     await saveProviderSettings(getDatabase(), { kind: 'demo', model: 'scripted' });
     renderWelcome();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await welcomeAnswered();
     expect(heading()).toBeNull();
   });
 });

@@ -121,9 +121,13 @@ describe('last seen', () => {
       JSON.stringify({ v: 1, operationId: 'op', kind: 'journal', deviceId, diffs: [] }),
     );
 
-  it('reads the sender from a progress subject or an opened envelope, nothing else', () => {
+  it('reads the sender from a signed progress report or an opened envelope, nothing else', () => {
     const message = { seq: 1, kind: 'other' as const, data: new Uint8Array(0) };
-    expect(senderOf('alice', { ...message, subject: 'cs.alice.progress.dev-1.40' })).toBe('dev-1');
+    const report = { ...message, subject: 'cs.alice.progress.dev-1.40' };
+    expect(senderOf('alice', { ...report, signedBy: 'dev-1' })).toBe('dev-1');
+    // Unsigned, or signed by another device: anyone may publish under any device's id.
+    expect(senderOf('alice', report)).toBeUndefined();
+    expect(senderOf('alice', { ...report, signedBy: 'dev-2' })).toBeUndefined();
     expect(senderOf('alice', { ...message, subject: 'cs.alice.keys.k.to.dev-1' })).toBeUndefined();
     const op = { seq: 2, subject: 'cs.alice.ops.x', kind: 'operation' as const };
     expect(senderOf('alice', { ...op, data: operation('dev-2') })).toBe('dev-2');
@@ -143,6 +147,7 @@ describe('last seen', () => {
       kind: 'other' as const,
       data: new Uint8Array(0),
       time,
+      signedBy: device,
     });
     tracker.saw('alice', progress('a', '2026-11-27T10:00:00.000Z'));
     await tracker.flush();

@@ -20,6 +20,7 @@ import { canonicalJson } from '../../domain/canonical-json';
 import { stampFieldWrites } from '../../domain/field-writes';
 import { bumpClock } from '../../domain/vector-clock';
 import { runStep } from '../../dispatcher/run-steps';
+import { guessDeviceKind } from '../pairing/device-record';
 import { deviceKeys, exportDevicePublicKeys } from '../seal/device-keys';
 
 const KIND_NAMES: Record<DeviceKind, string> = {
@@ -31,10 +32,8 @@ const KIND_NAMES: Record<DeviceKind, string> = {
 /** What kind of device this is, as far as the page can tell; the person can rename it. */
 export function thisDeviceKind(): DeviceKind {
   const coarse = globalThis.matchMedia?.('(pointer: coarse)').matches ?? false;
-  if (!coarse) return 'computer';
   const screen = globalThis.screen as { width: number; height: number } | undefined;
-  const shortest = screen ? Math.min(screen.width, screen.height) : 800;
-  return shortest < 600 ? 'phone' : 'tablet';
+  return guessDeviceKind(coarse, screen ? Math.min(screen.width, screen.height) : 800);
 }
 
 /** A first name until the person gives one: the kind and a few letters of the id. */

@@ -6,12 +6,13 @@
 import type { CountersignDatabase } from '../../db/database';
 import type { DeviceKeyDatabase } from '../../db/device-key-store';
 import type { KeyRing } from '../seal/key-ring';
-import type { SyncSubjects } from '../transport/sync-subjects';
+import { syncSubjects, type SyncSubjects } from '../transport/sync-subjects';
 import type { SyncTransport } from '../transport/sync-transport';
 import { recordThisDevice } from './device-records';
 import { lastSeenTracker } from './last-seen';
 import { removeDevice, type Removal } from './remove-device';
 import { removedRecord, removedWords } from './removed-device';
+import { signedProgress, type NoticeTransport } from './signer-notices';
 
 export interface DeviceSyncOptions {
   db: CountersignDatabase;
@@ -28,6 +29,8 @@ export interface DeviceSync {
   start(): Promise<string | undefined>;
   /** The feed, noting who each message came from (after the open step). */
   watch(consume: SyncTransport['consume']): SyncTransport['consume'];
+  /** Publishes this device's progress reports, signed (signer-notices.ts). */
+  progress(transport: NoticeTransport): (cursor: number) => Promise<void>;
   /** After each applied batch: was this device removed by it? */
   applied(): void;
   /** Removes another device; `connected` is undefined while sync is not connected. */
@@ -41,6 +44,7 @@ export interface ConnectedSync {
   ring(): Promise<KeyRing>;
   pushNow(): Promise<unknown>;
   publish(subject: string, data: Uint8Array): Promise<void>;
+  publishNew(subject: string, data: Uint8Array): Promise<unknown>;
 }
 
 export function deviceSync(options: DeviceSyncOptions): DeviceSync {
@@ -67,6 +71,8 @@ export function deviceSync(options: DeviceSyncOptions): DeviceSync {
           feedOptions,
         );
     },
+    progress: (transport) =>
+      signedProgress(options.keyStore, syncSubjects(options.user), transport, options.deviceId),
     applied() {
       if (told) return;
       void check()
@@ -95,6 +101,7 @@ export function deviceSync(options: DeviceSyncOptions): DeviceSync {
           publishKeyMessages: async (messages) => {
             for (const message of messages) await connected.publish(message.subject, message.data);
           },
+          publishNew: connected.publishNew,
         },
         id,
       );

@@ -5,11 +5,11 @@
  * at most once a minute (and when sync stops), so it costs no write per message. Device-local: every device works it out from the stream.
  */
 import type { CountersignDatabase } from '../../db/database';
+import { progressDeviceOf } from '../transport/sync-subjects';
 import type { SyncMessage } from '../transport/sync-transport';
 
 const LAST_SEEN_KEY = 'devicesLastSeen';
 const WRITE_EVERY_MS = 60_000;
-const DEVICE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** An envelope names its device before its diffs (outgoing-messages.ts), near the start. */
 const ENVELOPE_DEVICE = /"deviceId":"([A-Za-z0-9_-]{1,64})"/;
 
@@ -17,11 +17,9 @@ export type LastSeen = Record<string, string>;
 
 /** The sending device of a message, when its subject or its opened body says so. */
 export function senderOf(user: string, message: SyncMessage): string | undefined {
-  const progress = `cs.${user}.progress.`;
-  if (message.subject.startsWith(progress)) {
-    const token = message.subject.slice(progress.length).split('.')[0];
-    return token && DEVICE_ID.test(token) ? token : undefined;
-  }
+  const reporter = progressDeviceOf(user, message.subject);
+  // Anyone can publish a report under any device's id: only a signed one is that device's.
+  if (reporter !== undefined) return message.signedBy === reporter ? reporter : undefined;
   if (message.kind !== 'operation' || message.unreadable !== undefined) return undefined;
   const head = new TextDecoder().decode(message.data.subarray(0, 400));
   return head.startsWith('{') ? ENVELOPE_DEVICE.exec(head)?.[1] : undefined;

@@ -15,11 +15,12 @@
 import type { CountersignDatabase } from '../../db/database';
 import type { DeviceKeyDatabase } from '../../db/device-key-store';
 import { activeDevices, type Device } from '../../domain/device';
-import { importDevicePublicKey } from '../seal/device-keys';
+import { deviceKeys, importDevicePublicKey } from '../seal/device-keys';
 import { newestKey, type KeyRing } from '../seal/key-ring';
 import { rotateJournalKey, type KeyMessage, type KeyRecipient } from '../seal/key-subject';
 import type { SyncSubjects } from '../transport/sync-subjects';
 import { markDevice } from './device-records';
+import { removalNotice } from './signer-notices';
 
 export interface RemovalDeps {
   db: CountersignDatabase;
@@ -30,6 +31,8 @@ export interface RemovalDeps {
   /** Sends what waits in the outbox now (a push pass). */
   pushNow(): Promise<unknown>;
   publishKeyMessages(messages: KeyMessage[]): Promise<void>;
+  /** Publishes where nothing is yet (the removal notice the operator's compaction reads). */
+  publishNew(subject: string, data: Uint8Array): Promise<unknown>;
 }
 
 export type Removal = { ok: true; words: string } | { ok: false; words: string };
@@ -80,10 +83,8 @@ export async function removeDevice(deps: RemovalDeps, id: string): Promise<Remov
   if ('words' in keys) {
     return refused(`The new key cannot be handed to every remaining device. ${keys.words}`);
   }
-  const marked = await markDevice(db, id, {
-    removed: new Date().toISOString(),
-    removedBy: deviceId,
-  });
+  const removedAt = new Date().toISOString();
+  const marked = await markDevice(db, id, { removed: removedAt, removedBy: deviceId });
   if (!marked.ok) return refused(marked.words);
   await deps.pushNow();
   if (!(await removalLanded(db, id))) {
@@ -92,6 +93,11 @@ export async function removeDevice(deps: RemovalDeps, id: string): Promise<Remov
         'the journal’s key was not changed. Press Remove again once sync is connected.',
     );
   }
+  // Without it the operator's compaction still counts the device's progress: it only
+  // keeps more, so a notice that did not land is not worth stopping the removal for.
+  const signer = { deviceId, privateKey: (await deviceKeys(deps.keyStore)).signing.privateKey };
+  const notice = await removalNotice(deps.subjects, signer, id, removedAt);
+  await deps.publishNew(notice.subject, notice.data).catch(() => undefined);
   let ring: KeyRing;
   try {
     ({ ring } = await rotateJournalKey(

@@ -50,11 +50,12 @@ export function groupStep<Refusal>(
       },
     },
     followUp: async (applied) => {
-      const known = await db.syncApplied.bulkGet(operations.map((each) => each.operationId));
-      const fresh = items.filter((_, index) => !known[index]);
-      const freshIds = new Map(fresh.map(({ operation }) => [operation.operationId, operation]));
+      // Planning read which operations were applied here (plan-incoming.ts) and kept these
+      // only; one feed applies at a time (the runtime's queue, one tab by its Web Lock), and
+      // the guard's cursor stops a step from running twice: no second read per operation.
+      const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
       const lost = ((applied?.data?.lost as LostFieldValue[] | undefined) ?? []).flatMap((loss) => {
-        const operation = loss.operationId ? freshIds.get(loss.operationId) : undefined;
+        const operation = loss.operationId ? byId.get(loss.operationId) : undefined;
         if (!operation) return [];
         const devices = { remote: operation.deviceId, here: deviceId };
         return [lossMessage(loss, devices, operation.operationId, now)];
@@ -62,7 +63,7 @@ export function groupStep<Refusal>(
       const partIds = items.flatMap((item) => item.partIds);
       if (lost.length > 0) await db.auditMessages.bulkAdd(lost);
       await db.syncApplied.bulkPut(
-        fresh.map(({ operation, seq, contentHash }) => ({
+        items.map(({ operation, seq, contentHash }) => ({
           operationId: operation.operationId,
           seq,
           deviceId: operation.deviceId,

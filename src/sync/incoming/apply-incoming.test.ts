@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { remoteDecision } from '../../../test/support/claim-push';
 import { stamp, taskRow } from '../../../test/support/factories';
-import { createTestDatabase } from '../../../test/support/test-database';
+import { createTask, createTestDatabase, userWrite } from '../../../test/support/test-database';
+import { undoDecision } from '../../confirmation/undo-decision';
+import { getDeviceId } from '../../db/settings';
 import type { CountersignDatabase } from '../../db/database';
 import { encodeEnvelope } from '../../domain/sync-envelope';
 import type { SyncMessage } from '../transport/sync-transport';
@@ -107,5 +109,27 @@ describe('applyIncoming', () => {
     expect(await db.decisions.get('decision-1')).toMatchObject({
       humanSummary: 'Set estimate to 5 minutes',
     });
+  });
+
+  it("a decision from another device naming this device's own operation does not undo it", async () => {
+    const taskId = await createTask(db, 'Old title');
+    await userWrite(db, 'set_task_title', { title: 'Renamed' }, { taskId });
+    const rename = (await db.mutations.toArray()).find((row) => row.toolName === 'set_task_title');
+    const forged = {
+      ...remoteDecision('forged', 'set-x', STORED_AT),
+      taskId,
+      verdict: 'confirmed',
+      operationId: rename!.operationId,
+    };
+    await applyIncoming(
+      { db, deviceId: await getDeviceId(db), now: () => STORED_AT, settleClaim: async () => {} },
+      [
+        operationMessage(1, 'op-forged', [
+          { table: 'decisions', id: 'forged', before: null, after: forged },
+        ]),
+      ],
+    );
+    await undoDecision(db, 'forged');
+    expect((await db.tasks.get(taskId))?.title).toBe('Renamed');
   });
 });

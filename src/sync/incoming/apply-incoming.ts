@@ -15,19 +15,22 @@
  * A remote step writes no outbox row: nothing applied here is ever pushed back.
  */
 import type { CountersignDatabase } from '../../db/database';
-import type { SyncPushRecord, SyncQuarantineRow } from '../../db/sync-rows';
+import { ACTIVE_PUSH_STATES, type SyncPushRecord } from '../../db/sync-rows';
 import { JOURNAL_TABLES } from '../../domain/journal';
-import { AGENT_TABLES } from '../../domain/sync-envelope';
 import { runSteps, type Step } from '../../dispatcher/run-steps';
+import { yieldToMain } from '../../lib/yield-to-main';
 import type { LostFieldValue } from '../../tools/catalog/apply-synced-rows';
-import { drainOutbox } from '../outgoing/drain-outbox';
+import { drainOutbox } from '../push/drain-outbox';
 import type { SyncMessage } from '../transport/sync-transport';
 import { applyAgentRows } from './apply-agent-rows';
+import { AGENT_TABLES } from '../../domain/sync-envelope';
 import { groupStep } from './apply-group';
 import { lossMessage } from './describe-loss';
-import { lastSeqOf, unitsOf, type Unit } from './group-incoming';
+import { lastSeqOf, rowsOf, runsOf, unitsOf, type Unit } from './group-incoming';
+import { catchUpPace, type CatchUpPace } from './catch-up-pace';
 import { expireOrphanParts } from './orphan-parts';
 import { partId, plan, type PlanDeps, type Planned } from './plan-incoming';
+import { quarantineRow } from './quarantine-row';
 
 const CURSOR_KEY = 'cursor';
 const JOURNAL = new Set<string>(JOURNAL_TABLES);
@@ -66,6 +69,8 @@ export interface ApplyOptions {
    * stays; one that applies now, or needs nothing, leaves the quarantine.
    */
   replay?: boolean;
+  /** Rows per transaction, learnt from the ones before (a feed keeps one; catch-up-pace.ts). */
+  pace?: CatchUpPace;
 }
 
 /**
@@ -105,7 +110,7 @@ export async function readCursor(db: CountersignDatabase): Promise<number> {
 export async function applyIncoming(
   deps: IncomingDeps,
   messages: readonly SyncMessage[],
-  { grouped = true, replay = false }: ApplyOptions = {},
+  { grouped = true, replay = false, pace = catchUpPace() }: ApplyOptions = {},
 ): Promise<void> {
   if (messages.length === 0) return;
   const { db } = deps;
@@ -116,8 +121,9 @@ export async function applyIncoming(
   );
   if (planned.length === 0) return;
   await settleConflictingClaims(deps, planned);
-  // Parsing the batch was one task of the page; its transaction starts in another.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // Parsing the batch was one task of the page; its transaction starts in another (a
+  // yield keeps catch-up's place in the queue, where a timeout waits behind every task).
+  await yieldToMain();
   const now = deps.now();
   const bySeq = new Map(messages.map((message) => [message.seq, message]));
   const context: StepContext = {
@@ -126,31 +132,53 @@ export async function applyIncoming(
     message: (seq) => bySeq.get(seq)!,
     replay,
   };
+  const maxRows = pace.rows();
   const units: Unit[] =
-    grouped && !replay ? unitsOf(planned) : planned.map((each) => ({ kind: 'one', planned: each }));
-  const steps = units.map((unit, index) =>
-    stepFor(deps, unit, index === 0 ? startCursor : lastSeqOf(units[index - 1]!), context),
+    grouped && !replay
+      ? unitsOf(planned, maxRows)
+      : planned.map((each) => ({ kind: 'one', planned: each }));
+  const steps = units.map(
+    (unit, index) =>
+      [
+        unit,
+        stepFor(deps, unit, index === 0 ? startCursor : lastSeqOf(units[index - 1]!), context),
+      ] as const,
   );
-  const outcomes = await runSteps(db, steps, { tables: SYNC_STEP_TABLES });
-  for (const [index, outcome] of outcomes.entries()) {
-    const unit = units[index]!;
-    const failed =
-      outcome.kind === 'failed' || (outcome.kind === 'refused' && outcome.refusal === 'gap');
-    // A group that did not apply goes again one operation at a time, so a failure names
-    // the message it belongs to (and only that one is ever quarantined).
-    if (failed && unit.kind === 'group') return applyIncoming(deps, messages, { grouped: false });
-    if (outcome.kind === 'failed')
-      throw new IncomingBatchError(
-        lastSeqOf(unit),
-        outcome.result.output,
-        unit.kind === 'one' && !outcome.result.storageFailed,
-      );
-    if (failed) {
-      throw new IncomingBatchError(
-        lastSeqOf(unit),
-        'An earlier message of the batch did not commit.',
-        false,
-      );
+  // A transaction per run of the rows the pace allows, each with its cursor, and the page's
+  // turn between them: the page cannot have one inside a transaction.
+  for (const [position, run] of runsOf(steps, ([unit]) => rowsOf(unit), maxRows).entries()) {
+    if (position > 0) await yieldToMain();
+    const began = performance.now();
+    const outcomes = await runSteps(
+      db,
+      run.map(([, step]) => step),
+      { tables: SYNC_STEP_TABLES },
+    );
+    pace.record(
+      run.reduce((sum, [unit]) => sum + rowsOf(unit), 0),
+      performance.now() - began,
+    );
+    for (const [index, outcome] of outcomes.entries()) {
+      const unit = run[index]![0];
+      const failed =
+        outcome.kind === 'failed' || (outcome.kind === 'refused' && outcome.refusal === 'gap');
+      // A group that did not apply goes again one operation at a time, so a failure names
+      // the message it belongs to (and only that one is ever quarantined).
+      if (failed && unit.kind === 'group')
+        return applyIncoming(deps, messages, { grouped: false, pace });
+      if (outcome.kind === 'failed')
+        throw new IncomingBatchError(
+          lastSeqOf(unit),
+          outcome.result.output,
+          unit.kind === 'one' && !outcome.result.storageFailed,
+        );
+      if (failed) {
+        throw new IncomingBatchError(
+          lastSeqOf(unit),
+          'An earlier message of the batch did not commit.',
+          false,
+        );
+      }
     }
   }
   if (planned.some((each) => each.kind === 'apply' && each.sharedDeviceId)) {
@@ -193,7 +221,7 @@ async function settleConflictingClaims(deps: IncomingDeps, planned: readonly Pla
   await drainOutbox(deps.db, Date.now());
   const unclaimed = await deps.db.syncPushes
     .where('state')
-    .anyOf(['pending', 'in_flight', 'needs_reconcile'])
+    .anyOf(ACTIVE_PUSH_STATES)
     .filter(
       (record) =>
         record.claim !== undefined &&
@@ -348,32 +376,5 @@ function applyStep(
       await moveCursor();
       return { value: undefined };
     },
-  };
-}
-
-/** Messages up to this size are kept whole in quarantine; larger ones are read back. */
-export const QUARANTINE_KEPT_BYTES = 256 * 1024;
-
-function quarantineRow(
-  message: SyncMessage,
-  reason: string,
-  now: string,
-  appVersion: string | undefined,
-): SyncQuarantineRow {
-  const { seq, subject, data, kind, time, signedBy } = message;
-  return {
-    seq,
-    subject: subject.slice(0, 300),
-    reason: reason.slice(0, 2_000),
-    bytes: data.byteLength,
-    excerpt: new TextDecoder().decode(data.subarray(0, 500)),
-    receivedAt: now,
-    ...(data.byteLength <= QUARANTINE_KEPT_BYTES
-      ? { data: data.slice(), opened: message.unreadable === undefined }
-      : {}),
-    kind,
-    ...(time ? { time } : {}),
-    ...(signedBy ? { signedBy } : {}),
-    ...(appVersion ? { appVersion } : {}),
   };
 }

@@ -95,6 +95,22 @@ describe('catch-up in batches', () => {
     );
   });
 
+  it('takes as many rows per transaction as its pace allows, each transaction with its cursor', async () => {
+    const transactions: number[] = [];
+    const cursors: number[] = [];
+    db.syncState.hook('creating', (key, row: { value: unknown }) => {
+      if (key === 'cursor') cursors.push(Number(row.value));
+    });
+    db.syncState.hook('updating', (changes: { value?: unknown }, key) => {
+      if (key === 'cursor') cursors.push(Number(changes.value));
+    });
+    const pace = { rows: () => 25, record: (rows: number) => void transactions.push(rows) };
+    await applyIncoming(deps(), entries(100), { pace });
+    expect(transactions).toEqual([25, 25, 25, 25]);
+    expect(cursors).toEqual([25, 50, 75, 100]);
+    expect(await bookkeeping(db)).toMatchObject({ entries: 100, applied: 100, mutations: 4 });
+  });
+
   it('applied again, changes nothing: idempotent by operation id', async () => {
     const messages = entries(300);
     await applyIncoming(deps(), messages);

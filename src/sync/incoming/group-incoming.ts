@@ -45,7 +45,7 @@ function taskOf(diff: RowDiff): string | undefined {
   return typeof taskId === 'string' ? taskId : undefined;
 }
 
-export function unitsOf(planned: readonly Planned[]): Unit[] {
+export function unitsOf(planned: readonly Planned[], maxRows = GROUP_ROWS): Unit[] {
   const units: Unit[] = [];
   let group: { task: string; items: ApplyPlanned[]; rows: number } | undefined;
   const close = () => {
@@ -72,7 +72,7 @@ export function unitsOf(planned: readonly Planned[]): Unit[] {
       continue;
     }
     const rows = each.operation.diffs.length;
-    if (group && (group.task !== task || group.rows + rows > GROUP_ROWS)) close();
+    if (group && (group.task !== task || group.rows + rows > maxRows)) close();
     if (!group) group = { task, items: [], rows: 0 };
     group.items.push(each);
     group.rows += rows;
@@ -86,4 +86,31 @@ export function lastSeqOf(unit: Unit): number {
   if (unit.kind === 'skips') return unit.seq;
   if (unit.kind === 'group') return unit.items[unit.items.length - 1]!.seq;
   return unit.planned.seq;
+}
+
+/** The rows a unit writes, for sizing transactions: a message that only moves the cursor is one. */
+export function rowsOf(unit: Unit): number {
+  if (unit.kind === 'group')
+    return unit.items.reduce((sum, item) => sum + item.operation.diffs.length, 0);
+  if (unit.kind === 'one' && unit.planned.kind === 'apply')
+    return Math.max(1, unit.planned.operation.diffs.length);
+  return 1;
+}
+
+/** Consecutive units cut into runs of at most `maxRows` rows (a larger unit is a run of its own). */
+export function runsOf<T>(units: readonly T[], rowsOfUnit: (unit: T) => number, maxRows: number) {
+  const runs: T[][] = [];
+  let rows = 0;
+  for (const unit of units) {
+    const these = rowsOfUnit(unit);
+    const last = runs.at(-1);
+    if (last && rows + these <= maxRows) {
+      last.push(unit);
+      rows += these;
+    } else {
+      runs.push([unit]);
+      rows = these;
+    }
+  }
+  return runs;
 }

@@ -75,23 +75,29 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
           : undefined,
     );
   }
-  // One read for the whole batch: which of its operations this device applied already.
+  // One read transaction for the whole batch: which of its operations this device applied
+  // already, and which it pushed (its own are those, whatever device id they name).
   const known = parsedAll.map((each) => (each?.ok ? each.envelope.operationId : ''));
-  const appliedRows = (await db.syncApplied.bulkGet(known)).flatMap((row) => (row ? [row] : []));
-  const applied = new Set(appliedRows.map((row) => row.operationId));
-  // This device's own operations are the ones it pushed, whatever device id they name.
-  const pushedHere = new Set(
-    (await db.syncPushes.bulkGet(known)).flatMap((row) => (row ? [row.operationId] : [])),
+  const [appliedFound, pushedFound] = await db.transaction('r', db.syncApplied, db.syncPushes, () =>
+    Promise.all([db.syncApplied.bulkGet(known), db.syncPushes.bulkGet(known)]),
   );
+  const appliedRows = appliedFound.flatMap((row) => (row ? [row] : []));
+  const applied = new Set(appliedRows.map((row) => row.operationId));
+  const pushedHere = new Set(pushedFound.flatMap((row) => (row ? [row.operationId] : [])));
   const judge = oneContentPerId(
     new Map(appliedRows.map((row) => [row.operationId, row.contentHash])),
   );
-  // Each hash is a round trip to Web Crypto: the batch's start together, not one by one.
-  const hashes = parsedAll.map((each) =>
-    each?.ok && each.envelope.part.count === 1 && !pushedHere.has(each.envelope.operationId)
-      ? contentHash(withoutPart(each.envelope))
-      : undefined,
-  );
+  // Each hash is a round trip to Web Crypto: the batch's start together, not one by one;
+  // their canonical JSON is the page's work, so it gives the page turns too.
+  const hashes: (Promise<string> | undefined)[] = [];
+  for (const each of parsedAll) {
+    await breathe();
+    hashes.push(
+      each?.ok && each.envelope.part.count === 1 && !pushedHere.has(each.envelope.operationId)
+        ? contentHash(withoutPart(each.envelope))
+        : undefined,
+    );
+  }
   const attributions = new Map<string, Promise<string | undefined>>();
   const attributed = (claimed: string, message: SyncMessage) => {
     const ask = () => deps.attribution?.(claimed, message) ?? Promise.resolve(undefined);

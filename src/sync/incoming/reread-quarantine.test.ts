@@ -5,7 +5,8 @@ import type { CountersignDatabase } from '../../db/database';
 import type { SyncQuarantineRow } from '../../db/sync-rows';
 import { encodeEnvelope } from '../../domain/sync-envelope';
 import type { SyncMessage } from '../transport/sync-transport';
-import { applyIncoming, QUARANTINE_KEPT_BYTES, readCursor } from './apply-incoming';
+import { applyIncoming, readCursor } from './apply-incoming';
+import { QUARANTINE_KEPT_BYTES } from './quarantine-row';
 import { rereadQuarantine } from './reread-quarantine';
 
 const AT = '2026-11-27T08:00:00.000Z';

@@ -5,15 +5,8 @@
  *   pending → in_flight → applied | failed | needs_reconcile | indeterminate.
  */
 import { z } from 'zod';
+import { PUSH_STATES } from '../../db/sync-rows';
 
-const PUSH_STATES = [
-  'pending',
-  'in_flight',
-  'applied',
-  'failed',
-  'needs_reconcile',
-  'indeterminate',
-] as const;
 const pushStateSchema = z.enum(PUSH_STATES);
 
 /** What the person chose for an `indeterminate` push (audited by the caller). */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createMemoryPushStore } from './memory-push-store';
+import { createMemoryPushStore } from '../../../test/support/memory-push-store';
 import type { PushClock } from './push-clock';
 import type { PushDeps } from './push-deps';
 import { enqueuePush, pushOne } from './push-one';

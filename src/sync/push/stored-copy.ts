@@ -6,7 +6,7 @@
  * lose the person's change without a word.
  */
 import { canonicalJson } from '../../domain/canonical-json';
-import type { Sealing } from '../outgoing/seal-once';
+import type { Sealing } from './seal-once';
 import { open } from '../seal/seal';
 import { readSigned } from '../seal/signed-message';
 import { checkSignature, NOBODY_KNOWN } from '../seal/signers';

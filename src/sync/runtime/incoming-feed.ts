@@ -24,6 +24,8 @@ import type {
   SyncTransport,
 } from '../transport/sync-transport';
 import { classifySyncError } from '../transport/sync-transport-error';
+import { catchUpPace } from '../incoming/catch-up-pace';
+import { yieldToMain } from '../../lib/yield-to-main';
 
 /**
  * Messages per transaction (decision 0012). Parsing and checking a batch, and preparing its
@@ -85,6 +87,7 @@ export function startIncomingFeed(options: IncomingFeedOptions): IncomingFeed {
   let buffer: SyncMessage[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failuresInRow = 0;
+  const pace = catchUpPace();
 
   const open = async () => {
     if (stopped) return;
@@ -143,9 +146,9 @@ export function startIncomingFeed(options: IncomingFeedOptions): IncomingFeed {
     return serialize(async () => {
       if (mine !== generation || stopped) return;
       try {
-        await applyIncoming(options.incoming, batch);
+        await applyIncoming(options.incoming, batch, { pace });
         // Let the page render and handle input between batches.
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await yieldToMain();
         if (failuresInRow >= FAILURES_BEFORE_STUCK) options.onEvent?.({ type: 'recovered' });
         failuresInRow = 0;
         options.onEvent?.({ type: 'applied', cursor: batch[batch.length - 1]!.seq });

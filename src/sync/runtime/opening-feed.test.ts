@@ -6,6 +6,7 @@ import { seal } from '../seal/seal';
 import { syncSubjects } from '../transport/sync-subjects';
 import type { SyncMessage, SyncTransport } from '../transport/sync-transport';
 import { openingConsume, type OpeningKeys } from './opening-feed';
+import { graceWait, STOPPED_FEED_GRACE_MS } from '../../../test/support/grace';
 
 const subjects = syncSubjects('alice');
 const text = (value: string) => new TextEncoder().encode(value);
@@ -169,7 +170,7 @@ describe('the open step', () => {
     await until(() => state.fetches >= 2);
     await feed.stop();
     const fetches = state.fetches;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await graceWait(STOPPED_FEED_GRACE_MS);
     expect(state.fetches).toBeLessThanOrEqual(fetches + 1);
     expect(state.received).toEqual([]);
   });

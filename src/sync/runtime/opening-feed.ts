@@ -18,15 +18,16 @@
  * (signers.ts): one that does not verify, or comes from a removed device, goes on marked
  * `unreadable`; one that does is handed on with the device that signed it (`signedBy`), so
  * the incoming side can refuse an operation naming another device. One whose device is not
- * known yet goes on with its signed bytes, checked again when it is judged.
+ * known yet goes on with its signed bytes, checked again when it is judged. A progress
+ * report is never applied, so it is only marked `signedBy` when its signature verifies.
  */
 import type { SyncQuarantineRow } from '../../db/sync-rows';
-import type { Sealing } from '../outgoing/seal-once';
+import type { Sealing } from '../push/seal-once';
 import { describeNotOpened } from '../seal/describe-open';
 import type { KeyRing } from '../seal/key-ring';
 import { open } from '../seal/seal';
 import { checkSignature, NOBODY_KNOWN } from '../seal/signers';
-import { keyIdOfSubject } from '../transport/sync-subjects';
+import { keyIdOfSubject, progressDeviceOf } from '../transport/sync-subjects';
 import type { SyncFeed, SyncMessage, SyncTransport } from '../transport/sync-transport';
 
 const ASK_AGAIN_MS = 5_000;
@@ -74,7 +75,17 @@ async function opened(
       await keys.announce(keyId);
       await keys.fetchKey(keyId);
     }
-    return { message };
+    if (progressDeviceOf(keys.user, message.subject) === undefined) return { message };
+    // A progress report counts as its device's only when that device's key signed it.
+    const checked = await checkSignature(
+      message.subject,
+      message.data,
+      keys.signers ?? NOBODY_KNOWN,
+    );
+    return {
+      message:
+        checked.ok && checked.signedBy ? { ...message, signedBy: checked.signedBy } : message,
+    };
   }
   const checked = await checkSignature(message.subject, message.data, keys.signers ?? NOBODY_KNOWN);
   if (!checked.ok) return { message: { ...message, unreadable: checked.words } };

@@ -15,11 +15,9 @@ import { ClaimRefusedError, readCursor, type IncomingDeps } from '../incoming/ap
 import { rereadQuarantine } from '../incoming/reread-quarantine';
 import { APP_VERSION } from '../../lib/app-version';
 import { watchOutbox } from '../../db/sync-settings';
-import { writeSyncStatus, type SyncPhase } from '../../db/sync-connection';
-import { publishJournalOnce } from '../outgoing/publish-journal';
-import { runPushPass, settleClaim, type PushPassDeps } from '../outgoing/push-pass';
-import { messagesToSend, type Sealing } from '../outgoing/seal-once';
-import { outgoingMessages } from '../wire/outgoing-messages';
+import { publishJournalOnce } from '../push/publish-journal';
+import { runPushPass, settleClaim, type PushPassDeps } from '../push/push-pass';
+import type { Sealing } from '../push/seal-once';
 import type { KeyRing } from '../seal/key-ring';
 import type { DeviceKeyDatabase } from '../../db/device-key-store';
 import type { SignerLookup } from '../seal/signers';
@@ -33,26 +31,24 @@ import type { PushDeps } from '../push/push-deps';
 import type { IndeterminateChoice } from '../push/push-row';
 import type { ReconciliationPolicy } from '../push/reconciliation-policy';
 import { startReconcileLoop, type ReconcileLoopHandle } from '../push/run-reconcile-loop';
-import { createTransportPushTarget } from '../push/transport-push-target';
-import { storedCopyCheck } from '../push/stored-copy';
-import { createDexiePushStore } from '../store/dexie-push-store';
 import {
   createNatsTransport,
   type NatsConnect,
   type NatsTransportOptions,
 } from '../transport/nats-transport';
 import type { FeedOptions } from '../transport/sync-transport';
-import { classifySyncError, SyncTransportError } from '../transport/sync-transport-error';
-import { ENVELOPE_LIMITS } from '../../domain/sync-envelope';
-import { withoutCredentials } from '../../lib/without-credentials';
-import { feedStuckMessage, startIncomingFeed, type IncomingFeed } from './incoming-feed';
+import { SyncTransportError } from '../transport/sync-transport-error';
+import { startIncomingFeed, type IncomingFeed } from './incoming-feed';
 import { progressReporter } from './progress-report';
 import { natsCredentials, type SyncConfig } from './sync-config';
 import { deviceSync } from '../devices/device-sync';
 import type { Removal } from '../devices/remove-device';
 import { resolvePush } from './resolve-push';
 import { snapshotRuntime } from './snapshot-runtime';
-import { CONNECTED, catchUpReporter, type StatusExtra } from './catch-up-progress';
+import { CONNECTED, catchUpReporter } from './catch-up-progress';
+import { reportFeedEvent, statusWriter } from './runtime-status';
+import { runtimePushDeps } from './runtime-push-deps';
+import { createWaiter, keepConnected, OFFLINE } from './keep-connected';
 
 export interface SyncRuntimeOptions {
   /** Node tests pass @nats-io/transport-node's `connect`; browsers use WebSocket. */
@@ -88,8 +84,6 @@ export interface SyncRuntime {
   removeDevice(deviceId: string): Promise<Removal>;
 }
 
-const FIRST_RETRY_MS = 2_000;
-const LONGEST_RETRY_MS = 60_000;
 const PUSH_PASS_EVERY_MS = 5_000;
 
 type Transport = ReturnType<typeof createNatsTransport>;
@@ -107,7 +101,7 @@ export function startSyncRuntime(
   let loop: ReconcileLoopHandle | undefined;
   let stopWatching: (() => void) | undefined;
   let passTimer: ReturnType<typeof setInterval> | undefined;
-  let wake: (() => void) | undefined;
+  const waiter = createWaiter();
   let session = 0;
   let endSession: () => void = () => undefined;
   let deviceId = '';
@@ -139,53 +133,20 @@ export function startSyncRuntime(
     onRemoved: (words) => void shutOut(words),
   });
 
-  const status = (phase: SyncPhase, message: string, extra: StatusExtra = {}) =>
-    readCursor(db)
-      .then((cursor) =>
-        writeSyncStatus(db, {
-          phase,
-          // Every tab and the navigation show it: an address in it keeps no credentials.
-          message: withoutCredentials(message),
-          cursor,
-          ...extra,
-          at: new Date().toISOString(),
-        }),
-      )
-      .catch(() => undefined);
-
-  /** Waits until woken (Sync now, back online) or `ms` passed. */
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
+  const status = statusWriter(db);
 
   const serialize = <T>(task: () => Promise<T>): Promise<T> =>
     loop ? loop.serialize(task) : Promise.reject(new Error('Sync is not connected.'));
 
-  const pushDeps = (): PushDeps => ({
-    store: createDexiePushStore(db),
-    clock,
-    ...(options.policy ? { policy: options.policy } : {}),
-    target: createTransportPushTarget(
-      {
-        publishOperation: (id, data) => current().publishOperation(id, data),
-        didLand: (id) => current().didLand(id),
-      },
-      (operationId) =>
-        messagesToSend(db, sealing, operationId, (outbox, reservedBytes) => {
-          const limit = current().maxPayload ?? ENVELOPE_LIMITS.maxMessageBytes;
-          const budget = Math.min(ENVELOPE_LIMITS.defaultPartBudgetBytes, Math.floor(limit * 0.9));
-          return outgoingMessages({ ...outbox, operationId }, deviceId, budget - reservedBytes);
-        }),
-      storedCopyCheck(current, sealing, () => deviceId),
-    ),
-  });
+  const pushDeps = (): PushDeps =>
+    runtimePushDeps({
+      db,
+      clock,
+      policy: options.policy,
+      sealing,
+      current,
+      deviceId: () => deviceId,
+    });
 
   const current = (): Transport => {
     if (!transport)
@@ -271,7 +232,7 @@ export function startSyncRuntime(
     const boot = await snapshots.bootstrap();
     if (mine !== session || stopped) return;
     if (!boot.follow) return void (await status('error', boot.words, { errorKind: 'snapshot' }));
-    const progress = progressReporter((cursor) => created.publishProgress(deviceId, cursor), clock);
+    const progress = progressReporter(devices.progress(created), clock);
     // Caught up, the status keeps what the bootstrap said (a snapshot loaded or passed over).
     const catchingUp = catchUpReporter(await readCursor(db), head, (message, extra) => {
       void status(
@@ -314,18 +275,7 @@ export function startSyncRuntime(
           snapshots.applied(event.cursor);
           catchingUp(event.cursor);
         }
-        if (event.type === 'restarting') {
-          void status(
-            'connected',
-            `Connected. The feed stalled and was restarted (${event.reason}).`,
-          );
-        } else if (event.type === 'stuck') {
-          void status('error', feedStuckMessage(event.reason, event.failures), {
-            errorKind: 'feed-stuck',
-          });
-        } else if (event.type === 'recovered') {
-          void status('connected', CONNECTED);
-        }
+        reportFeedEvent(status, event);
       },
     });
     await status('connected', `${CONNECTED}${boot.notice}`);
@@ -347,18 +297,11 @@ export function startSyncRuntime(
       })
       .catch(() => undefined);
 
-  const isOffline = () => globalThis.navigator?.onLine === false;
   const onOffline = () => {
-    void status(
-      'offline',
-      'This device is offline. Your changes are kept and sent when it is back online.',
-      {
-        errorKind: 'offline',
-      },
-    );
+    void status('offline', OFFLINE, { errorKind: 'offline' });
     void disconnect();
   };
-  const onOnline = () => wake?.();
+  const onOnline = () => waiter.wake();
 
   /** One tab syncs at a time; the others show the status it writes. */
   const run = async () => {
@@ -375,48 +318,22 @@ export function startSyncRuntime(
       });
   };
 
-  const runHere = async () => {
-    let retryMs = FIRST_RETRY_MS;
-    while (!stopped) {
-      if (isOffline()) {
-        await status(
-          'offline',
-          'This device is offline. Your changes are kept and sent when it is back online.',
-          {
-            errorKind: 'offline',
-          },
-        );
-        await pause(LONGEST_RETRY_MS);
-        continue;
-      }
-      await status('connecting', `Connecting to ${config.url}…`);
-      const startedAt = Date.now();
-      try {
-        await connectOnce();
-        if (Date.now() - startedAt > LONGEST_RETRY_MS) retryMs = FIRST_RETRY_MS;
-      } catch (error) {
-        if (stopped) break;
-        const failure = classifySyncError(error, { doing: 'connecting to the sync server' });
-        const seconds = Math.round(retryMs / 1000);
-        await status(
-          'error',
-          `${failure.message} ${failure.retryable || failure.kind === 'unreachable' ? `Trying again in ${seconds} s.` : 'Fix the settings in Settings → Sync, then press Retry now.'}`,
-          { errorKind: failure.kind },
-        );
-      }
-      await disconnect();
-      if (stopped) break;
-      await pause(retryMs);
-      retryMs = Math.min(retryMs * 2, LONGEST_RETRY_MS);
-    }
-  };
+  const runHere = () =>
+    keepConnected({
+      url: config.url,
+      stopped: () => stopped,
+      status,
+      waiter,
+      connectOnce,
+      disconnect,
+    });
 
   /** Removed from the journal: nothing more is sent or received, and the words stay. */
   const shutOut = async (words: string) => {
     if (stopped) return;
     stopped = true;
     lock.abort();
-    wake?.();
+    waiter.wake();
     await disconnect();
     await status('error', words, { errorKind: 'removed' });
   };
@@ -430,7 +347,7 @@ export function startSyncRuntime(
   return {
     async syncNow() {
       if (!transport || !loop) {
-        wake?.();
+        waiter.wake();
         return;
       }
       await retryPendingNow();
@@ -446,7 +363,7 @@ export function startSyncRuntime(
       lock.abort();
       globalThis.removeEventListener?.('offline', onOffline);
       globalThis.removeEventListener?.('online', onOnline);
-      wake?.();
+      waiter.wake();
       await disconnect();
       await running;
       await devices.stop();
@@ -461,6 +378,7 @@ export function startSyncRuntime(
               ring: keys.ring,
               pushNow: pushPass,
               publish: (subject, data) => current().publishKeyMessage(subject, data),
+              publishNew: (subject, data) => current().publishNew(subject, data),
             }
           : undefined,
       ),

@@ -1,4 +1,4 @@
-/** Byte helpers the seal layer shares: hex text, joining, and fresh random bytes. */
+/** Byte helpers the seal layer shares: hex text, joining, a framed subject, and fresh random bytes. */
 
 export function toHex(bytes: Uint8Array): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -22,6 +22,18 @@ export function concatBytes(...chunks: readonly Uint8Array[]): Uint8Array<ArrayB
     offset += chunk.byteLength;
   }
   return joined;
+}
+
+const MAX_SUBJECT_BYTES = 0xffff;
+
+/** A subject as sealed and signed bytes carry it: two bytes of length, then its UTF-8. */
+export function lengthPrefixedSubject(subject: string): Uint8Array<ArrayBuffer> {
+  const subjectBytes = new TextEncoder().encode(subject);
+  if (subjectBytes.byteLength > MAX_SUBJECT_BYTES) {
+    throw new RangeError(`A subject has at most ${MAX_SUBJECT_BYTES} bytes.`);
+  }
+  const length = Uint8Array.of(subjectBytes.byteLength >> 8, subjectBytes.byteLength & 0xff);
+  return concatBytes(length, subjectBytes);
 }
 
 export function randomBytes(length: number): Uint8Array<ArrayBuffer> {

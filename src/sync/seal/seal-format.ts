@@ -9,14 +9,13 @@
  * id or another version makes it fail to open.
  */
 import { ENVELOPE_LIMITS } from '../../domain/sync-envelope';
-import { concatBytes } from './bytes';
+import { concatBytes, lengthPrefixedSubject } from './bytes';
 import { KEY_ID_PATTERN } from './journal-key';
 
 const SEAL_MAGIC = 0xff;
 const SEAL_VERSION = 1;
 export const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
-const MAX_SUBJECT_BYTES = 0xffff;
 const OPEN_BRACE = 0x7b;
 const JSON_WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
@@ -41,12 +40,7 @@ export function sealHeader(keyId: string): Uint8Array<ArrayBuffer> {
 }
 
 export function additionalData(header: Uint8Array, subject: string): Uint8Array<ArrayBuffer> {
-  const subjectBytes = new TextEncoder().encode(subject);
-  if (subjectBytes.byteLength > MAX_SUBJECT_BYTES) {
-    throw new RangeError(`A subject has at most ${MAX_SUBJECT_BYTES} bytes.`);
-  }
-  const length = Uint8Array.of(subjectBytes.byteLength >> 8, subjectBytes.byteLength & 0xff);
-  return concatBytes(header, length, subjectBytes);
+  return concatBytes(header, lengthPrefixedSubject(subject));
 }
 
 function looksLikeJson(bytes: Uint8Array): boolean {

@@ -8,13 +8,12 @@
  * moved to another subject, or relabelled with another device, no longer verifies. 0xFE
  * never begins UTF-8 text nor a sealed body (0xFF), so the three kinds never mix.
  */
-import { concatBytes } from './bytes';
+import { concatBytes, lengthPrefixedSubject } from './bytes';
 import { signBytes, verifySignature } from './device-signature';
 
 const SIGNED_MAGIC = 0xfe;
 const SIGNED_VERSION = 1;
 const SIGNATURE_BYTES = 64;
-const MAX_SUBJECT_BYTES = 0xffff;
 /** Device ids are uuids; anything like a subject token fits. */
 const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -44,12 +43,7 @@ function header(deviceId: string): Uint8Array<ArrayBuffer> {
 }
 
 function signedPart(head: Uint8Array, subject: string, body: Uint8Array): Uint8Array<ArrayBuffer> {
-  const subjectBytes = new TextEncoder().encode(subject);
-  if (subjectBytes.byteLength > MAX_SUBJECT_BYTES) {
-    throw new RangeError(`A subject has at most ${MAX_SUBJECT_BYTES} bytes.`);
-  }
-  const length = Uint8Array.of(subjectBytes.byteLength >> 8, subjectBytes.byteLength & 0xff);
-  return concatBytes(head, length, subjectBytes, body);
+  return concatBytes(head, lengthPrefixedSubject(subject), body);
 }
 
 export async function signMessage(

@@ -12,7 +12,7 @@
 import type { CountersignDatabase } from '../../db/database';
 import { writeLoadedSnapshot } from '../../db/sync-settings';
 import { JOURNAL_TABLES } from '../../domain/journal';
-import { AGENT_TABLES, type RowDiff, type SyncOperation } from '../../domain/sync-envelope';
+import { SYNC_TABLES, type RowDiff, type SyncOperation } from '../../domain/sync-envelope';
 import { runSteps, type Step } from '../../dispatcher/run-steps';
 import { applyAgentRows } from '../incoming/apply-agent-rows';
 import { readCursor } from '../incoming/apply-incoming';
@@ -21,7 +21,7 @@ import { recountDecisionStats } from './recount-after-snapshot';
 
 const ROWS_PER_STEP = 500;
 const CURSOR_KEY = 'cursor';
-const ORDER = [...JOURNAL_TABLES, ...AGENT_TABLES] as readonly string[];
+const ORDER = SYNC_TABLES as readonly string[];
 const JOURNAL = new Set<string>(JOURNAL_TABLES);
 
 export interface SnapshotLoadDeps {

@@ -73,8 +73,8 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 2_000;
 export function createNatsTransport(options: NatsTransportOptions): SyncTransport & {
   /** The server's largest message in bytes, once connected. */
   readonly maxPayload: number | undefined;
-  /** Reports this device's cursor on its readable progress subject (empty body). */
-  publishProgress(deviceToken: string, cursor: number): Promise<void>;
+  /** Reports this device's cursor on its readable progress subject (signed, else empty). */
+  publishProgress(deviceToken: string, cursor: number, data?: Uint8Array): Promise<void>;
   /** Publishes one message of the journal's key subject (a rotation); a copy already there counts. */
   publishKeyMessage(subject: string, data: Uint8Array): Promise<void>;
   /** Publishes only while `subject` holds no message (key and join subjects); else `taken`. */
@@ -238,10 +238,10 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
       }
     },
 
-    async publishProgress(deviceToken, cursor) {
+    async publishProgress(deviceToken, cursor, data = new Uint8Array(0)) {
       const { js } = needOnline("reporting this device's progress");
       try {
-        await js.publish(subjects.progress(deviceToken, cursor), new Uint8Array(0), { timeout });
+        await js.publish(subjects.progress(deviceToken, cursor), data, { timeout });
       } catch (error) {
         // The same cursor reported twice: the first report stands, which is the same.
         if (jetStreamErrorCode(error) === JS_ERROR.maxMessagesPerSubjectExceeded) return;

@@ -57,6 +57,13 @@ export interface SyncSubjects {
    * because the stream keeps one message per subject forever (a subject cannot be renewed).
    */
   progress(deviceToken: string, cursor: number): string;
+  /**
+   * A device's public signing key, readable, so the operator's compaction can check its
+   * progress reports without the journal key (devices/signer-notices.ts).
+   */
+  signer(deviceId: string): string;
+  /** A device removed from the journal, as the device that removed it says. */
+  signerRemoved(deviceId: string): string;
   /** The compaction watermarks: only the operator's maintenance user may publish here. */
   readonly compactionWatermarks: string;
 }
@@ -86,6 +93,8 @@ export function syncSubjects(user: string): SyncSubjects {
     keys: `cs.${user}.keys.>`,
     progress: (deviceToken, cursor) =>
       `cs.${user}.progress.${token('A device token', deviceToken)}.${index('A cursor', cursor)}`,
+    signer: (deviceId) => `cs.${user}.signers.${token('A device id', deviceId)}`,
+    signerRemoved: (deviceId) => `cs.${user}.signers.${token('A device id', deviceId)}.removed`,
     compactionWatermarks: `cs.${user}.compaction.*`,
   };
 }
@@ -97,6 +106,14 @@ export function kindOfSubject(user: string, subject: string): SyncMessageKind {
   if (subject.startsWith(`cs.${user}.ops.`)) return 'operation';
   if (subject.startsWith(`cs.${user}.decisions.`)) return 'decision';
   return 'other';
+}
+
+/** The device a progress report's subject names, or undefined for any other subject. */
+export function progressDeviceOf(user: string, subject: string): string | undefined {
+  const prefix = `cs.${user}.progress.`;
+  if (!subject.startsWith(prefix)) return undefined;
+  const deviceId = subject.slice(prefix.length).split('.')[0];
+  return deviceId && TOKEN_PATTERN.test(deviceId) ? deviceId : undefined;
 }
 
 /** The key id a key-subject message belongs to, or undefined for any other subject. */

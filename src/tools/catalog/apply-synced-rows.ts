@@ -6,10 +6,12 @@ import type { JournalWriter } from '../../domain/journal-access';
 import { JOURNAL_TABLES, type JournalRows, type JournalTable } from '../../domain/journal';
 import { CLOCK_SKEW_ALLOWANCE_MS, decideRemoteRow, type MergeRow } from '../../domain/merge-rule';
 import { capRowTimes } from '../../domain/received-time';
+import { rowRecordSchema } from '../../domain/sync-envelope';
 import { countOf } from '../../lib/count-of';
 import { defineInternalTool, type ToolOutcome } from '../tool-definition';
 
-const rowSchema = z.record(z.string(), z.unknown());
+/** Rows arrive checked at sync's boundary (envelope, then the table's schema): shape only here. */
+const rowSchema = rowRecordSchema;
 
 const syncedRowSchema = z.object({
   table: z.enum(JOURNAL_TABLES),

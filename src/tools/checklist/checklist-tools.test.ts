@@ -1,21 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { agentReadySuite, type AgentReadySuite } from '../../../test/support/agent-ready-suite';
+import { describe, expect, it } from 'vitest';
 import type { CountersignDatabase } from '../../db/database';
 import { dispatch } from '../../dispatcher/dispatch';
-import {
-  createAgentReadyTask,
-  createTestDatabase,
-  userWrite,
-} from '../../../test/support/test-database';
+import { userWrite } from '../../../test/support/test-database';
 
 let db: CountersignDatabase;
-let ids: Awaited<ReturnType<typeof createAgentReadyTask>>;
-beforeEach(async () => {
-  db = createTestDatabase();
-  ids = await createAgentReadyTask(db);
-});
-afterEach(async () => {
-  await db.delete();
-});
+let ids: AgentReadySuite['ids'];
+agentReadySuite((fresh) => ({ db, ids } = fresh));
 
 const apply = (tool: string, args: unknown) =>
   dispatch(db, tool, args, {

@@ -1,24 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { agentReadySuite, type AgentReadySuite } from '../../../test/support/agent-ready-suite';
+import { describe, expect, it } from 'vitest';
 import type { CountersignDatabase } from '../../db/database';
 import { dispatch } from '../../dispatcher/dispatch';
 import { createJournalReader } from '../../db/journal-store';
-import {
-  allowAgentCategories,
-  createAgentReadyTask,
-  createTestDatabase,
-  userWrite,
-} from '../../../test/support/test-database';
+import { allowAgentCategories, userWrite } from '../../../test/support/test-database';
 import { setTaskCategory } from './set-task-category';
 
 let db: CountersignDatabase;
-let ids: Awaited<ReturnType<typeof createAgentReadyTask>>;
-beforeEach(async () => {
-  db = createTestDatabase();
-  ids = await createAgentReadyTask(db);
-});
-afterEach(async () => {
-  await db.delete();
-});
+let ids: AgentReadySuite['ids'];
+agentReadySuite((fresh) => ({ db, ids } = fresh));
 
 const confirm = (tool: string, args: unknown) =>
   dispatch(db, tool, args, {

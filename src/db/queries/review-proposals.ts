@@ -5,7 +5,7 @@
  * keeps (db/change-items.ts), so none of these reads grows with the backlog: a task's
  * card reads its own items, the inbox one window, the badge one row.
  */
-import { madeElsewhere } from './made-elsewhere';
+import { madeElsewhere } from './notify-made-elsewhere';
 import Dexie from 'dexie';
 import { DEFAULT_AGENT_ID } from '../../domain/agent';
 import { changeItemId, type ChangeItem, type Decision } from '../../domain/change-set';

@@ -10,7 +10,7 @@ import {
   type Decision,
 } from '../../domain/change-set';
 import type { CountersignDatabase } from '../database';
-import { wakeRunKey } from './wake-run-key';
+import { wakeRunKey } from './activity-wake-run-key';
 
 /** One proposed change as it stands now, and the latest decision on it. */
 export interface ProposalFate {

@@ -1,6 +1,6 @@
-/** A `PushStore` in memory: for tests, and for a device that has no IndexedDB. */
-import type { PushRow } from './push-row';
-import type { PushStore } from './push-store';
+/** A `PushStore` in memory, for tests. */
+import type { PushRow } from '../../src/sync/push/push-row';
+import type { PushStore } from '../../src/sync/push/push-store';
 
 export function createMemoryPushStore(initial: PushRow[] = []): PushStore & {
   all(): PushRow[];

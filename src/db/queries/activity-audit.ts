@@ -7,8 +7,8 @@
 import type { AuditKind, AuditMessage } from '../../domain/audit';
 import type { WriteSource } from '../../domain/write-source';
 import type { CountersignDatabase } from '../database';
-import { readDeviceNames, type DeviceNames } from './device-names';
-import { proposalFates, type ProposalFate } from './proposal-fates';
+import { readDeviceNames, type DeviceNames } from './activity-device-names';
+import { proposalFates, type ProposalFate } from './activity-proposal-fates';
 import {
   newestRemoteDecisions,
   syncedBatches,
@@ -16,9 +16,9 @@ import {
   type RemoteDecision,
   type RemoteDecisionFilter,
   type SyncedBatch,
-} from './remote-decisions';
-import { walkBack } from './walk-back';
-import { wakeRunKey } from './wake-run-key';
+} from './activity-remote-decisions';
+import { walkBack } from './activity-walk-back';
+import { wakeRunKey } from './activity-wake-run-key';
 
 export interface AuditFilter {
   taskId?: string;

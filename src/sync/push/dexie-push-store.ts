@@ -4,11 +4,9 @@
  * outbox row with it in the same transaction: the outbox holds only what has not landed.
  */
 import type { CountersignDatabase } from '../../db/database';
-import type { SyncPushRecord } from '../../db/sync-rows';
-import type { PushRow } from '../push/push-row';
-import type { PushStore } from '../push/push-store';
-
-const ACTIVE_STATES = ['pending', 'in_flight', 'needs_reconcile'] as const;
+import { ACTIVE_PUSH_STATES, type SyncPushRecord } from '../../db/sync-rows';
+import type { PushRow } from './push-row';
+import type { PushStore } from './push-store';
 
 /** The runtime sees PushRow; the record carries more (outbox id, claim), which travels along. */
 const asRow = (record: SyncPushRecord): PushRow => record as unknown as PushRow;
@@ -54,7 +52,7 @@ export function createDexiePushStore(db: CountersignDatabase): PushStore {
       });
     },
     async listDue(now) {
-      const records = await db.syncPushes.where('state').anyOf(ACTIVE_STATES).toArray();
+      const records = await db.syncPushes.where('state').anyOf(ACTIVE_PUSH_STATES).toArray();
       return records
         .filter(
           (record) =>

@@ -8,9 +8,9 @@
  */
 import type { CountersignDatabase } from '../../db/database';
 import type { SyncPushRecord } from '../../db/sync-rows';
-import type { PushDeps } from '../push/push-deps';
-import { pushOne } from '../push/push-one';
-import { awaitsClaim } from '../store/dexie-push-store';
+import type { PushDeps } from './push-deps';
+import { pushOne } from './push-one';
+import { awaitsClaim } from './dexie-push-store';
 import type { SyncTransport } from '../transport/sync-transport';
 import { InvalidSubjectTokenError } from '../transport/sync-subjects';
 import { classifySyncError } from '../transport/sync-transport-error';

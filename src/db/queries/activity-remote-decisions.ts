@@ -6,7 +6,7 @@
  */
 import { changeItemId, type Decision, type DecisionMethod } from '../../domain/change-set';
 import type { CountersignDatabase } from '../database';
-import { walkBack, type WalkedBack } from './walk-back';
+import { walkBack, type WalkedBack } from './activity-walk-back';
 
 /** Which decisions of other devices a page shows. */
 export interface RemoteDecisionFilter {
