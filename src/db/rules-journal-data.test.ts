@@ -31,7 +31,9 @@ describe('rules are journal data', () => {
       origin: 'You rejected estimate 3 times on tasks in Work.',
     });
     const ruleId = created.data!.ruleId as string;
-    expect(await db.mutations.get(created.operationId)).toMatchObject({ status: 'applied' });
+    expect(await db.mutations.get(created.operationId)).toMatchObject({
+      toolName: 'create_suppression_rule',
+    });
     const outbox = (await db.outbox.toArray()).filter(
       (row) => row.operationId === created.operationId,
     );
