@@ -8,8 +8,8 @@
  * (review-actions-state.ts), kept in a store of this list's own so an action reads it after
  * its awaits as it is then.
  */
-import { useCallback, useState } from 'react';
-import { createStore, useStore } from 'zustand';
+import { useCallback, useEffect, useState } from 'react';
+import { createStore } from 'zustand';
 import { getDatabase } from '../../../db/connection';
 import type { PendingReviewItem } from '../../../db/queries/proposals';
 import type { DecisionMethod } from '../../../domain/change-set';
@@ -71,7 +71,10 @@ function createReviewActionsStore() {
 
 export function useReviewActions() {
   const [{ store, send }] = useState(createReviewActionsStore);
-  const state = useStore(store);
+  // Rendered as React state, not through useStore: an update then batches with the list's
+  // own (the held rows, the phases) as it did, instead of rendering on its own at once.
+  const [state, setState] = useState(store.getState);
+  useEffect(() => store.subscribe(setState), [store]);
 
   const lookForOffer = useCallback(
     (decisionId: string | undefined) => {
