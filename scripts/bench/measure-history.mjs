@@ -2,7 +2,7 @@
 // operations of a scripted device, each an edit of one journal entry (its text, rev and
 // clock moving on), published on the stream before the first device writes its snapshot.
 // The journal grows by one entry; the stream by N operations a new device never reads.
-import { connectPublisher, readRow } from './measure-sync.mjs';
+import { batchesOf, connectPublisher, readRow } from './measure-sync.mjs';
 
 const DEVICE = 'bench-history-device';
 
@@ -32,9 +32,9 @@ async function publishHistory(natsUrl, lease, count, taskId) {
   const started = performance.now();
   let before = null;
   let lastSeq = 0;
-  for (let first = 0; first < count; first += 500) {
+  for (const indexes of batchesOf(count, 500)) {
     const publishes = [];
-    for (let index = first; index < Math.min(count, first + 500); index++) {
+    for (const index of indexes) {
       const now = new Date().toISOString();
       const operationId = `history-${lease.user}-${index}`;
       const after = {

@@ -155,6 +155,13 @@ export async function measureLatency(a, b, changes, warmup = LATENCY_WARMUP) {
  * keeps each run's ids apart; `wrap` turns an operation's subject token and bytes into
  * what is published (sealing them, for section 9b).
  */
+/** 0 … count - 1 in consecutive runs of at most `size`: a scripted publisher's batches. */
+export function* batchesOf(count, size) {
+  for (let first = 0; first < count; first += size) {
+    yield Array.from({ length: Math.min(size, count - first) }, (_, offset) => first + offset);
+  }
+}
+
 /** A scripted publisher's connection under the person's lease, and its JetStream context. */
 export async function connectPublisher(natsUrl, lease, timeout) {
   const connection = await connect({ servers: natsUrl, user: lease.user, pass: lease.password });
@@ -166,9 +173,9 @@ async function publishOperations(natsUrl, lease, count, { prefix = 'bench', wrap
   const deviceId = 'bench-scripted-device';
   const encoder = new TextEncoder();
   const started = performance.now();
-  for (let first = 0; first < count; first += 500) {
+  for (const indexes of batchesOf(count, 500)) {
     const publishes = [];
-    for (let index = first; index < Math.min(count, first + 500); index++) {
+    for (const index of indexes) {
       const now = new Date().toISOString();
       const operationId = `${prefix}-${lease.user}-${index}`;
       const id = `${prefix}-entry-${index}`;

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation, useNavigationType } from 'react-router';
 import { useAppBadge } from '../features/notify/use-app-badge';
 import { ArrivalNotifications } from '../features/notify/arrival-notifications';
-import { ReviewNavBadge } from '../features/review/pending-count';
+import { ReviewNavBadge } from '../features/review/inbox/pending-count';
 import { SyncNavStatus } from '../features/sync/sync-nav-status';
 import { useSyncRuntime } from '../features/sync/use-sync-runtime';
 import { ToastRegion } from '../ui/toast-region';

@@ -1,5 +1,5 @@
 /** /review: the inbox, whose empty page offers the agent's setup while none is set up. */
-import { ReviewPage } from '../features/review/review-page';
+import { ReviewPage } from '../features/review/inbox/review-page';
 import { AgentSetupOffer } from '../features/welcome/agent-setup-offer';
 
 export function ReviewRoute() {

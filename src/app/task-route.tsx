@@ -10,8 +10,8 @@ import { useParams } from 'react-router';
 import { AgentPanel } from '../features/agent/agent-panel';
 import { useTaskWake } from '../features/agent/wake-progress-store';
 import { JournalEntries } from '../features/journal/journal-entries';
-import { ChangeHistory } from '../features/review/change-history';
-import { ProposedChangesCard } from '../features/review/proposed-changes-card';
+import { ChangeHistory } from '../features/review/history/change-history';
+import { ProposedChangesCard } from '../features/review/card/proposed-changes-card';
 import { TaskDetails, TaskHeader } from '../features/tasks/task-details';
 
 export function TaskRoute() {
