@@ -15,7 +15,7 @@ import { countPendingItems } from '../src/db/tallies';
 import { changeItemId, type ChangeItem } from '../src/domain/change-set';
 import { encodeEnvelope, type RowDiff, type SyncOperation } from '../src/domain/sync-envelope';
 import { applyIncoming } from '../src/sync/incoming/apply-incoming';
-import { revertLostDecision } from '../src/sync/outgoing/revert-lost-decision';
+import { revertLostDecision } from '../src/sync/push/revert-lost-decision';
 import { expectCountsEqualRecount } from './support/inbox-recount';
 import { propose, type SetWithItems } from './support/proposals';
 import { createAgentReadyTask, createTestDatabase } from './support/test-database';

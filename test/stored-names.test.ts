@@ -6,7 +6,8 @@
  * a migration, not a rename.
  */
 import { describe, expect, it } from 'vitest';
-import { auditMessageSchema, mutationSchema } from '../src/domain/audit';
+import { auditMessageSchema } from '../src/domain/audit';
+import { mutationSchema } from '../src/domain/ledger-row';
 import { wakeSchema } from '../src/domain/agent';
 import { changeSetSchema } from '../src/domain/change-set';
 import { dispatch } from '../src/dispatcher/dispatch';
