@@ -23,7 +23,7 @@ export interface NoticeTransport {
 }
 
 /** A device's own public signing key, signed with it (proof that it holds the key). */
-export async function signerAnnouncement(
+async function signerAnnouncement(
   subjects: SyncSubjects,
   signer: Signer,
   signing: JsonWebKey,
