@@ -56,6 +56,8 @@ export interface NatsTransportOptions {
   requestTimeoutMs?: number;
   /** Wait between reconnect attempts; the client reconnects forever. Default 2 s. */
   reconnectWaitMs?: number;
+  /** Ping interval, default 15 s (the client's is 2 min): two unanswered end a silent server. */
+  pingIntervalMs?: number;
   /** A name the server shows for this connection, e.g. the device id. */
   connectionName?: string;
   onConnectionEvent?: (event: ConnectionEvent) => void;
@@ -180,6 +182,8 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
           timeout: Math.max(timeout, 2_000),
           maxReconnectAttempts: -1,
           reconnectTimeWait: options.reconnectWaitMs ?? 2_000,
+          pingInterval: options.pingIntervalMs ?? 15_000,
+          maxPingOut: 2,
         });
       } catch (error) {
         throw fail(error, `connecting to ${String(options.servers)}`);
