@@ -131,7 +131,7 @@ function longestSwipeEvent(swipe) {
   };
 }
 
-/** The collapse a decided inbox row holds its place for (COLLAPSE_MS in review-inbox.tsx). */
+/** The collapse a decided inbox row holds its place for (COLLAPSE_MS in features/review/row/use-row-lifecycle.ts). */
 export const COLLAPSE_MS = 200;
 
 /**
