@@ -276,7 +276,7 @@ describe('the checklist contract the model is taught', () => {
       db,
       'add_multiple_checklist_items',
       { items: 'milk, eggs' },
-      { source: 'agent', taskId: ids.taskId, runKey: 'contract' },
+      { source: 'agent', taskId: ids.taskId, operationKey: 'contract' },
     );
     expect(result.output).toContain(
       'Use a JSON array of objects with "title" (and "isChecked": true if the journal says the item is already done); do not send a comma-separated string. For example {"items": [{"title": "Pick up milk"}, {"title": "Email Alex"}, {"title": "Write tests", "isChecked": true}]}.',
@@ -296,7 +296,7 @@ describe('malformed tool calls', () => {
       const result = await dispatch(db, name as string, args, {
         source: 'agent',
         taskId: ids.taskId,
-        runKey: `bad-input: ${_label}`,
+        operationKey: `bad-input: ${_label}`,
       });
       expect(result.success).toBe(false);
       expect(result.output).toMatch(message);

@@ -109,7 +109,7 @@ describe('the inbox counts equal a recount after each path', () => {
   it("another device's proposal and its decision, applied here", async () => {
     const mine = await propose(db, taskId, estimates(15, 25));
     const remote = remoteCopy(mine, 'remote-set');
-    const deps = { db, deviceId: 'here', now: () => NOW, settleClaim: async () => {} };
+    const deps = { db, deviceId: 'here', now: () => NOW, resolveClaim: async () => {} };
     await applyIncoming(deps, [remoteMessage(1, 'remote-proposal', remote)]);
     await expectCountsEqualRecount(db);
     expect((await countPendingItems(db)).items).toBe(4);

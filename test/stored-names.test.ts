@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { auditMessageSchema } from '../src/domain/audit';
-import { mutationSchema } from '../src/domain/ledger-row';
+import { ledgerRowSchema } from '../src/domain/ledger-row';
 import { wakeSchema } from '../src/domain/agent';
 import { changeSetSchema } from '../src/domain/change-set';
 import { dispatch } from '../src/dispatcher/dispatch';
@@ -21,7 +21,7 @@ describe('stored names', () => {
         db,
         'create_task',
         { title: 'Pinned' },
-        { source: 'user', runKey: 'pin:operation-id', now: '2026-01-01T00:00:00.000Z' },
+        { source: 'user', operationKey: 'pin:operation-id', now: '2026-01-01T00:00:00.000Z' },
       );
       expect(result.operationId).toBe(
         '21c34ff0329790835932868882f2e1e1b87dba1bf5ea8d33aae0c46400bd174b',
@@ -74,7 +74,7 @@ describe('stored names', () => {
     expect(Object.keys(wakeSchema.shape)).toContain('runKey');
     expect(Object.keys(changeSetSchema.shape)).toContain('runKey');
     expect(Object.keys(auditMessageSchema.shape)).toContain('runKey');
-    expect(Object.keys(mutationSchema.shape)).toEqual(
+    expect(Object.keys(ledgerRowSchema.shape)).toEqual(
       expect.arrayContaining(['operationId', 'toolName', 'source', 'taskId', 'diffs', 'createdAt']),
     );
   });

@@ -40,7 +40,7 @@ async function proposeSet(
     db,
     taskId,
     agentId: DEFAULT_AGENT_ID,
-    runKey: `bench:${crypto.randomUUID()}`,
+    operationKey: `bench:${crypto.randomUUID()}`,
     deviceId,
     rejected: new Map(),
     openFingerprints: new Set(),

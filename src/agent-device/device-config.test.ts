@@ -64,7 +64,7 @@ describe('the agent device’s configuration', () => {
         secret: { kind: 'password', password: 'pw' },
       },
       provider: { kind: 'openai', model: 'from-env', apiKey: 'sk-env' },
-      settleMs: 2_000,
+      quietMs: 2_000,
       stateDir: 'agent-device-state',
     });
     expect(readDeviceConfig(['--help'], {})).toBeUndefined();

@@ -36,7 +36,7 @@ export interface DeviceConfig {
   join?: string;
   provider: ProviderSettings;
   stateDir: string;
-  settleMs: number;
+  quietMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -123,7 +123,7 @@ export function readDeviceConfig(
     ...(join ? { join } : {}),
     provider: provider.data,
     stateDir: pick('state', 'COUNTERSIGN_STATE_DIR') ?? 'agent-device-state',
-    settleMs: settle * 1_000,
+    quietMs: settle * 1_000,
   };
 }
 

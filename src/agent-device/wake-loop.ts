@@ -17,7 +17,7 @@ import type { DeviceLog } from './device-log';
 
 export interface WakeLoopOptions {
   db: CountersignDatabase;
-  settleMs: number;
+  quietMs: number;
   log: DeviceLog;
   /** Edits at or below this sequence were considered before a restart. */
   considered: number;
@@ -40,7 +40,7 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
   const schedulers = new Map<string, AutoWakeScheduler>();
   /** Operation ids of triggers not yet seen by their task's scheduler. */
   const triggers = new Set<string>();
-  const unsettled = new Set<string>();
+  const editing = new Set<string>();
   /** The newest stream sequence that edited each task: the trigger a claim must cover. */
   const triggerSeq = new Map<string, number>();
   const queue: string[] = [];
@@ -48,23 +48,23 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
   const abort = new AbortController();
   let stopped = false;
 
-  const settled = (taskId: string) => void unsettled.delete(taskId);
+  const quieted = (taskId: string) => void editing.delete(taskId);
 
   const observe = async (taskId: string) => {
     const watch = await readAutoWakeWatch(db, taskId, '');
     if (stopped) return;
-    if (!watch) return settled(taskId);
+    if (!watch) return quieted(taskId);
     let scheduler = schedulers.get(taskId);
     if (!scheduler) {
       const created = new AutoWakeScheduler({
         taskId,
-        debounceMs: options.settleMs,
+        debounceMs: options.quietMs,
         isVisible: () => true,
         wake: (id) => enqueue(id),
         onDecision: (decision) => {
           if (decision.action === 'drop') {
             log.info('wake-skipped', { taskId, reason: decision.reason });
-            settled(taskId);
+            quieted(taskId);
           }
         },
       });
@@ -81,13 +81,13 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
     scheduler.observe(watch, running?.taskId === taskId);
     // Rows of this task filed under another task's operation (a caught-up group) are that
     // task's trigger: nothing waits here.
-    if (!fresh) return settled(taskId);
+    if (!fresh) return quieted(taskId);
     if (!watch.enabled || !watch.configured || !watch.categoryAllowed) {
       log.info('wake-skipped', {
         taskId,
         reason: watch.categoryAllowed ? 'not-configured' : 'category-not-allowed',
       });
-      settled(taskId);
+      quieted(taskId);
     }
   };
 
@@ -107,7 +107,7 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
     if (stopped) return;
     // Decided again after the wake: its own writes are dropped, later edits wake again.
     await observe(taskId);
-    settled(taskId);
+    quieted(taskId);
     void next();
   };
 
@@ -194,14 +194,14 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
       const newest = Math.max(...unit.sequences);
       for (const taskId of unit.taskIds) {
         triggerSeq.set(taskId, Math.max(triggerSeq.get(taskId) ?? 0, newest));
-        unsettled.add(taskId);
+        editing.add(taskId);
         void observe(taskId).catch((error: unknown) => {
           log.error('watch-failed', { taskId, message: String(error) });
-          settled(taskId);
+          quieted(taskId);
         });
       }
     },
-    idle: () => unsettled.size === 0 && !running && queue.length === 0,
+    idle: () => editing.size === 0 && !running && queue.length === 0,
     async stop() {
       stopped = true;
       for (const scheduler of schedulers.values()) scheduler.dispose();

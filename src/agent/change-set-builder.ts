@@ -17,7 +17,7 @@ import { proposalFingerprint } from '../domain/fingerprint';
 import { writeAuditsSafely, type AuditDraft, type AuditEntry } from '../dispatcher/audit-writer';
 import type { JournalReader } from '../domain/journal-access';
 import type { Rule } from '../domain/rule';
-import { runStep } from '../dispatcher/run-steps';
+import { runOperation } from '../dispatcher/run-operations';
 import { findTool } from '../tools/registry';
 import { loadSummaryNames } from '../tools/summary-names';
 import type { SummaryNames, ToolDefinition } from '../tools/tool-definition';
@@ -28,7 +28,7 @@ export interface BuilderOptions {
   db: CountersignDatabase;
   taskId: string;
   agentId: string;
-  runKey: string;
+  operationKey: string;
   deviceId: string;
   /** Fingerprints the user rejected for this task, with their reason. */
   rejected: ReadonlyMap<string, string | undefined>;
@@ -110,7 +110,7 @@ export class ChangeSetBuilder {
     const names = await this.names;
     const { rationale, rest } = splitRationale(args);
     const outcome: ProposalOutcome = { queued: [], skipped: [] };
-    const elements = explode(tool, rest, `${this.options.runKey}:${groupId}`);
+    const elements = explode(tool, rest, `${this.options.operationKey}:${groupId}`);
     const queuedByThisCall: string[] = [];
 
     for (const element of elements) {
@@ -177,7 +177,7 @@ export class ChangeSetBuilder {
    * Each item expires on its own, counted from now. Returns how many items it wrote.
    */
   async flush(audit: readonly TurnAudit[] = []): Promise<number> {
-    const { db, taskId, agentId, runKey, deviceId } = this.options;
+    const { db, taskId, agentId, operationKey, deviceId } = this.options;
     const proposals = this.unflushed;
     const suppressed = this.suppression.take();
     if (proposals.length === 0 && audit.length === 0 && suppressed.length === 0) return 0;
@@ -186,8 +186,8 @@ export class ChangeSetBuilder {
     const ttlMs = (this.options.ttlDays ?? DEFAULT_CHANGE_SET_TTL_DAYS) * 86_400_000;
     const expiresAt = new Date(Date.parse(now) + ttlMs).toISOString();
     const stamp = { deviceId, now };
-    const outcome = await runStep(db, {
-      runKey: `${runKey}:proposals:${now}`,
+    const outcome = await runOperation(db, {
+      operationKey: `${operationKey}:proposals:${now}`,
       kind: 'proposal',
       followUp: async (_applied, { changeItems: writer }) => {
         // Issued side by side: one round trip to IndexedDB for the audit, the rules' counts,
@@ -200,12 +200,12 @@ export class ChangeSetBuilder {
             : [],
           proposing ? writer.load({ tasks: [taskId], tallies: true }) : undefined,
           writeAuditsSafely(db, audit),
-          this.suppression.record(suppressed, { runKey, taskId, now }),
+          this.suppression.record(suppressed, { operationKey, taskId, now }),
         ]);
         if (!proposing) return { value: 0 };
         const created = open
           ? undefined
-          : newChangeSet({ id: crypto.randomUUID(), agentId, taskId, runKey }, stamp);
+          : newChangeSet({ id: crypto.randomUUID(), agentId, taskId, runKey: operationKey }, stamp);
         const set = open ?? created!.set;
         if (created) writer.add(created.set);
         else writer.know(set);

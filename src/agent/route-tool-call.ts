@@ -33,7 +33,7 @@ export interface RouteDependencies {
   db: CountersignDatabase;
   taskId: string;
   agentId: string;
-  runKey: string;
+  operationKey: string;
   builder: ChangeSetBuilder;
   notes: WakeNotes;
   mutatedEntries: MutatedEntry[];
@@ -84,7 +84,7 @@ export async function routeToolCall(
     const result = await dispatch(deps.db, tool.name, args, {
       source: 'agent',
       taskId: deps.taskId,
-      runKey: deps.runKey,
+      operationKey: deps.operationKey,
       agentId: deps.agentId,
     });
     deps.mutatedEntries.push(...result.mutatedEntries);

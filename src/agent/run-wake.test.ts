@@ -409,7 +409,7 @@ const endings = async () =>
     .map(({ summary, outcome, runKey }) => ({ summary, outcome, runKey }));
 
 describe('a wake that ends without its report leaves that in the trail', () => {
-  it('a failure, in the words the panel said, with the wake’s run key', async () => {
+  it('a failure, in the words the panel said, with the wake’s operation key', async () => {
     const outcome = await wake([{ throws: httpError(500, { body: 'boom' }) }]).run;
     expect(await endings()).toEqual([
       {

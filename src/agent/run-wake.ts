@@ -99,8 +99,8 @@ function notRun(call: RawToolCall, index: number, total: number): RoutedCall {
 }
 
 export async function runWake(options: WakeOptions): Promise<WakeOutcome> {
-  const report = (progress: WakeProgress) => options.onProgress?.(shownToPeople(progress));
-  const outcome = await runWithLock(options, report);
+  const onProgress = (progress: WakeProgress) => options.onProgress?.(shownToPeople(progress));
+  const outcome = await runWithLock(options, onProgress);
   return outcome.message ? { ...outcome, message: withoutCredentials(outcome.message) } : outcome;
 }
 
@@ -114,27 +114,27 @@ function shownToPeople(progress: WakeProgress): WakeProgress {
 
 async function runWithLock(
   options: WakeOptions,
-  report: (progress: WakeProgress) => void,
+  onProgress: (progress: WakeProgress) => void,
 ): Promise<WakeOutcome> {
   try {
-    const locked = await withTaskLock(options.taskId, () => runLocked(options, report));
+    const locked = await withTaskLock(options.taskId, () => runLocked(options, onProgress));
     if (locked.acquired) return locked.value;
     const message =
       'The agent is already working on this task. Wait for it to finish, or cancel it.';
-    report({ type: 'busy', message });
+    onProgress({ type: 'busy', message });
     return { status: 'busy', message, proposed: 0, turns: 0 };
   } catch (error) {
     // Only storage failures reach here (everything else is handled inside); the lock is
     // released with the throw.
     const message = `The wake could not run: Countersign could not read or save the journal (${error instanceof Error ? error.message : String(error)}). Nothing was sent to the model.`;
-    report({ type: 'failed', message, kind: 'storage' });
+    onProgress({ type: 'failed', message, kind: 'storage' });
     return { status: 'failed', message, kind: 'storage', proposed: 0, turns: 0 };
   }
 }
 
 async function runLocked(
   options: WakeOptions,
-  report: (progress: WakeProgress) => void,
+  onProgress: (progress: WakeProgress) => void,
 ): Promise<WakeOutcome> {
   const { db, taskId, model } = options;
   const agentId = options.agentId ?? DEFAULT_AGENT_ID;
@@ -145,12 +145,12 @@ async function runLocked(
   const start = await readWakeStart(db, taskId, agentId, now());
   if (start.kind === 'denied') {
     const message = describeWakeDenial(start.verdict);
-    report({ type: 'failed', message, kind: 'policy' });
+    onProgress({ type: 'failed', message, kind: 'policy' });
     return { status: 'denied', message, kind: 'policy', proposed: 0, turns: 0 };
   }
   if (start.kind === 'missing') {
     const message = 'This task no longer exists.';
-    report({ type: 'failed', message, kind: 'missing' });
+    onProgress({ type: 'failed', message, kind: 'missing' });
     return { status: 'missing', message, proposed: 0, turns: 0 };
   }
   const { context } = start;
@@ -159,8 +159,8 @@ async function runLocked(
   const wake = newWakeRecord({ agentId, taskId, deviceId, startedAt: now().toISOString() });
   const { id: wakeId, runKey } = wake;
   await saveWakeStart(db, wake);
-  report({ type: 'started', wakeId, taskId });
-  report({ type: 'connecting', provider: options.providerLabel });
+  onProgress({ type: 'started', wakeId, taskId });
+  onProgress({ type: 'connecting', provider: options.providerLabel });
 
   // The proposals read the journal as the context read it, until the wake changes it.
   const journal = createWakeJournal(db, context);
@@ -168,7 +168,7 @@ async function runLocked(
     db,
     taskId,
     agentId,
-    runKey,
+    operationKey: runKey,
     deviceId,
     rejected: context.rejected,
     openFingerprints: new Set(context.openProposals.map((proposal) => proposal.fingerprint)),
@@ -181,7 +181,9 @@ async function runLocked(
       rules: context.rules,
     },
   });
-  const audit = new WakeAudit({ runKey, taskId, source: 'agent' }, () => now().toISOString());
+  const audit = new WakeAudit({ operationKey: runKey, taskId, source: 'agent' }, () =>
+    now().toISOString(),
+  );
   const notes: WakeNotes = { observations: [] };
   const mutatedEntries: MutatedEntry[] = [];
   const usage = { inputTokens: 0, outputTokens: 0 };
@@ -234,11 +236,11 @@ async function runLocked(
     }
     if (status === 'done') {
       const said = { ...(ending ? { ending } : {}), ...(refused > 0 ? { refused } : {}) };
-      report({ type: 'done', proposed, turns, oneLiner: notes.report?.oneLiner, ...said });
+      onProgress({ type: 'done', proposed, turns, oneLiner: notes.report?.oneLiner, ...said });
       return { status: 'done', wakeId, proposed, turns, ...said };
     }
     if (status === 'cancelled') {
-      report({ type: 'cancelled' });
+      onProgress({ type: 'cancelled' });
       return { status: 'cancelled', wakeId, message: 'Cancelled.', proposed, turns };
     }
     return failed(error ?? { kind: 'unknown', message: 'The wake failed.' }, proposed);
@@ -250,15 +252,15 @@ async function runLocked(
       kept > 0
         ? `${described.message} The ${kept} change${kept === 1 ? '' : 's'} proposed before that ${kept === 1 ? 'is' : 'are'} waiting for your review.`
         : described.message;
-    report({ type: 'failed', message, kind: described.kind });
+    onProgress({ type: 'failed', message, kind: described.kind });
     return { status: 'failed', wakeId, message, kind: described.kind, proposed: kept, turns };
   };
 
   try {
     for (let turn = 1; turn <= maxTurns; turn++) {
       turns = turn;
-      report({ type: 'thinking', turn });
-      const answer = await askModel(model, messages, options, report, transport);
+      onProgress({ type: 'thinking', turn });
+      const answer = await askModel(model, messages, options, onProgress, transport);
       usage.inputTokens += answer.usage.inputTokens ?? 0;
       usage.outputTokens += answer.usage.outputTokens ?? 0;
       if (answer.text.trim()) {
@@ -285,7 +287,7 @@ async function runLocked(
                 db,
                 taskId,
                 agentId,
-                runKey,
+                operationKey: runKey,
                 builder,
                 notes,
                 mutatedEntries,
@@ -296,7 +298,7 @@ async function runLocked(
         if (result.outcome === 'error') refused += 1;
         // The wake changed the journal: later proposals read it again.
         if (result.outcome === 'applied') journal.forget();
-        report({ type: 'tool', turn, toolName: result.toolName, outcome: result.outcome });
+        onProgress({ type: 'tool', turn, toolName: result.toolName, outcome: result.outcome });
         if (result.audited) audit.dispatched(call, result);
         else audit.call(call, result);
       }
@@ -312,7 +314,7 @@ async function runLocked(
       if (!last || builder.hasUnflushed) {
         if ((await builder.flush(audit.take())) > 0) await options.afterFlush?.();
       }
-      report({ type: 'proposed', total: builder.savedCount });
+      onProgress({ type: 'proposed', total: builder.savedCount });
 
       messages.push(...turnMessages(answer.parts, calls, routed));
       if (last) break;

@@ -57,14 +57,14 @@ export function suppressionHook(
     /** Must run inside the flush's transaction (auditMessages and tallies). */
     async record(
       suppressed: readonly Suppressed[],
-      where: { runKey: string; taskId: string; now: string },
+      where: { operationKey: string; taskId: string; now: string },
     ): Promise<void> {
       if (suppressed.length === 0) return;
       await writeAuditsSafely(
         db,
         suppressed.map(({ ruleId, toolName, summary, args }) => ({
           draft: {
-            runKey: where.runKey,
+            operationKey: where.operationKey,
             toolName,
             operationId: '',
             taskId: where.taskId,

@@ -4,7 +4,7 @@ import { WakeAudit } from './wake-audit';
 describe('WakeAudit', () => {
   it('gives calls made in the same millisecond times in the order they were made', () => {
     const audit = new WakeAudit(
-      { runKey: 'wake:1', taskId: 'task-1', source: 'agent' },
+      { operationKey: 'wake:1', taskId: 'task-1', source: 'agent' },
       () => '2026-11-23T10:00:00.000Z',
     );
     audit.thought(1, 'Reading the task.');

@@ -29,7 +29,7 @@ export class WakeAudit {
   ) {}
 
   thought(turn: number, text: string): void {
-    this.add(`${this.base.runKey}:thought:${turn}`, '', [
+    this.add(`${this.base.operationKey}:thought:${turn}`, '', [
       { kind: 'thought', summary: clipText(text.trim()), payload: { turn } },
     ]);
   }
@@ -43,7 +43,7 @@ export class WakeAudit {
   ended(summary: string, outcome: 'failure' | 'noop'): void {
     const text = clipText(summary);
     this.spent += encoder.encode(text).length;
-    this.push(`${this.base.runKey}:ended`, '', [
+    this.push(`${this.base.operationKey}:ended`, '', [
       { kind: 'observation', summary: text, outcome, payload: { wakeEnded: true } },
     ]);
   }
@@ -51,7 +51,7 @@ export class WakeAudit {
   /** A call the wake handled itself (dispatch() audits the immediate ones). */
   call(call: RawToolCall, result: RoutedCall): void {
     this.add(
-      `${this.base.runKey}:${String(call.toolCallId).slice(0, NAME_MAX)}`,
+      `${this.base.operationKey}:${String(call.toolCallId).slice(0, NAME_MAX)}`,
       clipText(result.toolName, NAME_MAX),
       this.entriesOf(call, result),
     );
@@ -93,7 +93,7 @@ export class WakeAudit {
     if (this.leftOut > 0) {
       const count = this.leftOut;
       this.leftOut = 0;
-      this.push(`${this.base.runKey}:left-out:${this.turn.length}:${this.nextAt}`, '', [
+      this.push(`${this.base.operationKey}:left-out:${this.turn.length}:${this.nextAt}`, '', [
         {
           kind: 'observation',
           summary: `… ${count} more call${count === 1 ? '' : 's'} not stored: this wake reached its audit budget (${WAKE_AUDIT_BUDGET_BYTES / 1024} kB). They were handled as usual.`,

@@ -104,7 +104,7 @@ describe('what a hostile wake can write to the audit trail', () => {
       .where('runKey')
       .equals(`wake:${outcome.wakeId}`)
       .toArray();
-    // dispatch() audits the immediate calls under the wake's run key too.
+    // dispatch() audits the immediate calls under the wake's operation key too.
     expect(rows.some((row) => row.toolName === 'set_task_language')).toBe(true);
     const sizes = rows.map((row) => new TextEncoder().encode(JSON.stringify(row)).length);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(4_096);

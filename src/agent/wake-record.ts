@@ -9,7 +9,7 @@ import type { CountersignDatabase } from '../db/database';
 import type { Wake } from '../domain/agent';
 import type { EntityDiff } from '../domain/entity-diff';
 import { writeAuditsSafely } from '../dispatcher/audit-writer';
-import { runStep } from '../dispatcher/run-steps';
+import { runOperation } from '../dispatcher/run-operations';
 import type { TurnAudit } from './change-set-builder';
 import type { WakeNotes } from './route-tool-call';
 
@@ -50,10 +50,10 @@ export async function saveWakeEnd(
   audit: readonly TurnAudit[] = [],
 ): Promise<string | undefined> {
   const stamp = { deviceId, now: ended.endedAt ?? ended.updatedAt };
-  const outcome = await runStep(
+  const outcome = await runOperation(
     db,
     {
-      runKey: `${ended.runKey}:end`,
+      operationKey: `${ended.runKey}:end`,
       kind: 'report',
       followUp: async () => {
         // Issued side by side: one round trip to IndexedDB, not one per record.

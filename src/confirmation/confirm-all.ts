@@ -7,7 +7,7 @@
  */
 import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
-import { runSteps } from '../dispatcher/run-steps';
+import { runOperations } from '../dispatcher/run-operations';
 import type { ChangeItem } from '../domain/change-set';
 import { decisionStep, describeOutcome, type Verdict } from './decide-item';
 import type { ConfirmAllResult } from './review-result';
@@ -41,7 +41,7 @@ export async function confirmAll(
     method: actor === 'rule' ? 'rule' : 'confirmAll',
   };
   const context = { agentId: set.agentId, deviceId, now };
-  const outcomes = await runSteps(
+  const outcomes = await runOperations(
     db,
     pending.map((item) => decisionStep(item, verdict, context)),
     { tables: ['decisions'] },

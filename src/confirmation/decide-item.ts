@@ -16,7 +16,7 @@ import {
 } from '../domain/change-set';
 import type { EntityDiff } from '../domain/entity-diff';
 import type { DispatchContext } from '../dispatcher/dispatch-types';
-import { runStep, type Step, type StepOutcome } from '../dispatcher/run-steps';
+import { runOperation, type Operation, type OperationOutcome } from '../dispatcher/run-operations';
 import { newDecision } from './decision-record';
 import { describeStaleness } from './describe-staleness';
 import { alreadyDecided, storageProblemResult, type ReviewResult } from './review-result';
@@ -62,13 +62,13 @@ export function decisionStep(
   item: ChangeItem,
   verdict: Verdict,
   context: DecisionContext,
-): Step<Refusal, Decided> {
+): Operation<Refusal, Decided> {
   const { deviceId, now } = context;
   let fresh: ChangeItem | undefined;
   let categoryId: string | undefined;
   // Read with every other step's when the transaction opens (Confirm All: one request).
   const reads = { changeItems: [item.id], changeSets: [item.changeSetId], tasks: [item.taskId] };
-  const guard: Step<Refusal, Decided>['guard'] = async (journal, scope) => {
+  const guard: Operation<Refusal, Decided>['guard'] = async (journal, scope) => {
     fresh = await scope.changeItems.item(item.id);
     if (!fresh || fresh.deletedAt !== undefined) return { kind: 'missing' };
     if (fresh.status !== 'pending') return { kind: 'decided', status: fresh.status };
@@ -86,7 +86,7 @@ export function decisionStep(
     }
     return undefined;
   };
-  const followUp: Step<Refusal, Decided>['followUp'] = async (applied, scope) => {
+  const followUp: Operation<Refusal, Decided>['followUp'] = async (applied, scope) => {
     const current = fresh!;
     const decision = newDecision({
       item: current,
@@ -133,7 +133,7 @@ export function decisionStep(
         // Ties the operation to this item as it waits now: a retried confirmation is
         // recognised, never applied twice, and one made after an undo (which wrote the item
         // again) is an operation of its own.
-        runKey: `confirm:${item.changeSetId}:${item.itemIndex}:${item.rev}`,
+        operationKey: `confirm:${item.changeSetId}:${item.itemIndex}:${item.rev}`,
         summary: verdict.summary ?? item.humanSummary,
         now,
       } satisfies DispatchContext,
@@ -150,10 +150,15 @@ export function decisionStep(
       ? {
           toolName: 'suppress_task_label',
           args: { id: item.args.id },
-          context: { source: 'user', taskId: item.taskId, runKey, now } satisfies DispatchContext,
+          context: {
+            source: 'user',
+            taskId: item.taskId,
+            operationKey: runKey,
+            now,
+          } satisfies DispatchContext,
         }
       : undefined;
-  return { call, runKey, kind: 'decision', reads, guard, followUp };
+  return { call, operationKey: runKey, kind: 'decision', reads, guard, followUp };
 }
 
 /** Reads the item (and its set's agent) a decision needs before its transaction. */
@@ -218,7 +223,7 @@ export async function decideItem(
   if (!read) return { status: 'missing', message: 'This proposal no longer exists.' };
   if (read.item.status !== 'pending') return alreadyDecided(read.item.status);
   const step = decisionStep(read.item, verdict, { ...context, agentId: read.agentId });
-  const outcome = await runStep(db, step, { tables: ['decisions'] });
+  const outcome = await runOperation(db, step, { tables: ['decisions'] });
   return describeOutcome(db, read.item, verdict, outcome, context);
 }
 
@@ -227,7 +232,7 @@ export async function describeOutcome(
   db: CountersignDatabase,
   item: ChangeItem,
   verdict: Verdict,
-  outcome: StepOutcome<Refusal, Decided>,
+  outcome: OperationOutcome<Refusal, Decided>,
   context: Omit<DecisionContext, 'agentId'>,
 ): Promise<ReviewResult> {
   switch (outcome.kind) {
@@ -288,8 +293,8 @@ async function setItemAside(
   reason: string,
   context: Omit<DecisionContext, 'agentId'>,
 ): Promise<void> {
-  await runStep(db, {
-    runKey: `failed:${item.id}:${context.now}`,
+  await runOperation(db, {
+    operationKey: `failed:${item.id}:${context.now}`,
     kind: 'decision',
     reads: { changeItems: [item.id] },
     guard: async (_journal, scope) => {
@@ -317,10 +322,10 @@ export async function expireItemsNow(
   context: Omit<DecisionContext, 'agentId'>,
 ): Promise<number> {
   if (items.length === 0) return 0;
-  const outcome = await runStep(
+  const outcome = await runOperation(
     db,
     {
-      runKey: `expire:${context.now}:${items[0]!.id}`,
+      operationKey: `expire:${context.now}:${items[0]!.id}`,
       kind: 'expiry',
       reads: { changeItems: items.map((item) => item.id) },
       followUp: async (_applied, scope) => {

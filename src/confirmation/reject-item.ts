@@ -9,7 +9,7 @@ import { getDeviceId } from '../db/settings';
 import type { DecisionMethod } from '../domain/change-set';
 import { stampFieldWrites } from '../domain/field-writes';
 import { bumpClock } from '../domain/vector-clock';
-import { runStep } from '../dispatcher/run-steps';
+import { runOperation } from '../dispatcher/run-operations';
 import { decideItem, type ShownItem } from './decide-item';
 import type { ReviewResult } from './review-result';
 
@@ -48,10 +48,10 @@ export async function setRejectionReason(
   const trimmed = reason.trim().slice(0, REJECTION_REASON_MAX);
   const deviceId = await getDeviceId(db);
   const now = new Date().toISOString();
-  await runStep(
+  await runOperation(
     db,
     {
-      runKey: `reason:${decisionId}:${now}`,
+      operationKey: `reason:${decisionId}:${now}`,
       kind: 'decision',
       followUp: async () => {
         const decision = await db.decisions.get(decisionId);

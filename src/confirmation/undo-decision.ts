@@ -9,7 +9,7 @@ import type { CountersignDatabase } from '../db/database';
 import { getDeviceId } from '../db/settings';
 import { readLoadedSnapshot } from '../db/sync-settings';
 import type { EntityDiff } from '../domain/entity-diff';
-import type { Mutation } from '../domain/ledger-row';
+import type { LedgerRow } from '../domain/ledger-row';
 import { sameContent } from '../domain/row-content';
 import { changeItemId, type Decision } from '../domain/change-set';
 import { stampFieldWrites } from '../domain/field-writes';
@@ -17,7 +17,7 @@ import type { JournalReader } from '../domain/journal-access';
 import { JOURNAL_TABLES, type JournalTable } from '../domain/journal';
 import { tableWord } from '../domain/table-words';
 import { bumpClock } from '../domain/vector-clock';
-import { runStep } from '../dispatcher/run-steps';
+import { runOperation } from '../dispatcher/run-operations';
 import { appliedSummary } from './applied-summary';
 import { storageProblemResult, type ReviewResult } from './review-result';
 
@@ -57,7 +57,7 @@ export async function undoDecision(
   }
   const diffs = applied.diffs;
   const runKey = `undo:${decisionId}`;
-  const outcome = await runStep<UndoRefusal, undefined>(
+  const outcome = await runOperation<UndoRefusal, undefined>(
     db,
     {
       call:
@@ -68,13 +68,13 @@ export async function undoDecision(
               context: {
                 source: 'undo',
                 taskId: decision.taskId,
-                runKey,
+                operationKey: runKey,
                 summary: `Undo: ${summary}`,
                 now,
               },
             }
           : undefined,
-      runKey,
+      operationKey: runKey,
       kind: 'undo',
       guard: async (journal) => {
         const fresh = await db.decisions.get(decisionId);
@@ -172,7 +172,7 @@ async function changedHere(
 }
 
 /** The ledger row is what confirming this decision's item wrote (a device id since renewed). */
-function decidedBy(own: Mutation, decision: Decision): boolean {
+function decidedBy(own: LedgerRow, decision: Decision): boolean {
   return (
     (own.source === 'confirmation' || own.source === 'rule') &&
     own.taskId === decision.taskId &&

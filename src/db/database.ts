@@ -5,7 +5,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Agent, Observation, Report, Wake } from '../domain/agent';
 import type { AuditMessage } from '../domain/audit';
-import type { Mutation } from '../domain/ledger-row';
+import type { LedgerRow } from '../domain/ledger-row';
 import type { OutboxRow } from '../domain/outbox-row';
 import type { Category, Label } from '../domain/category';
 import type { ChangeItem, ChangeSet, Decision } from '../domain/change-set';
@@ -55,7 +55,7 @@ export class CountersignDatabase extends Dexie {
   auditMessages!: EntityTable<AuditMessage, 'id'>;
   reports!: EntityTable<Report, 'id'>;
   observations!: EntityTable<Observation, 'id'>;
-  mutations!: EntityTable<Mutation, 'operationId'>;
+  mutations!: EntityTable<LedgerRow, 'operationId'>;
   outbox!: EntityTable<OutboxRow, 'id'>;
   syncPushes!: EntityTable<SyncPushRecord, 'operationId'>;
   syncState!: EntityTable<SyncStateRow, 'key'>;

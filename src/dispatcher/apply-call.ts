@@ -27,7 +27,7 @@ export async function applyCall(
   { store, writes, scope }: TransactionWrites,
 ): Promise<AppliedCall> {
   const { tool, args, context, toolContext, targetTaskId, operationId } = prepared;
-  if (!prepared.runKeyIsNew) {
+  if (!prepared.operationKeyIsNew) {
     const previous = await writes.previousOperation(operationId);
     if (previous) {
       const output = previous.result ?? 'Already applied.';

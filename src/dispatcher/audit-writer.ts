@@ -4,7 +4,7 @@ import type { AuditMessage } from '../domain/audit';
 import type { WriteSource } from '../domain/write-source';
 
 export interface AuditDraft {
-  runKey: string;
+  operationKey: string;
   toolName: string;
   operationId: string;
   taskId: string | undefined;
@@ -40,7 +40,7 @@ export async function writeAuditsSafely(
       next = base + entries.length;
       return entries.map((entry, index) => ({
         id: crypto.randomUUID(),
-        runKey: draft.runKey,
+        runKey: draft.operationKey,
         toolName: draft.toolName,
         operationId: draft.operationId,
         taskId: draft.taskId,

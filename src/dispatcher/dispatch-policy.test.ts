@@ -152,7 +152,7 @@ describe('audit trail', () => {
       db,
       'set_task_language',
       { languageCode: 'de' },
-      { source: 'agent', taskId, runKey: 'wake-1' },
+      { source: 'agent', taskId, operationKey: 'wake-1' },
     );
     expect(result.success).toBe(true);
     const audit = await auditOf(result.operationId);
@@ -188,7 +188,7 @@ describe('operation ids', () => {
   it('are the same for the same call and differ when anything differs', async () => {
     const { taskId } = await createAgentReadyTask(db);
     const call = (args: unknown, runKey = 'wake-1') =>
-      dispatch(db, 'set_task_language', args, { source: 'agent', taskId, runKey });
+      dispatch(db, 'set_task_language', args, { source: 'agent', taskId, operationKey: runKey });
     const first = await call({ languageCode: 'de' });
     await userWrite(db, 'clear_task_field', { field: 'languageCode' }, { taskId });
     const repeat = await call({ languageCode: 'de' });
@@ -201,7 +201,7 @@ describe('operation ids', () => {
 
   it('do not depend on the order of keys in the arguments', async () => {
     const { taskId, itemIds } = await createAgentReadyTask(db);
-    const context = { source: 'confirmation' as const, taskId, runKey: 'confirm-1' };
+    const context = { source: 'confirmation' as const, taskId, operationKey: 'confirm-1' };
     const first = await dispatch(
       db,
       'update_checklist_item',
@@ -219,7 +219,7 @@ describe('operation ids', () => {
 
   it('recognise an operation already applied and do not apply it twice', async () => {
     const { taskId } = await createAgentReadyTask(db);
-    const context = { source: 'confirmation' as const, taskId, runKey: 'confirm-7' };
+    const context = { source: 'confirmation' as const, taskId, operationKey: 'confirm-7' };
     const first = await dispatch(db, 'add_checklist_item', { title: 'Only once' }, context);
     const retry = await dispatch(db, 'add_checklist_item', { title: 'Only once' }, context);
     expect(first.success && retry.success).toBe(true);
@@ -239,7 +239,7 @@ describe('vector clocks and mutated entries', () => {
       db,
       'update_checklist_item',
       { id: itemIds[0], isChecked: true },
-      { source: 'confirmation', taskId, runKey: 'c' },
+      { source: 'confirmation', taskId, operationKey: 'c' },
     );
     const after = (await db.checklistItems.get(itemIds[0]!))!;
     expect(Object.values(after.vectorClock)[0]).toBe(Object.values(before.vectorClock)[0]! + 1);
@@ -254,7 +254,7 @@ describe('vector clocks and mutated entries', () => {
       db,
       'update_task_priority',
       { priority: 'P2' },
-      { source: 'confirmation', taskId, runKey: 'c' },
+      { source: 'confirmation', taskId, operationKey: 'c' },
     );
     expect(result).toMatchObject({ success: true, noop: true, mutatedEntries: [] });
   });
@@ -273,7 +273,7 @@ describe('atomicity', () => {
       db,
       'update_checklist_items',
       { items: itemIds.map((id) => ({ id, isChecked: true })) },
-      { source: 'confirmation', taskId, runKey: 'c' },
+      { source: 'confirmation', taskId, operationKey: 'c' },
     );
     expect(result.success).toBe(false);
     expect(await journalSnapshot(db)).toEqual(before);
@@ -287,7 +287,7 @@ describe('atomicity', () => {
       db,
       'update_task_estimate',
       { minutes: 45 },
-      { source: 'confirmation', taskId, runKey: 'c' },
+      { source: 'confirmation', taskId, operationKey: 'c' },
     );
     const row = await db.mutations.get(result.operationId);
     expect(row).toMatchObject({ source: 'confirmation', taskId });

@@ -6,7 +6,7 @@ export interface DispatchContext {
   /** The task the call is about. */
   taskId?: string;
   /** Identifies the run (wake, confirmation) for operation ids; user edits get a fresh one. */
-  runKey?: string;
+  operationKey?: string;
   /** The agent whose category allowlist applies to agent-originated calls. */
   agentId?: string;
   /** A summary already shown to the person (a change item's), used for the audit trail. */

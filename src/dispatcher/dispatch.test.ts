@@ -146,14 +146,19 @@ describe('the audit trail and the ledger', () => {
     expect(row?.diffs).toHaveLength(1);
   });
 
-  it('looks the operation up in the ledger only when the caller supplied the run key', async () => {
+  it('looks the operation up in the ledger only when the caller supplied the operation key', async () => {
     const taskId = await createTask(db);
     // Read when the transaction opens, with every other row its steps need.
     const lookups = vi.spyOn(db.mutations, 'bulkGet');
     const single = vi.spyOn(db.mutations, 'get');
     await userWrite(db, 'update_task_priority', { priority: 'P0' }, { taskId });
     expect(lookups).not.toHaveBeenCalled();
-    await userWrite(db, 'update_task_priority', { priority: 'P1' }, { taskId, runKey: 'replay-1' });
+    await userWrite(
+      db,
+      'update_task_priority',
+      { priority: 'P1' },
+      { taskId, operationKey: 'replay-1' },
+    );
     expect(lookups).toHaveBeenCalledTimes(1);
     expect(lookups.mock.calls[0]![0]).toHaveLength(1);
     expect(single).not.toHaveBeenCalled();

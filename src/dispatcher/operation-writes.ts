@@ -11,21 +11,21 @@ import type { ChangeItemWriter } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
 import { countDecisions } from '../db/decision-stats';
 import { keepsOutbox } from '../db/sync-settings';
-import type { Mutation } from '../domain/ledger-row';
+import type { LedgerRow } from '../domain/ledger-row';
 import type { OutboxRow } from '../domain/outbox-row';
 import type { Decision } from '../domain/change-set';
 import { writeAuditsSafely, type AuditDraft, type AuditEntry } from './audit-writer';
 
 /** What a transaction's steps will read, so it is read at once. */
-export interface StepReads {
+export interface OperationReads {
   changeItems?: readonly string[];
   changeSets?: readonly string[];
   tasks?: readonly string[];
 }
 
 export class OperationWrites {
-  private readonly ledger: Mutation[] = [];
-  private readonly storedLedger = new Map<string, Mutation | undefined>();
+  private readonly ledger: LedgerRow[] = [];
+  private readonly storedLedger = new Map<string, LedgerRow | undefined>();
   private readonly audits: { draft: AuditDraft; entries: AuditEntry[] }[] = [];
   private readonly outbox: OutboxRow[] = [];
   /** Read with the steps' rows: a device that never configured sync keeps no outbox. */
@@ -39,7 +39,7 @@ export class OperationWrites {
   ) {}
 
   /** Reads, in one request per table, what the steps declared and the ledger rows named. */
-  async load(reads: StepReads, operationIds: readonly string[]): Promise<void> {
+  async load(reads: OperationReads, operationIds: readonly string[]): Promise<void> {
     const ids = [...new Set(operationIds)].filter((id) => !this.storedLedger.has(id));
     const [rows, kept] = await Promise.all([
       ids.length > 0 ? this.db.mutations.bulkGet(ids) : [],
@@ -51,14 +51,14 @@ export class OperationWrites {
   }
 
   /** The operation as recorded: earlier in this transaction, or before it. */
-  async previousOperation(operationId: string): Promise<Mutation | undefined> {
+  async previousOperation(operationId: string): Promise<LedgerRow | undefined> {
     const recorded = this.ledger.find((row) => row.operationId === operationId);
     if (recorded) return recorded;
     if (this.storedLedger.has(operationId)) return this.storedLedger.get(operationId);
     return this.db.mutations.get(operationId);
   }
 
-  addLedgerRow(row: Mutation): void {
+  addLedgerRow(row: LedgerRow): void {
     this.ledger.push(row);
   }
 

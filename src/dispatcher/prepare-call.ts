@@ -32,20 +32,22 @@ export interface PreparedCall {
   toolContext: ToolContext;
   targetTaskId: string | undefined;
   operationId: string;
-  /** A run key minted here is new: its operation cannot be in the ledger yet. */
-  runKeyIsNew: boolean;
+  /** A operation key minted here is new: its operation cannot be in the ledger yet. */
+  operationKeyIsNew: boolean;
   audit: AuditDraft;
   summary: string;
 }
 
 /** The operation id of a call: the same call (run, tool, arguments, task) gives the same id. */
 async function operationIdOf(
-  runKey: string,
+  operationKey: string,
   toolName: string,
   args: unknown,
   taskId: string | undefined,
 ): Promise<string> {
-  return sha256Hex(canonicalJson({ runKey, toolName, args: args ?? null, taskId: taskId ?? null }));
+  return sha256Hex(
+    canonicalJson({ runKey: operationKey, toolName, args: args ?? null, taskId: taskId ?? null }),
+  );
 }
 
 /** Throws a DispatchFailure, with what to audit, when the call cannot be applied. */
@@ -56,18 +58,18 @@ export async function prepareCall(
   context: DispatchContext,
 ): Promise<PreparedCall> {
   const now = context.now ?? new Date().toISOString();
-  const runKeyIsNew = context.runKey === undefined;
-  const runKey = context.runKey ?? `${context.source}:${crypto.randomUUID()}`;
+  const operationKeyIsNew = context.operationKey === undefined;
+  const operationKey = context.operationKey ?? `${context.source}:${crypto.randomUUID()}`;
   const resolved = resolveTool(toolName, rawArgs, context.source);
   const name = resolved.ok ? resolved.tool.name : String(toolName);
   const operationId = await operationIdOf(
-    runKey,
+    operationKey,
     name,
     resolved.ok ? resolved.args : rawArgs,
     context.taskId,
   );
   const audit: AuditDraft = {
-    runKey,
+    operationKey,
     toolName: name.slice(0, 200),
     operationId,
     taskId: context.taskId,
@@ -126,7 +128,7 @@ export async function prepareCall(
     toolContext,
     targetTaskId,
     operationId,
-    runKeyIsNew,
+    operationKeyIsNew,
     audit,
     summary,
   };

@@ -10,7 +10,7 @@ import { createAgentReadyTask, createTestDatabase } from '../../test/support/tes
 import { ChangeItemWriter, writeChangeItems } from '../db/change-items';
 import type { CountersignDatabase } from '../db/database';
 import type { ChangeItem } from '../domain/change-set';
-import { runStep } from './run-steps';
+import { runOperation } from './run-operations';
 
 let db: CountersignDatabase;
 let item: ChangeItem;
@@ -31,8 +31,8 @@ const rejected = () => ({ before: item, after: { ...item, status: 'rejected' as 
 describe("a step's change items", () => {
   it('fails the step, and writes nothing, when one is written outside its scope', async () => {
     const ledgerRows = await db.mutations.count();
-    const outcome = await runStep(db, {
-      runKey: 'stray-writer',
+    const outcome = await runOperation(db, {
+      operationKey: 'stray-writer',
       followUp: async () => ({
         value: undefined,
         diffs: await writeChangeItems(db, [rejected()], stamp),
@@ -53,8 +53,8 @@ describe("a step's change items", () => {
         refusals.push((error as Error).message);
       }
     };
-    await runStep(db, {
-      runKey: 'second-writer',
+    await runOperation(db, {
+      operationKey: 'second-writer',
       followUp: async () => {
         refused(() => new ChangeItemWriter(db));
         await db.transaction('rw', db.changeItems, () => refused(() => new ChangeItemWriter(db)));
@@ -66,8 +66,8 @@ describe("a step's change items", () => {
   });
 
   it("writes through the scope, with the step's other rows", async () => {
-    const outcome = await runStep(db, {
-      runKey: 'scope-writer',
+    const outcome = await runOperation(db, {
+      operationKey: 'scope-writer',
       followUp: async (_applied, scope) => ({
         value: undefined,
         diffs: await scope.changeItems.write([rejected()], stamp),

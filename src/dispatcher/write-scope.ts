@@ -23,7 +23,7 @@ import { OperationWrites } from './operation-writes';
  * What a step reads and writes of the proposal rows, through its transaction: reads see
  * the writes of the steps before it; writes are issued once, at the transaction's end.
  */
-export interface StepScope {
+export interface OperationScope {
   /** The transaction's one writer (and reader) of change items, sets and tallies. */
   changeItems: ChangeItemWriter;
   /** A decision row, added with the others at the transaction's end. */
@@ -34,7 +34,7 @@ export interface StepScope {
 export interface TransactionWrites {
   store: JournalStore;
   writes: OperationWrites;
-  scope: StepScope;
+  scope: OperationScope;
 }
 
 export function openTransactionWrites(

@@ -9,7 +9,7 @@ import { writeSourceSchema } from './write-source';
  * attempt leaves no row, and retries are the caller's), so its presence is the answer to
  * "applied already?" (schema version 10 dropped the status and attempt fields it never varied).
  */
-export const mutationSchema = z.object({
+export const ledgerRowSchema = z.object({
   operationId: z.string(),
   toolName: z.string(),
   source: writeSourceSchema,
@@ -19,4 +19,4 @@ export const mutationSchema = z.object({
   error: z.string().optional(),
   createdAt: isoTimestampSchema,
 });
-export type Mutation = z.infer<typeof mutationSchema>;
+export type LedgerRow = z.infer<typeof ledgerRowSchema>;

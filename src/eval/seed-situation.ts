@@ -100,7 +100,7 @@ async function decidePast(
     db,
     taskId,
     agentId: DEFAULT_AGENT_ID,
-    runKey: `wake:${crypto.randomUUID()}`,
+    operationKey: `wake:${crypto.randomUUID()}`,
     deviceId: await getDeviceId(db),
     rejected: new Map(),
     openFingerprints: new Set(),

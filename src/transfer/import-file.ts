@@ -16,7 +16,7 @@
  */
 import type { CountersignDatabase } from '../db/database';
 import { recordImportPart, setImportState, startImportRecord } from '../db/import-records';
-import { runStep } from '../dispatcher/run-steps';
+import { runOperation } from '../dispatcher/run-operations';
 import {
   checkJournalRow,
   orphanProblem,
@@ -135,7 +135,7 @@ async function writeParts(
   let done = 0;
   onProgress?.({ phase: 'importing', done, total });
   for (const [index, part] of parts.entries()) {
-    const outcome = await runStep<never, Partial<Counts> | undefined>(
+    const outcome = await runOperation<never, Partial<Counts> | undefined>(
       db,
       {
         call: {
@@ -143,7 +143,7 @@ async function writeParts(
           args: { ...file, tables: { ...empty, [part.table]: part.rows } },
           context: {
             source: 'user',
-            runKey: `import:${importId}:${index}`,
+            operationKey: `import:${importId}:${index}`,
             summary: `Import ${fileName} (part ${index + 1} of ${parts.length})`,
           },
         },

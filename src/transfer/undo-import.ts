@@ -8,7 +8,7 @@
  */
 import type { CountersignDatabase } from '../db/database';
 import { setImportState } from '../db/import-records';
-import { runStep } from '../dispatcher/run-steps';
+import { runOperation } from '../dispatcher/run-operations';
 import { JOURNAL_TABLES } from '../domain/journal';
 import { countOf } from '../lib/count-of';
 import { yieldToMain } from '../lib/yield-to-main';
@@ -40,7 +40,7 @@ export async function undoImport(
       .reverse();
     for (let start = 0; start < diffs.length; start += STEP_ROWS) {
       const part = diffs.slice(start, start + STEP_ROWS);
-      const outcome = await runStep<never, undefined>(db, {
+      const outcome = await runOperation<never, undefined>(db, {
         call: {
           toolName: 'undo_import',
           args: {
@@ -53,7 +53,7 @@ export async function undoImport(
           },
           context: {
             source: 'undo',
-            runKey: `undo-import:${importId}:${operationId}:${start}`,
+            operationKey: `undo-import:${importId}:${operationId}:${start}`,
             summary: `Undo import of ${record.fileName} (part ${index + 1} of ${operationIds.length})`,
           },
         },

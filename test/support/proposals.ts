@@ -44,7 +44,7 @@ export async function propose(
     db,
     taskId,
     agentId: DEFAULT_AGENT_ID,
-    runKey: `wake:${crypto.randomUUID()}`,
+    operationKey: `wake:${crypto.randomUUID()}`,
     deviceId: await getDeviceId(db),
     rejected: new Map(),
     openFingerprints: new Set(),

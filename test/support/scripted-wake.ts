@@ -28,7 +28,7 @@ export function wakeWithModel(
   });
 }
 
-/** Wakes the agent on a task it may act on; resolves with the wake's run key. */
+/** Wakes the agent on a task it may act on; resolves with the wake's operation key. */
 export async function scriptedWake(
   db: CountersignDatabase,
   taskId: string,

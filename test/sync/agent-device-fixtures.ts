@@ -70,7 +70,7 @@ export async function startTestDevice(
       apiKey: 'never-logged-key',
     },
     stateDir,
-    settleMs: 300,
+    quietMs: 300,
   };
   const log = jsonLinesLog((line) => {
     events.push(JSON.parse(line) as Logged);

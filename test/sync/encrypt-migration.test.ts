@@ -42,7 +42,7 @@ const operations = (messages: RawMessage[]) =>
 
 /**
  * How many times each remote operation was applied on `device`: one action in its audit
- * per application, under the run key `sync:<operation id>`.
+ * per application, under the operation key `sync:<operation id>`.
  */
 async function applications(device: Device) {
   const counts = new Map<string, number>();

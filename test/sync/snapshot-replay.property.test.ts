@@ -90,7 +90,7 @@ const incoming = (db: CountersignDatabase, deviceId: string) => ({
   db,
   deviceId,
   now: () => NOW,
-  settleClaim: async () => undefined,
+  resolveClaim: async () => undefined,
 });
 
 async function journalOf(db: CountersignDatabase) {

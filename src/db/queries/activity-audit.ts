@@ -72,7 +72,7 @@ export interface AuditPage {
    * decisions at the time they were made.
    */
   decisions: RemoteDecision[];
-  /** Which device each sync run key on the page (`sync:<operation id>`) came from. */
+  /** Which device each sync operation key on the page (`sync:<operation id>`) came from. */
   synced: Map<string, SyncedBatch>;
   devices: DeviceNames;
 }

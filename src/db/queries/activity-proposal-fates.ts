@@ -35,7 +35,7 @@ export interface ProposalFate {
  * deferred call is queued as items whose `groupId` is the call's id, proposed while the
  * wake ran (one wake per task at a time, so the window names the wake); the wake audits
  * that call under the operation id `<runKey>:<call id>` (src/agent/wake-audit.ts). A
- * confirmation's run key names its item (`confirm:<set>:<index>:<rev>`), a rejection's too
+ * confirmation's operation key names its item (`confirm:<set>:<index>:<rev>`), a rejection's too
  * (`reject:<item>:<nonce>`, src/confirmation/decide-item.ts).
  */
 export async function proposalFates(
@@ -128,7 +128,7 @@ function fateOf(item: ChangeItem, decision: Decision | undefined): ProposalFate 
   };
 }
 
-/** The item a confirmation or a rejection decided, from its run key. */
+/** The item a confirmation or a rejection decided, from its operation key. */
 function decidedItemId(runKey: string | undefined): string | undefined {
   if (runKey?.startsWith('confirm:')) {
     // `confirm:<set>:<index>:<item rev>`; earlier versions wrote no rev.

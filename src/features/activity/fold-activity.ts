@@ -78,7 +78,7 @@ function foldLocal(items: readonly ActivityItem[], page: ShownPage): ListedItem[
 
 /**
  * What the operations of one Confirm all (or one trusted tool's run) share: the set (from
- * the run key, `confirm:<set>:<index>:<rev>`), the way and the moment of their decisions.
+ * the operation key, `confirm:<set>:<index>:<rev>`), the way and the moment of their decisions.
  * The trail's own times differ by a millisecond per message, so the decisions tell.
  */
 function confirmAllKey(entry: ActivityEntry, page: ShownPage): string | undefined {

@@ -3,7 +3,7 @@
  * an operation (its action and the result or denial that followed), and thoughts or
  * observations on their own; a retried operation keeps one operation id, so pairing goes
  * by time: a result belongs to the latest action of its operation still waiting. Then
- * the entries of one wake (one `wake:<id>` run key) become one group, in the order the
+ * the entries of one wake (one `wake:<id>` operation key) become one group, in the order the
  * wake wrote them; everything else (a person's edits, confirmations, undo) stays single.
  */
 import type { AuditPage } from '../../db/queries/activity-audit';
@@ -24,7 +24,7 @@ export interface ActivityEntry {
 
 /** One wake's entries, oldest first, listed at the time of its newest. */
 export interface WakeGroup {
-  /** The wake's run key: stable across pages, so an open group stays open. */
+  /** The wake's operation key: stable across pages, so an open group stays open. */
   key: string;
   taskId: string | undefined;
   entries: ActivityEntry[];

@@ -97,7 +97,7 @@ describe('useAutoWake', () => {
       getDatabase(),
       'set_task_language',
       { languageCode: 'de' },
-      { source: 'agent', taskId, runKey: 'wake:w1', agentId: DEFAULT_AGENT_ID },
+      { source: 'agent', taskId, operationKey: 'wake:w1', agentId: DEFAULT_AGENT_ID },
     );
     expect(write.mutatedEntries).toHaveLength(1);
     await sleep(DEBOUNCE_MS * 2);

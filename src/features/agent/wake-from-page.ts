@@ -27,7 +27,7 @@ export async function wakeFromPage(
     const message = error instanceof Error ? error.message : String(error);
     outcome = { status: 'failed', kind: 'worker', message, proposed: 0, turns: 0 };
   }
-  useWakeProgressStore.getState().wakeSettled(taskId, outcome);
+  useWakeProgressStore.getState().wakeFinished(taskId, outcome);
   return outcome;
 }
 

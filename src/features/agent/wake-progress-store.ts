@@ -60,7 +60,7 @@ interface WakeProgressState {
   wakeRequested(taskId: string, reason: WakeReason): void;
   progressReceived(taskId: string, progress: WakeProgress): void;
   cancelRequested(taskId: string): void;
-  wakeSettled(taskId: string, outcome: WakeOutcome): void;
+  wakeFinished(taskId: string, outcome: WakeOutcome): void;
 }
 
 export const useWakeProgressStore = create<WakeProgressState>((set) => {
@@ -91,7 +91,7 @@ export const useWakeProgressStore = create<WakeProgressState>((set) => {
         wake.status === 'running' ? { ...wake, cancelRequested: true } : wake,
       );
     },
-    wakeSettled(taskId, outcome) {
+    wakeFinished(taskId, outcome) {
       clearWakeAsked(taskId);
       update(taskId, (wake) => settle(wake, outcome));
     },

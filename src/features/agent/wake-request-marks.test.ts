@@ -37,7 +37,7 @@ describe('a wake asked for just before a reload', () => {
       taskId: 'started',
     });
     before.getState().wakeRequested('settled', 'manual');
-    before.getState().wakeSettled('settled', {
+    before.getState().wakeFinished('settled', {
       status: 'busy',
       message: 'Already working',
       proposed: 0,

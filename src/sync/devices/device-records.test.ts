@@ -80,7 +80,7 @@ describe('device records', () => {
         db: tablet,
         deviceId: await getDeviceId(tablet),
         now: () => new Date().toISOString(),
-        settleClaim: async () => undefined,
+        resolveClaim: async () => undefined,
       },
       messages.map((message, index) => ({
         seq: index + 1,

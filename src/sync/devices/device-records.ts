@@ -19,7 +19,7 @@ import {
 import { canonicalJson } from '../../domain/canonical-json';
 import { stampFieldWrites } from '../../domain/field-writes';
 import { bumpClock } from '../../domain/vector-clock';
-import { runStep } from '../../dispatcher/run-steps';
+import { runOperation } from '../../dispatcher/run-operations';
 import { guessDeviceKind } from '../pairing/device-record';
 import { deviceKeys, exportDevicePublicKeys } from '../seal/device-keys';
 
@@ -55,10 +55,10 @@ async function writeDevice(
   const deviceId = await getDeviceId(db);
   const now = new Date().toISOString();
   let written: Device | undefined;
-  const outcome = await runStep<string, undefined>(
+  const outcome = await runOperation<string, undefined>(
     db,
     {
-      runKey: `device:${id}:${crypto.randomUUID()}`,
+      operationKey: `device:${id}:${crypto.randomUUID()}`,
       guard: async () => {
         const next = change(await db.devices.get(id), now);
         return typeof next === 'string' ? next : undefined;

@@ -70,7 +70,7 @@ async function receiver(clockAhead: number) {
     db,
     deviceId: 'zed',
     now: () => at(clockAhead),
-    settleClaim: async () => {},
+    resolveClaim: async () => {},
   };
   const remote = { vectorClock: { other: 1 }, rev: 1, updatedAt: FAR, createdAt: FAR };
   await applyIncoming(deps, [

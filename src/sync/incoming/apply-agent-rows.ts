@@ -7,7 +7,7 @@
  */
 import { fieldWriter } from '../../domain/field-writes';
 import type { CountersignDatabase } from '../../db/database';
-import type { StepScope } from '../../dispatcher/write-scope';
+import type { OperationScope } from '../../dispatcher/write-scope';
 import { observationSchema, reportSchema } from '../../domain/agent';
 import { changeItemSchema, changeSetSchema, decisionSchema } from '../../domain/change-set';
 import { deviceSchema } from '../../domain/device';
@@ -33,7 +33,7 @@ const PLAIN_SCHEMAS = {
  */
 export async function applyAgentRows(
   db: CountersignDatabase,
-  scope: StepScope,
+  scope: OperationScope,
   diffs: readonly RowDiff[],
   stamp: { deviceId: string; now: string },
   receivedAt: string = stamp.now,
@@ -76,7 +76,7 @@ export async function applyAgentRows(
   return lost;
 }
 
-function storedRow(db: CountersignDatabase, scope: StepScope, table: AgentTable, id: string) {
+function storedRow(db: CountersignDatabase, scope: OperationScope, table: AgentTable, id: string) {
   if (table === 'changeItems') return scope.changeItems.item(id);
   if (table === 'changeSets') return scope.changeItems.set(id);
   return db.table(table).get(id);
@@ -84,7 +84,7 @@ function storedRow(db: CountersignDatabase, scope: StepScope, table: AgentTable,
 
 async function writeRow(
   db: CountersignDatabase,
-  scope: StepScope,
+  scope: OperationScope,
   table: AgentTable,
   row: Record<string, unknown>,
   stamp: { deviceId: string; now: string },

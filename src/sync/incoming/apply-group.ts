@@ -6,7 +6,7 @@
  * row), the values lost to concurrent edits in the audit trail, and the cursor.
  */
 import type { CountersignDatabase } from '../../db/database';
-import type { Step } from '../../dispatcher/run-steps';
+import type { Operation } from '../../dispatcher/run-operations';
 import { countOf } from '../../lib/count-of';
 import type { LostFieldValue } from '../../tools/catalog/apply-synced-rows';
 import { lossMessage } from './describe-loss';
@@ -15,11 +15,11 @@ import type { ApplyPlanned } from './group-incoming';
 export function groupStep<Refusal>(
   deps: { db: CountersignDatabase; deviceId: string },
   items: readonly ApplyPlanned[],
-  base: Pick<Step<Refusal, undefined>, 'remote' | 'guard'>,
+  base: Pick<Operation<Refusal, undefined>, 'remote' | 'guard'>,
   moveCursor: () => Promise<unknown>,
   now: string,
   storedAt: (seq: number) => string,
-): Step<Refusal, undefined> {
+): Operation<Refusal, undefined> {
   const { db, deviceId } = deps;
   const operations = items.map((item) => item.operation);
   const first = operations[0]!;
@@ -33,7 +33,7 @@ export function groupStep<Refusal>(
   const runKey = `sync:${first.operationId}+${operations.length - 1}`;
   return {
     ...base,
-    runKey,
+    operationKey: runKey,
     call: {
       toolName: 'apply_synced_rows',
       args: {
@@ -44,7 +44,7 @@ export function groupStep<Refusal>(
       },
       context: {
         source: 'sync' as const,
-        runKey,
+        operationKey: runKey,
         now,
         summary: `Caught up on ${countOf(operations.length, 'change')} (${countOf(rows.length, 'row')})`,
       },

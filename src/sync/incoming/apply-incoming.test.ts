@@ -62,7 +62,7 @@ describe('applyIncoming', () => {
       db = createTestDatabase();
       await db.open();
       await applyIncoming(
-        { db, deviceId: 'here', now: () => receiverClock, settleClaim: async () => {} },
+        { db, deviceId: 'here', now: () => receiverClock, resolveClaim: async () => {} },
         [farFutureTask()],
       );
       const stored = await db.tasks.get('task-9999');
@@ -93,7 +93,7 @@ describe('applyIncoming', () => {
     };
     const decision = { ...remoteDecision('decision-1', 'set-0', STORED_AT), humanSummary: forged };
     await applyIncoming(
-      { db, deviceId: 'here', now: () => STORED_AT, settleClaim: async () => {} },
+      { db, deviceId: 'here', now: () => STORED_AT, resolveClaim: async () => {} },
       [
         operationMessage(1, 'op-item', [
           { table: 'changeItems', id: item.id, before: null, after: item },
@@ -122,7 +122,7 @@ describe('applyIncoming', () => {
       operationId: rename!.operationId,
     };
     await applyIncoming(
-      { db, deviceId: await getDeviceId(db), now: () => STORED_AT, settleClaim: async () => {} },
+      { db, deviceId: await getDeviceId(db), now: () => STORED_AT, resolveClaim: async () => {} },
       [
         operationMessage(1, 'op-forged', [
           { table: 'decisions', id: 'forged', before: null, after: forged },

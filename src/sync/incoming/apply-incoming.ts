@@ -17,7 +17,7 @@
 import type { CountersignDatabase } from '../../db/database';
 import { ACTIVE_PUSH_STATES, type SyncPushRecord } from '../../db/sync-rows';
 import { JOURNAL_TABLES } from '../../domain/journal';
-import { runSteps, type Step } from '../../dispatcher/run-steps';
+import { runOperations, type Operation } from '../../dispatcher/run-operations';
 import { yieldToMain } from '../../lib/yield-to-main';
 import type { LostFieldValue } from '../../tools/catalog/apply-synced-rows';
 import { drainOutbox } from '../push/drain-outbox';
@@ -54,7 +54,7 @@ export interface IncomingDeps extends PlanDeps {
    * decision if it lost. Rejects when the server cannot tell (the batch is retried), or
    * with a ClaimRefusedError when the claim can never be made.
    */
-  settleClaim(record: SyncPushRecord): Promise<void>;
+  resolveClaim(record: SyncPushRecord): Promise<void>;
   /** Called once a batch applied an operation of another device using this device's id. */
   deviceIdShared?(): Promise<void>;
   /** The app version, kept with what it quarantines: a later version reads those again. */
@@ -91,7 +91,7 @@ export class IncomingBatchError extends Error {
 }
 
 /**
- * What `settleClaim` rejects with when the claim can never be made (its change set id
+ * What `resolveClaim` rejects with when the claim can never be made (its change set id
  * cannot be a subject): the message carrying the other device's decision is quarantined.
  */
 export class ClaimRefusedError extends Error {
@@ -120,7 +120,7 @@ export async function applyIncoming(
     replay ? messages : messages.filter((message) => message.seq > startCursor),
   );
   if (planned.length === 0) return;
-  await settleConflictingClaims(deps, planned);
+  await resolveConflictingClaims(deps, planned);
   // Parsing the batch was one task of the page; its transaction starts in another (a
   // yield keeps catch-up's place in the queue, where a timeout waits behind every task).
   await yieldToMain();
@@ -149,7 +149,7 @@ export async function applyIncoming(
   for (const [position, run] of runsOf(steps, ([unit]) => rowsOf(unit), maxRows).entries()) {
     if (position > 0) await yieldToMain();
     const began = performance.now();
-    const outcomes = await runSteps(
+    const outcomes = await runOperations(
       db,
       run.map(([, step]) => step),
       { tables: SYNC_STEP_TABLES },
@@ -204,7 +204,7 @@ export async function quarantineMessage(
 }
 
 /** Another device's new decision on an item this device decided too and has not claimed. */
-async function settleConflictingClaims(deps: IncomingDeps, planned: readonly Planned[]) {
+async function resolveConflictingClaims(deps: IncomingDeps, planned: readonly Planned[]) {
   /** Each item another device decided in this batch, and the first message saying so. */
   const decided = new Map<string, number>();
   for (const each of planned) {
@@ -231,7 +231,7 @@ async function settleConflictingClaims(deps: IncomingDeps, planned: readonly Pla
     .toArray();
   for (const record of unclaimed) {
     try {
-      await deps.settleClaim(record);
+      await deps.resolveClaim(record);
     } catch (error) {
       if (!(error instanceof ClaimRefusedError)) throw error;
       const seq = decided.get(`${record.claim!.changeSetId}:${record.claim!.itemIndex}`)!;
@@ -259,7 +259,7 @@ function stepFor(
   unit: Unit,
   previousSeq: number,
   { now, storedAt, message, replay }: StepContext,
-): Step<Refusal, undefined> {
+): Operation<Refusal, undefined> {
   const { db } = deps;
   const seq = lastSeqOf(unit);
   // Read again from quarantine, a message leaves it instead of moving the cursor.
@@ -274,7 +274,7 @@ function stepFor(
     if (cursor >= seq) return 'done';
     return cursor < previousSeq ? 'gap' : undefined;
   };
-  const base = { remote: true as const, runKey: `sync:message:${seq}:${now}`, guard };
+  const base = { remote: true as const, operationKey: `sync:message:${seq}:${now}`, guard };
   if (unit.kind === 'group') return groupStep(deps, unit.items, base, moveCursor, now, storedAt);
   const planned: Planned = unit.kind === 'skips' ? { kind: 'skip', seq } : unit.planned;
   switch (planned.kind) {
@@ -315,11 +315,11 @@ function stepFor(
 function applyStep(
   deps: IncomingDeps,
   planned: Extract<Planned, { kind: 'apply' }>,
-  base: Pick<Step<Refusal, undefined>, 'remote' | 'guard'>,
+  base: Pick<Operation<Refusal, undefined>, 'remote' | 'guard'>,
   moveCursor: () => Promise<unknown>,
   now: string,
   storedAt: string,
-): Step<Refusal, undefined> {
+): Operation<Refusal, undefined> {
   const { db, deviceId } = deps;
   const { operation, seq } = planned;
   const rows = operation.diffs.filter((diff) => JOURNAL.has(diff.table));
@@ -327,7 +327,7 @@ function applyStep(
   const runKey = `sync:${operation.operationId}`;
   return {
     ...base,
-    runKey,
+    operationKey: runKey,
     ...(rows.length > 0
       ? {
           call: {
@@ -339,7 +339,7 @@ function applyStep(
               receivedAt: storedAt,
               rows,
             },
-            context: { source: 'sync' as const, runKey, now },
+            context: { source: 'sync' as const, operationKey: runKey, now },
           },
         }
       : {}),

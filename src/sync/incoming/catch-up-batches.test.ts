@@ -54,7 +54,7 @@ function newEntry(seq: number): SyncMessage {
 const entries = (count: number) => Array.from({ length: count }, (_, index) => newEntry(index + 1));
 
 let db: CountersignDatabase;
-const deps = () => ({ db, deviceId: 'here', now: () => at(0), settleClaim: async () => {} });
+const deps = () => ({ db, deviceId: 'here', now: () => at(0), resolveClaim: async () => {} });
 
 async function bookkeeping(of: CountersignDatabase) {
   const mutations = await of.mutations.toArray();

@@ -39,7 +39,7 @@ const messages = (first: number, op: SyncOperation, budget?: number): SyncMessag
 async function receive(batches: SyncMessage[][]) {
   const db = createTestDatabase();
   opened.push(db);
-  const deps = { db, deviceId: 'here', now: () => AT, settleClaim: async () => {} };
+  const deps = { db, deviceId: 'here', now: () => AT, resolveClaim: async () => {} };
   for (const batch of batches) await applyIncoming(deps, batch);
   return db;
 }

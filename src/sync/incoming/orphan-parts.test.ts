@@ -54,7 +54,7 @@ async function device() {
     db,
     deviceId: 'here',
     now: () => '2020-01-01T00:00:00.000Z',
-    settleClaim: async () => {},
+    resolveClaim: async () => {},
   };
   return { db, receive: (batch: SyncMessage[]) => applyIncoming(deps, batch) };
 }

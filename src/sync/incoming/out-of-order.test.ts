@@ -67,7 +67,7 @@ const asMessages = (operations: SyncOperation[]): SyncMessage[] =>
 async function receive(operations: SyncOperation[], batches: 'one' | 'each') {
   const db = createTestDatabase();
   opened.push(db);
-  const deps = { db, deviceId: 'here', now: () => T3, settleClaim: async () => {} };
+  const deps = { db, deviceId: 'here', now: () => T3, resolveClaim: async () => {} };
   const messages = asMessages(operations);
   if (batches === 'one') await applyIncoming(deps, messages);
   else for (const message of messages) await applyIncoming(deps, [message]);

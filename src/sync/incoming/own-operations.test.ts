@@ -56,7 +56,7 @@ describe("this device's own operations", () => {
         db,
         deviceId: here,
         now: () => AT,
-        settleClaim: async () => {},
+        resolveClaim: async () => {},
         deviceIdShared: async () => {
           shared += 1;
         },

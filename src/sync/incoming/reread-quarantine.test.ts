@@ -40,7 +40,7 @@ describe('quarantined messages are read again after an update', () => {
     );
     const refused = message(3, 'op-maxed', [{ ...task('task-maxed'), rev: 2 ** 31 - 1 }]);
     expect(large.data.byteLength).toBeGreaterThan(QUARANTINE_KEPT_BYTES);
-    const base = { db, deviceId: 'here', now: () => AT, settleClaim: async () => {} };
+    const base = { db, deviceId: 'here', now: () => AT, resolveClaim: async () => {} };
     // The old version cannot read the first two (here: it refuses who signed them).
     await applyIncoming(
       {

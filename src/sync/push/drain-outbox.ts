@@ -57,7 +57,7 @@ export async function drainOutbox(db: CountersignDatabase, now: number): Promise
 
 /**
  * The operation id, unless another outbox row already used it (an operation named by a
- * run key, written twice): then a suffix keeps each its own subject on the server.
+ * operation key, written twice): then a suffix keeps each its own subject on the server.
  */
 async function pushIdFor(
   db: CountersignDatabase,

@@ -9,7 +9,7 @@ import { createDexiePushStore } from './dexie-push-store';
 import { NO_KEYS } from '../seal/key-ring';
 import { syncSubjects } from '../transport/sync-subjects';
 import { classifySyncError } from '../transport/sync-transport-error';
-import { runPushPass, settleClaim } from './push-pass';
+import { runPushPass, resolveClaim } from './push-pass';
 
 let db: CountersignDatabase;
 beforeEach(async () => {
@@ -40,10 +40,10 @@ function deps() {
   };
 }
 
-describe('settleClaim', () => {
+describe('resolveClaim', () => {
   it('says a claim whose change set id cannot be a subject can never be made', async () => {
     await db.syncPushes.put(record('evil.set'));
-    expect(await settleClaim(deps(), record('evil.set'))).toMatchObject({
+    expect(await resolveClaim(deps(), record('evil.set'))).toMatchObject({
       error: expect.stringMatching(/"evil\.set" cannot be used in a sync subject/),
       refused: true,
     });
@@ -98,7 +98,7 @@ describe('settleClaim', () => {
 
   it('says an unreachable server may answer later', async () => {
     await db.syncPushes.put(record('set-1'));
-    expect(await settleClaim(deps(), record('set-1'))).toMatchObject({
+    expect(await resolveClaim(deps(), record('set-1'))).toMatchObject({
       error: expect.stringMatching(/cannot be reached/),
       refused: false,
     });

@@ -48,7 +48,7 @@ export async function runPushPass(deps: PushPassDeps): Promise<PushPassSummary> 
   const summary: PushPassSummary = { pushed: 0, lostClaims: 0, keptLocal: 0 };
   for (const record of waiting) {
     if (awaitsClaim(record)) {
-      const settled = await settleClaim(deps, record);
+      const settled = await resolveClaim(deps, record);
       if (settled === 'lost') {
         summary.lostClaims++;
         continue;
@@ -84,7 +84,7 @@ export async function runPushPass(deps: PushPassDeps): Promise<PushPassSummary> 
  * another device before such ids were refused), the push is ended `failed` with words
  * (`keptLocal`): the decision stays on this device, and no later push waits behind it.
  */
-export async function settleClaim(
+export async function resolveClaim(
   deps: PushPassDeps,
   record: SyncPushRecord,
 ): Promise<'won' | 'lost' | { error: string; refused: boolean; keptLocal?: true }> {

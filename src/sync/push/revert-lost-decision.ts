@@ -18,8 +18,8 @@ import { changeItemId, type ChangeItem, type Decision } from '../../domain/chang
 import { appliedSummary } from '../../confirmation/applied-summary';
 import type { JournalReader } from '../../domain/journal-access';
 import { JOURNAL_TABLES, type JournalTable } from '../../domain/journal';
-import { runStep } from '../../dispatcher/run-steps';
-import type { StepScope } from '../../dispatcher/write-scope';
+import { runOperation } from '../../dispatcher/run-operations';
+import type { OperationScope } from '../../dispatcher/write-scope';
 import type { ClaimMessage } from './decision-claims';
 
 const JOURNAL = new Set<string>(JOURNAL_TABLES);
@@ -55,11 +55,11 @@ export async function revertLostDecision(
       : undefined;
 
   const attempt = (rewindJournal: boolean) =>
-    runStep<'changed', SyncNoticeRow>(
+    runOperation<'changed', SyncNoticeRow>(
       db,
       {
         remote: true,
-        runKey: `sync:lost-claim:${record.operationId}:${rewindJournal}`,
+        operationKey: `sync:lost-claim:${record.operationId}:${rewindJournal}`,
         ...(rewindJournal && journalDiffs.length > 0
           ? {
               call: {
@@ -79,7 +79,7 @@ export async function revertLostDecision(
                 context: {
                   source: 'sync' as const,
                   taskId: decisionRow?.taskId,
-                  runKey: `sync:lost-claim:${record.operationId}`,
+                  operationKey: `sync:lost-claim:${record.operationId}`,
                   summary: `Decided on the other device: taking back "${summary}"`,
                   now,
                 },
@@ -151,7 +151,7 @@ function describeNotice(notice: SyncNoticeRow): string {
 
 /** The item as it was before this device's decision, if nothing changed it since. */
 async function rewindItem(
-  scope: StepScope,
+  scope: OperationScope,
   itemDiff: EntityDiff | undefined,
   stamp: { deviceId: string; now: string },
 ): Promise<void> {

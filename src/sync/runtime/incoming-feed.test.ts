@@ -105,7 +105,7 @@ afterEach(async () => {
 
 function start(
   messages: SyncMessage[],
-  settleClaim: () => Promise<void>,
+  resolveClaim: () => Promise<void>,
 ): { events: IncomingFeedEvent[]; stream: ReturnType<typeof streamOf> } {
   const events: IncomingFeedEvent[] = [];
   const stream = streamOf(messages);
@@ -113,7 +113,7 @@ function start(
     db,
     transport: stream,
     serialize: (task) => task(),
-    incoming: { db, deviceId: 'here', now: () => NOW, settleClaim },
+    incoming: { db, deviceId: 'here', now: () => NOW, resolveClaim },
     onEvent: (event) => events.push(event),
     now: () => NOW,
   });
@@ -139,13 +139,13 @@ async function until(probe: () => Promise<boolean>, advanceMs = 1_000) {
 
 describe('the incoming feed', () => {
   it('quarantines at once a message that fails the same way every time, and goes on', async () => {
-    const settleClaim = vi.fn(() =>
+    const resolveClaim = vi.fn(() =>
       Promise.reject(new ClaimRefusedError('The server refused it: invalid subject (code 10052).')),
     );
-    const { events } = start([decisionMessage(1, 'set-1'), entryMessage(2)], settleClaim);
+    const { events } = start([decisionMessage(1, 'set-1'), entryMessage(2)], resolveClaim);
 
     await until(async () => (await readCursor(db)) === 2, 100);
-    expect(settleClaim).toHaveBeenCalledTimes(1);
+    expect(resolveClaim).toHaveBeenCalledTimes(1);
     const [quarantined] = await db.syncQuarantine.toArray();
     expect(quarantined).toMatchObject({ seq: 1 });
     expect(quarantined!.reason).toMatch(/cannot be claimed: The server refused it/);
@@ -155,14 +155,14 @@ describe('the incoming feed', () => {
 
   it('never quarantines for a failure that may pass, says it is stuck, and says when it recovers', async () => {
     let unreachable = true;
-    const settleClaim = vi.fn(() =>
+    const resolveClaim = vi.fn(() =>
       unreachable
         ? Promise.reject(new Error('The sync server cannot be reached.'))
         : Promise.resolve(),
     );
-    const { events } = start([decisionMessage(1, 'set-1'), entryMessage(2)], settleClaim);
+    const { events } = start([decisionMessage(1, 'set-1'), entryMessage(2)], resolveClaim);
 
-    await until(async () => settleClaim.mock.calls.length >= FAILURES_BEFORE_STUCK + 3);
+    await until(async () => resolveClaim.mock.calls.length >= FAILURES_BEFORE_STUCK + 3);
     expect(await db.syncQuarantine.count()).toBe(0);
     expect(await readCursor(db)).toBe(0);
     const stuck = events.filter((event) => event.type === 'stuck');
@@ -194,7 +194,7 @@ describe('the incoming feed', () => {
         },
       },
       serialize: (task) => task(),
-      incoming: { db, deviceId: 'here', now: () => NOW, settleClaim: async () => {} },
+      incoming: { db, deviceId: 'here', now: () => NOW, resolveClaim: async () => {} },
       onEvent: (event) => events.push(event),
     });
     await until(async () => report !== undefined, 10);

@@ -16,7 +16,7 @@ import { rereadQuarantine } from '../incoming/reread-quarantine';
 import { APP_VERSION } from '../../lib/app-version';
 import { watchOutbox } from '../../db/sync-settings';
 import { publishJournalOnce } from '../push/publish-journal';
-import { runPushPass, settleClaim, type PushPassDeps } from '../push/push-pass';
+import { runPushPass, resolveClaim, type PushPassDeps } from '../push/push-pass';
 import type { Sealing } from '../push/seal-once';
 import type { KeyRing } from '../seal/key-ring';
 import type { DeviceKeyDatabase } from '../../db/device-key-store';
@@ -254,8 +254,8 @@ export function startSyncRuntime(
       attribution: (claimed, message) => keys.attribution(claimed, message),
       keysProblem: (diffs) => deviceKeysChangeProblem(db, diffs),
       now: () => new Date(clock.now()).toISOString(),
-      settleClaim: async (record) => {
-        const settled = await settleClaim(passDeps(), record);
+      resolveClaim: async (record) => {
+        const settled = await resolveClaim(passDeps(), record);
         if (typeof settled === 'object')
           throw settled.refused ? new ClaimRefusedError(settled.error) : new Error(settled.error);
       },

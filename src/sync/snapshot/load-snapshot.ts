@@ -13,7 +13,7 @@ import type { CountersignDatabase } from '../../db/database';
 import { writeLoadedSnapshot } from '../../db/sync-settings';
 import { JOURNAL_TABLES } from '../../domain/journal';
 import { SYNC_TABLES, type RowDiff, type SyncOperation } from '../../domain/sync-envelope';
-import { runSteps, type Step } from '../../dispatcher/run-steps';
+import { runOperations, type Operation } from '../../dispatcher/run-operations';
 import { applyAgentRows } from '../incoming/apply-agent-rows';
 import { readCursor } from '../incoming/apply-incoming';
 import type { SnapshotManifest } from './snapshot-manifest';
@@ -55,7 +55,7 @@ export async function loadSnapshot(
     chunks.push(diffs.slice(start, start + size));
   let done = 0;
   for (const [index, chunk] of chunks.entries()) {
-    const [outcome] = await runSteps(db, [partStep(deps, manifest, operation, chunk, index)], {
+    const [outcome] = await runOperations(db, [partStep(deps, manifest, operation, chunk, index)], {
       tables: ['decisions', 'reports', 'observations', 'devices', 'syncApplied'],
     });
     if (outcome?.kind === 'failed') {
@@ -91,7 +91,7 @@ function partStep(
   operation: SyncOperation,
   chunk: readonly RowDiff[],
   index: number,
-): Step<Refusal, undefined> {
+): Operation<Refusal, undefined> {
   const { db, deviceId } = deps;
   const partOperationId = `${manifest.snapshotId}:${index}`;
   const runKey = `sync:${partOperationId}`;
@@ -100,7 +100,7 @@ function partStep(
   const agentRows = chunk.filter((diff) => !JOURNAL.has(diff.table));
   return {
     remote: true,
-    runKey,
+    operationKey: runKey,
     guard: async () => ((await db.syncApplied.get(partOperationId)) ? 'done' : undefined),
     ...(rows.length > 0
       ? {
@@ -112,7 +112,7 @@ function partStep(
               receivedAt: now,
               rows,
             },
-            context: { source: 'sync' as const, runKey, now },
+            context: { source: 'sync' as const, operationKey: runKey, now },
           },
         }
       : {}),

@@ -12,7 +12,7 @@ const apply = (tool: string, args: unknown) =>
   dispatch(db, tool, args, {
     source: 'confirmation',
     taskId: ids.taskId,
-    runKey: crypto.randomUUID(),
+    operationKey: crypto.randomUUID(),
   });
 const items = async () =>
   (await db.checklistItems.where('taskId').equals(ids.taskId).toArray()).sort(

@@ -14,7 +14,7 @@ const confirm = (tool: string, args: unknown) =>
   dispatch(db, tool, args, {
     source: 'confirmation',
     taskId: ids.taskId,
-    runKey: crypto.randomUUID(),
+    operationKey: crypto.randomUUID(),
   });
 const task = async () => (await db.tasks.get(ids.taskId))!;
 

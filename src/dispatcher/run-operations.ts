@@ -38,12 +38,12 @@ import {
   storageFailure,
 } from './dispatch-failure';
 import type { DispatchContext, DispatchResult } from './dispatch-types';
-import type { StepReads } from './operation-writes';
+import type { OperationReads } from './operation-writes';
 import { attemptOf, prepareCall, type PreparedCall } from './prepare-call';
 import {
   flushWrites,
   openTransactionWrites,
-  type StepScope,
+  type OperationScope,
   type TransactionWrites,
 } from './write-scope';
 
@@ -61,17 +61,20 @@ export interface FollowUp<Value> {
   claim?: DecisionClaim;
 }
 
-export interface Step<Refusal, Value> {
+export interface Operation<Refusal, Value> {
   call?: DispatchCall;
   /** Names the operation of a step without a call (its id is a hash of it). */
-  runKey?: string;
+  operationKey?: string;
   kind?: OperationKind;
   /** The rows its guard and follow-up will read through the scope, read up front. */
-  reads?: StepReads;
+  reads?: OperationReads;
   /** Inside the transaction, before anything is written: why not to go on, if so. */
-  guard?: (journal: JournalReader, scope: StepScope) => Promise<Refusal | undefined>;
+  guard?: (journal: JournalReader, scope: OperationScope) => Promise<Refusal | undefined>;
   /** Inside the transaction, after the call applied (or at once, without a call). */
-  followUp?: (applied: DispatchResult | undefined, scope: StepScope) => Promise<FollowUp<Value>>;
+  followUp?: (
+    applied: DispatchResult | undefined,
+    scope: OperationScope,
+  ) => Promise<FollowUp<Value>>;
   /**
    * Sync only: the step applies (or reverts) an operation that is another device's, or
    * never left this one. It writes no outbox row, so it never echoes back to the server.
@@ -79,13 +82,13 @@ export interface Step<Refusal, Value> {
   remote?: true;
 }
 
-export type StepOutcome<Refusal, Value> =
+export type OperationOutcome<Refusal, Value> =
   | { kind: 'done'; result: DispatchResult | undefined; value: Value | undefined }
   | { kind: 'refused'; refusal: Refusal }
   | { kind: 'failed'; result: DispatchResult };
 
 /** The tables a caller's guard and follow-up use, besides the dispatcher's own. */
-export type StepTable =
+export type OperationTable =
   | 'decisions'
   | 'reports'
   | 'observations'
@@ -102,8 +105,8 @@ export type StepTable =
   // An import's part commits with its place in the import (db/import-records.ts).
   | 'imports';
 
-export interface StepOptions {
-  tables?: readonly StepTable[];
+export interface OperationOptions {
+  tables?: readonly OperationTable[];
   /**
    * The steps apply no call and write neither journal nor proposal rows, only `tables` (a
    * wake's end: its report, observations and record). Their transaction then spans those
@@ -120,7 +123,7 @@ const BOOKKEEPING_TABLES = ['mutations', 'auditMessages', 'outbox', 'settings'] 
  * The journal, the agent's policy, the ledger, audit and outbox, and the proposal rows,
  * with the caller's tables; with ownRowsOnly, the ledger, audit and outbox and the caller's.
  */
-function transactionTables(db: CountersignDatabase, options: StepOptions) {
+function transactionTables(db: CountersignDatabase, options: OperationOptions) {
   const dispatcherTables = options.ownRowsOnly
     ? BOOKKEEPING_TABLES
     : [...JOURNAL_TABLES, ...BOOKKEEPING_TABLES, ...CHANGE_ITEM_TABLES];
@@ -142,8 +145,8 @@ type Prepared = ({ ok: true } & Ready) | { ok: false; result: DispatchResult };
 
 async function prepareStep<R, V>(
   db: CountersignDatabase,
-  step: Step<R, V>,
-  options: StepOptions,
+  step: Operation<R, V>,
+  options: OperationOptions,
 ): Promise<Prepared> {
   if (options.ownRowsOnly && (step.call || step.reads)) {
     // A caller's mistake, not the model's: said plainly, and nothing is written.
@@ -152,7 +155,9 @@ async function prepareStep<R, V>(
   if (!step.call) {
     // Hashing is Web Crypto, not IndexedDB: done here, since awaiting it inside the
     // transaction would end the transaction.
-    const operationId = step.runKey ? await sha256Hex(step.runKey) : crypto.randomUUID();
+    const operationId = step.operationKey
+      ? await sha256Hex(step.operationKey)
+      : crypto.randomUUID();
     return { ok: true, call: undefined, operationId };
   }
   try {
@@ -170,30 +175,30 @@ async function prepareStep<R, V>(
 }
 
 /** One step in one transaction. Never throws. */
-export async function runStep<Refusal, Value>(
+export async function runOperation<Refusal, Value>(
   db: CountersignDatabase,
-  step: Step<Refusal, Value>,
-  options: StepOptions = {},
-): Promise<StepOutcome<Refusal, Value>> {
+  step: Operation<Refusal, Value>,
+  options: OperationOptions = {},
+): Promise<OperationOutcome<Refusal, Value>> {
   const prepared = await prepareStep(db, step, options);
   if (!prepared.ok) return { kind: 'failed', result: prepared.result };
   return runPrepared(db, step, prepared, options);
 }
 
 /** Many steps, in order, in one transaction; on any failure, each in its own. Never throws. */
-export async function runSteps<Refusal, Value>(
+export async function runOperations<Refusal, Value>(
   db: CountersignDatabase,
-  steps: readonly Step<Refusal, Value>[],
-  options: StepOptions = {},
-): Promise<StepOutcome<Refusal, Value>[]> {
+  steps: readonly Operation<Refusal, Value>[],
+  options: OperationOptions = {},
+): Promise<OperationOutcome<Refusal, Value>[]> {
   // Preparing awaits Web Crypto, not IndexedDB: the steps are prepared side by side.
   const readied = await Promise.all(steps.map((step) => prepareStep(db, step, options)));
-  const outcomes: (StepOutcome<Refusal, Value> | undefined)[] = readied.map((ready) =>
+  const outcomes: (OperationOutcome<Refusal, Value> | undefined)[] = readied.map((ready) =>
     ready.ok ? undefined : { kind: 'failed', result: ready.result },
   );
   const prepared: (Ready | undefined)[] = readied.map((ready) => (ready.ok ? ready : undefined));
   const runnable = steps.flatMap((_, index) => (outcomes[index] ? [] : [index]));
-  if (runnable.length === 0) return outcomes as StepOutcome<Refusal, Value>[];
+  if (runnable.length === 0) return outcomes as OperationOutcome<Refusal, Value>[];
   try {
     const deviceId = await getDeviceId(db);
     const together = await db.transaction('rw', transactionTables(db, options), async () => {
@@ -202,7 +207,7 @@ export async function runSteps<Refusal, Value>(
         deviceId,
         runnable.map((index) => [steps[index]!, prepared[index]!] as const),
       );
-      const results: StepOutcome<Refusal, Value>[] = [];
+      const results: OperationOutcome<Refusal, Value>[] = [];
       for (const index of runnable)
         results.push(await runInside(db, steps[index]!, prepared[index]!, buffers));
       await flushWrites(buffers);
@@ -215,15 +220,15 @@ export async function runSteps<Refusal, Value>(
     for (const index of runnable)
       outcomes[index] = await runPrepared(db, steps[index]!, prepared[index]!, options);
   }
-  return outcomes as StepOutcome<Refusal, Value>[];
+  return outcomes as OperationOutcome<Refusal, Value>[];
 }
 
 async function runPrepared<Refusal, Value>(
   db: CountersignDatabase,
-  step: Step<Refusal, Value>,
+  step: Operation<Refusal, Value>,
   ready: Ready,
-  options: StepOptions,
-): Promise<StepOutcome<Refusal, Value>> {
+  options: OperationOptions,
+): Promise<OperationOutcome<Refusal, Value>> {
   const { call } = ready;
   try {
     const deviceId = call?.toolContext.deviceId ?? (await getDeviceId(db));
@@ -256,11 +261,11 @@ async function runPrepared<Refusal, Value>(
 async function openWrites<R, V>(
   db: CountersignDatabase,
   deviceId: string,
-  steps: readonly (readonly [Step<R, V>, Ready])[],
+  steps: readonly (readonly [Operation<R, V>, Ready])[],
 ): Promise<TransactionWrites> {
   const buffers = openTransactionWrites(db, deviceId);
   const { store, writes } = buffers;
-  const ids = (pick: (reads: StepReads) => readonly string[] | undefined) =>
+  const ids = (pick: (reads: OperationReads) => readonly string[] | undefined) =>
     steps.flatMap(([step]) => (step.reads ? (pick(step.reads) ?? []) : []));
   const taskIds = ids((reads) => reads.tasks);
   const checked = steps.flatMap(([, { call }]) =>
@@ -275,7 +280,7 @@ async function openWrites<R, V>(
         changeSets: ids((reads) => reads.changeSets),
         tasks: taskIds,
       },
-      steps.flatMap(([, { call }]) => (call && !call.runKeyIsNew ? [call.operationId] : [])),
+      steps.flatMap(([, { call }]) => (call && !call.operationKeyIsNew ? [call.operationId] : [])),
     ),
     ...[...new Set([...taskIds, ...policyTaskIds])].map((id) => store.task(id)),
     ...agentIds.map((id) => store.storedRow('agents', id)),
@@ -287,10 +292,10 @@ async function openWrites<R, V>(
 /** Inside a transaction: guard, call, follow-up, and the step's outbox row. */
 async function runInside<Refusal, Value>(
   db: CountersignDatabase,
-  step: Step<Refusal, Value>,
+  step: Operation<Refusal, Value>,
   { call, operationId }: Ready,
   buffers: TransactionWrites,
-): Promise<StepOutcome<Refusal, Value>> {
+): Promise<OperationOutcome<Refusal, Value>> {
   const { store, writes, scope } = buffers;
   const refusal = await step.guard?.(store, scope);
   if (refusal !== undefined) return { kind: 'refused', refusal };

@@ -3,7 +3,7 @@ import type { CountersignDatabase } from '../db/database';
 import { countRequests, type RequestCounter } from '../../test/support/count-requests';
 import { createTask, createTestDatabase } from '../../test/support/test-database';
 import { keepOutbox } from '../db/sync-settings';
-import { runStep, runSteps, type Step } from './run-steps';
+import { runOperation, runOperations, type Operation } from './run-operations';
 
 let db: CountersignDatabase;
 let counter: RequestCounter;
@@ -21,7 +21,7 @@ afterEach(async () => {
 const estimate = (minutes: number, runKey = `test:${crypto.randomUUID()}`) => ({
   toolName: 'update_task_estimate',
   args: { minutes },
-  context: { source: 'user' as const, taskId, runKey },
+  context: { source: 'user' as const, taskId, operationKey: runKey },
 });
 
 const auditOf = (operationId: string) =>
@@ -29,7 +29,7 @@ const auditOf = (operationId: string) =>
 
 /** A follow-up that writes a setting the test can look for, and names it in the outbox. */
 const noteSetting =
-  (key: string): Step<string, string>['followUp'] =>
+  (key: string): Operation<string, string>['followUp'] =>
   async (applied) => {
     await db.settings.put({ key, value: applied?.operationId ?? 'no call' });
     return {
@@ -41,7 +41,7 @@ const noteSetting =
 
 describe('runStep: the dispatcher’s transaction with the caller’s writes', () => {
   it('commits the call, the caller’s follow-up and one outbox row with both', async () => {
-    const outcome = await runStep(
+    const outcome = await runOperation(
       db,
       { call: estimate(25), kind: 'decision', followUp: noteSetting('followed') },
       { tables: ['settings'] },
@@ -62,7 +62,7 @@ describe('runStep: the dispatcher’s transaction with the caller’s writes', (
   });
 
   it('writes nothing when the guard refuses, and says why', async () => {
-    const outcome = await runStep(
+    const outcome = await runOperation(
       db,
       { call: estimate(25), guard: async () => 'already decided', followUp: noteSetting('x') },
       { tables: ['settings'] },
@@ -77,7 +77,7 @@ describe('runStep: the dispatcher’s transaction with the caller’s writes', (
   });
 
   it('rolls the follow-up back with a call that fails, and audits the failure', async () => {
-    const outcome = await runStep(
+    const outcome = await runOperation(
       db,
       {
         call: { ...estimate(25), context: { ...estimate(25).context, taskId: 'no-such-task' } },
@@ -96,7 +96,7 @@ describe('runStep: the dispatcher’s transaction with the caller’s writes', (
   });
 
   it('rolls the call back with a follow-up that fails, and audits it as a storage failure', async () => {
-    const outcome = await runStep(
+    const outcome = await runOperation(
       db,
       {
         call: estimate(25),
@@ -117,10 +117,10 @@ describe('runStep: the dispatcher’s transaction with the caller’s writes', (
     expect(audit[1]!.summary).toMatch(/could not/i);
   });
 
-  it('runs a step without a call: the follow-up alone, its operation named by its run key', async () => {
-    const outcome = await runStep(
+  it('runs a step without a call: the follow-up alone, its operation named by its operation key', async () => {
+    const outcome = await runOperation(
       db,
-      { runKey: 'reject:item', kind: 'decision', followUp: noteSetting('rejected') },
+      { operationKey: 'reject:item', kind: 'decision', followUp: noteSetting('rejected') },
       { tables: ['settings'] },
     );
     expect(outcome).toMatchObject({ kind: 'done', result: undefined, value: 'rejected' });
@@ -131,9 +131,9 @@ describe('runStep: the dispatcher’s transaction with the caller’s writes', (
 
   it('with ownRowsOnly, spans only the caller’s tables and the bookkeeping, and still commits its outbox row', async () => {
     const { value: outcome, counts } = await counter.count(() =>
-      runStep(
+      runOperation(
         db,
-        { runKey: 'wake:end', kind: 'report', followUp: noteSetting('ended') },
+        { operationKey: 'wake:end', kind: 'report', followUp: noteSetting('ended') },
         { tables: ['settings'], ownRowsOnly: true },
       ),
     );
@@ -145,7 +145,7 @@ describe('runStep: the dispatcher’s transaction with the caller’s writes', (
 
   it('with ownRowsOnly, refuses a step that applies a call, and writes nothing', async () => {
     const outboxBefore = await db.outbox.count();
-    const outcome = await runStep(
+    const outcome = await runOperation(
       db,
       { call: estimate(25), followUp: noteSetting('never') },
       { tables: ['settings'], ownRowsOnly: true },
@@ -161,7 +161,7 @@ describe('runStep: the dispatcher’s transaction with the caller’s writes', (
 describe('runSteps: many steps in one transaction', () => {
   it('applies them all in one readwrite transaction, each with its follow-up', async () => {
     const transaction = vi.spyOn(db, 'transaction');
-    const outcomes = await runSteps(
+    const outcomes = await runOperations(
       db,
       [15, 30, 45].map((minutes) => ({
         call: estimate(minutes),
@@ -183,7 +183,7 @@ describe('runSteps: many steps in one transaction', () => {
 
   it('when one step throws, the rest still apply once each, and the bad one fails alone', async () => {
     const transaction = vi.spyOn(db, 'transaction');
-    const outcomes = await runSteps(
+    const outcomes = await runOperations(
       db,
       [
         { call: estimate(15), followUp: noteSetting('first') },
@@ -211,7 +211,7 @@ describe('runSteps: many steps in one transaction', () => {
 
   it('skips what a guard refuses inside the shared transaction, without aborting it', async () => {
     const transaction = vi.spyOn(db, 'transaction');
-    const outcomes = await runSteps(db, [
+    const outcomes = await runOperations(db, [
       { call: estimate(15) },
       { call: estimate(30), guard: async () => 'stale' },
       { call: estimate(45) },
