@@ -237,4 +237,21 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
   },
+  // One audit writer: every audit row goes through src/dispatcher/audit-writer.ts, where a
+  // failed audit write never changes the outcome it records (docs/decisions/0003).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/dispatcher/audit-writer.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.property.name='auditMessages'][callee.property.name=/^(add|put|bulkAdd|bulkPut)$/]",
+          message:
+            'Audit rows are written through dispatcher/audit-writer.ts (writeAuditSafely, addAuditMessages).',
+        },
+      ],
+    },
+  },
 );

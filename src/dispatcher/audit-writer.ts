@@ -49,12 +49,32 @@ export async function writeAuditsSafely(
         ...entry,
       }));
     });
-    if (rows.length > 0) await db.auditMessages.bulkAdd(rows);
+    await addAuditMessages(db, rows);
   } catch (error) {
-    // Aborted with its transaction: another write failed, and the caller reports that.
-    if (wasAbortedWithTransaction(error)) return;
-    console.warn('Countersign: an audit message could not be written; the outcome stands.', error);
+    warnUnlessAborted(error);
   }
+}
+
+/**
+ * Messages already whole (sync's: a field lost to a merge, a claim lost, a push the person
+ * resolved, a new device id). The one place that adds audit rows: like every other audit
+ * write, a failure never changes the outcome it records.
+ */
+export async function addAuditMessages(
+  db: CountersignDatabase,
+  rows: readonly AuditMessage[],
+): Promise<void> {
+  try {
+    if (rows.length > 0) await db.auditMessages.bulkAdd([...rows]);
+  } catch (error) {
+    warnUnlessAborted(error);
+  }
+}
+
+function warnUnlessAborted(error: unknown): void {
+  // Aborted with its transaction: another write failed, and the caller reports that.
+  if (wasAbortedWithTransaction(error)) return;
+  console.warn('Countersign: an audit message could not be written; the outcome stands.', error);
 }
 
 /** Errors may come from another realm (a DOMException), so they are told apart by name. */

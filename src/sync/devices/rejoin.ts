@@ -8,20 +8,23 @@
 import type { CountersignDatabase } from '../../db/database';
 import { getDeviceId, replaceDeviceId } from '../../db/settings';
 import { removedRecord } from './removed-device';
+import { addAuditMessages } from '../../dispatcher/audit-writer';
 
 export async function idToJoinUnder(db: CountersignDatabase, now: string): Promise<string> {
   const previous = await getDeviceId(db);
   if (!(await removedRecord(db, previous))) return previous;
   const next = await replaceDeviceId(db);
-  await db.auditMessages.add({
-    id: crypto.randomUUID(),
-    kind: 'action',
-    source: 'sync',
-    summary:
-      `This device was removed from the journal under its old id (${previous.slice(0, 8)}) ` +
-      `and joins again as a new device (${next.slice(0, 8)}).`,
-    payload: { previousDeviceId: previous, deviceId: next },
-    createdAt: now,
-  });
+  await addAuditMessages(db, [
+    {
+      id: crypto.randomUUID(),
+      kind: 'action',
+      source: 'sync',
+      summary:
+        `This device was removed from the journal under its old id (${previous.slice(0, 8)}) ` +
+        `and joins again as a new device (${next.slice(0, 8)}).`,
+      payload: { previousDeviceId: previous, deviceId: next },
+      createdAt: now,
+    },
+  ]);
   return next;
 }

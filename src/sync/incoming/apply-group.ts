@@ -11,6 +11,7 @@ import { countOf } from '../../lib/count-of';
 import type { LostFieldValue } from '../../tools/catalog/apply-synced-rows';
 import { lossMessage } from './describe-loss';
 import type { ApplyPlanned } from './group-incoming';
+import { addAuditMessages } from '../../dispatcher/audit-writer';
 
 export function groupStep<Refusal>(
   deps: { db: CountersignDatabase; deviceId: string },
@@ -61,7 +62,7 @@ export function groupStep<Refusal>(
         return [lossMessage(loss, devices, operation.operationId, now)];
       });
       const partIds = items.flatMap((item) => item.partIds);
-      if (lost.length > 0) await db.auditMessages.bulkAdd(lost);
+      await addAuditMessages(db, lost);
       await db.syncApplied.bulkPut(
         items.map(({ operation, seq, contentHash }) => ({
           operationId: operation.operationId,

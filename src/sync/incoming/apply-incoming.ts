@@ -31,6 +31,7 @@ import { catchUpPace, type CatchUpPace } from './catch-up-pace';
 import { expireOrphanParts } from './orphan-parts';
 import { partId, plan, type PlanDeps, type Planned } from './plan-incoming';
 import { quarantineRow } from './quarantine-row';
+import { addAuditMessages } from '../../dispatcher/audit-writer';
 
 const CURSOR_KEY = 'cursor';
 const JOURNAL = new Set<string>(JOURNAL_TABLES);
@@ -349,18 +350,17 @@ function applyStep(
           ...((applied?.data?.lost as LostFieldValue[] | undefined) ?? []),
           ...(await applyAgentRows(db, scope, agentRows, { deviceId, now }, storedAt)),
         ];
-        if (lost.length > 0) {
-          await db.auditMessages.bulkAdd(
-            lost.map((loss) =>
-              lossMessage(
-                loss,
-                { remote: operation.deviceId, here: deviceId },
-                operation.operationId,
-                now,
-              ),
+        await addAuditMessages(
+          db,
+          lost.map((loss) =>
+            lossMessage(
+              loss,
+              { remote: operation.deviceId, here: deviceId },
+              operation.operationId,
+              now,
             ),
-          );
-        }
+          ),
+        );
         await db.syncApplied.put({
           operationId: operation.operationId,
           seq,

@@ -21,6 +21,7 @@ import { JOURNAL_TABLES, type JournalTable } from '../../domain/journal';
 import { runOperation } from '../../dispatcher/run-operations';
 import type { OperationScope } from '../../dispatcher/write-scope';
 import type { ClaimMessage } from './decision-claims';
+import { addAuditMessages } from '../../dispatcher/audit-writer';
 
 const JOURNAL = new Set<string>(JOURNAL_TABLES);
 const VERDICT_WORDS = { confirmed: 'confirmed', rejected: 'rejected' } as const;
@@ -114,16 +115,18 @@ export async function revertLostDecision(
             updatedAt: Date.parse(now),
           });
           await db.outbox.delete(record.outboxId);
-          await db.auditMessages.add({
-            id: crypto.randomUUID(),
-            kind: 'observation',
-            source: 'sync',
-            operationId: record.operationId,
-            ...(notice.taskId ? { taskId: notice.taskId } : {}),
-            summary: describeNotice(notice),
-            payload: { winner, local: record.claim },
-            createdAt: now,
-          });
+          await addAuditMessages(db, [
+            {
+              id: crypto.randomUUID(),
+              kind: 'observation',
+              source: 'sync',
+              operationId: record.operationId,
+              ...(notice.taskId ? { taskId: notice.taskId } : {}),
+              summary: describeNotice(notice),
+              payload: { winner, local: record.claim },
+              createdAt: now,
+            },
+          ]);
           return { value: notice };
         },
       },

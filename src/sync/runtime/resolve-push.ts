@@ -10,6 +10,7 @@ import { pushOne } from '../push/push-one';
 import type { IndeterminateChoice } from '../push/push-row';
 import { resolveIndeterminate } from '../push/resolve-indeterminate';
 import { describeChoice } from './describe-choice';
+import { addAuditMessages } from '../../dispatcher/audit-writer';
 
 export async function resolvePush(
   db: CountersignDatabase,
@@ -33,7 +34,7 @@ export async function resolvePush(
     await db.transaction('rw', [db.syncPushes, db.outbox, db.auditMessages], async () => {
       const record = await db.syncPushes.get(operationId);
       if (record?.state !== 'indeterminate') return;
-      await db.auditMessages.add(audit);
+      await addAuditMessages(db, [audit]);
       const { nextAttemptAt: _next, ...rest } = record;
       await db.syncPushes.put({
         ...rest,
@@ -47,7 +48,7 @@ export async function resolvePush(
     return;
   }
   await db.transaction('rw', [db.syncPushes, db.outbox, db.auditMessages], async () => {
-    await db.auditMessages.add(audit);
+    await addAuditMessages(db, [audit]);
     await resolveIndeterminate(deps, operationId, choice);
   });
 }

@@ -7,6 +7,7 @@
  */
 import type { CountersignDatabase } from '../../db/database';
 import { replaceDeviceId } from '../../db/settings';
+import { addAuditMessages } from '../../dispatcher/audit-writer';
 
 function sharedIdWords(previous: string, next: string): string {
   return (
@@ -23,13 +24,15 @@ export async function repairSharedDeviceId(
   now: string,
 ): Promise<string> {
   const next = await replaceDeviceId(db);
-  await db.auditMessages.add({
-    id: crypto.randomUUID(),
-    kind: 'action',
-    source: 'sync',
-    summary: sharedIdWords(previous, next),
-    payload: { previousDeviceId: previous, deviceId: next },
-    createdAt: now,
-  });
+  await addAuditMessages(db, [
+    {
+      id: crypto.randomUUID(),
+      kind: 'action',
+      source: 'sync',
+      summary: sharedIdWords(previous, next),
+      payload: { previousDeviceId: previous, deviceId: next },
+      createdAt: now,
+    },
+  ]);
   return next;
 }
