@@ -71,6 +71,8 @@ export async function startTestDevice(
     },
     stateDir,
     quietMs: 300,
+    // The tests wake one task again within seconds: the throttle has its own test.
+    throttle: { taskEveryMs: 0, perMinute: 600 },
   };
   const log = jsonLinesLog((line) => {
     events.push(JSON.parse(line) as Logged);
