@@ -211,6 +211,8 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
       proposed: outcome.proposed,
       turns: outcome.turns,
       ms: Date.now() - started,
+      // Its memory in the log: a leak shows in journald long before the machine notices.
+      heapMb: Math.round(process.memoryUsage().heapUsed / 1_048_576),
       ...(outcome.message ? { message: outcome.message } : {}),
     });
   };
