@@ -10,11 +10,14 @@
 //   (b) a backlog of wakes on distinct tasks: wakes per minute the device sustains;
 //   (c) its memory after 100 and after 1,000 wakes (more rounds over the same tasks);
 //   (d) one wake of the sample login bug with the same model, in Node (the app's
-//       wakeWithDeviceSettings) and in the browser's worker (a fresh profile), interleaved.
+//       wakeWithDeviceSettings) and in the browser's worker (a fresh profile), interleaved;
+//   (e) the wake alone in Node, 1,000 times on one task: its heap after a forced collection.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { connect } from '@nats-io/transport-node';
 import { startScriptedLlmServer } from '../../e2e/support/scripted-llm-server.mjs';
 import { withAppModules } from './app-modules.mjs';
@@ -202,11 +205,8 @@ async function measureDevice(load, { natsUrl, llmUrl, latencySamples, backlog, t
     }
     sample();
     const failed = agent.ended().filter((event) => event.status !== 'done').length;
-    const journalRows = {
-      tasks: await laptop.db.tasks.count(),
-      entries: await laptop.db.entries.count(),
-      changeSets: await laptop.db.changeSets.count(),
-    };
+    const journalRows = {};
+    for (const table of laptop.db.tables) journalRows[table.name] = await table.count();
     return { latency, wakeMs, capacity, memory, rssAtStart, failed, journalRows };
   } finally {
     await agent.stop();
@@ -216,16 +216,44 @@ async function measureDevice(load, { natsUrl, llmUrl, latencySamples, backlog, t
   }
 }
 
-/** (d) The same wake of the sample login bug in Node and in the browser's worker. */
-async function measureNodeAndWorker(load, { baseUrl, llmUrl, rounds, warmup }) {
+/**
+ * (e) The wake alone in this process (no sync), on one task, heap after a forced collection:
+ * what grows is what each wake stores (its wake row, its audit rows), nothing it forgets.
+ */
+async function measureWakeHeap(load, { llmUrl, totalWakes }) {
+  v8.setFlagsFromString('--expose-gc');
+  const collect = vm.runInNewContext('gc');
+  const db = await sampleJournalWith(load, llmUrl);
+  const { wakeWithDeviceSettings } = await load('/src/agent/wake-with-device-settings.ts');
+  const heapMb = () => {
+    collect();
+    return process.memoryUsage().heapUsed / 1_048_576;
+  };
+  const samples = [];
+  try {
+    for (let wakes = 1; wakes <= totalWakes; wakes++) {
+      const outcome = await wakeWithDeviceSettings(db, { taskId: SAMPLE_TASK, reason: 'manual' });
+      if (outcome.status !== 'done') throw new Error(`a wake failed: ${JSON.stringify(outcome)}`);
+      if (wakes === 100 || wakes === totalWakes)
+        samples.push({
+          wakes,
+          heapMb: heapMb(),
+          wakeRows: await db.wakes.count(),
+          auditRows: await db.auditMessages.count(),
+        });
+    }
+    return samples;
+  } finally {
+    db.close();
+  }
+}
+
+/** A store of its own in this process with the sample journal, its agent allowed, the model set. */
+async function sampleJournalWith(load, llmUrl) {
   const { CountersignDatabase } = await load('/src/db/database.ts');
   const { dispatch } = await load('/src/dispatcher/dispatch.ts');
   const { buildSampleJournal, SAMPLE_IDS } = await load('/src/domain/sample-journal.ts');
   const { saveProviderSettings } = await load('/src/db/agent-settings.ts');
-  const { removeChangeSets } = await load('/src/db/seed-rows.ts');
-  const { wakeWithDeviceSettings } = await load('/src/agent/wake-with-device-settings.ts');
-  const provider = { kind: 'openai-compatible', baseURL: `${llmUrl}/v1`, model: MODEL };
-
   const db = new CountersignDatabase(`bench-node-wake-${crypto.randomUUID()}`);
   for (const [tool, args] of [
     ['import_journal', buildSampleJournal()],
@@ -234,7 +262,22 @@ async function measureNodeAndWorker(load, { baseUrl, llmUrl, rounds, warmup }) {
     const result = await dispatch(db, tool, args, { source: 'user', summary: 'Bench' });
     if (!result.success) throw new Error(`${tool} failed: ${result.output}`);
   }
-  await saveProviderSettings(db, provider);
+  await saveProviderSettings(db, providerAt(llmUrl));
+  return db;
+}
+
+const providerAt = (llmUrl) => ({
+  kind: 'openai-compatible',
+  baseURL: `${llmUrl}/v1`,
+  model: MODEL,
+});
+
+/** (d) The same wake of the sample login bug in Node and in the browser's worker. */
+async function measureNodeAndWorker(load, { baseUrl, llmUrl, rounds, warmup }) {
+  const { removeChangeSets } = await load('/src/db/seed-rows.ts');
+  const { wakeWithDeviceSettings } = await load('/src/agent/wake-with-device-settings.ts');
+  const provider = providerAt(llmUrl);
+  const db = await sampleJournalWith(load, llmUrl);
 
   const browser = await launchBrowser({ baseUrl });
   try {
@@ -299,7 +342,8 @@ export async function measureAgentDevice({
           rounds: 10,
           warmup: 2,
         });
-        return { ...device, sameTask, defaultThrottle: DEFAULT_THROTTLE };
+        const wakeHeap = await measureWakeHeap(load, { llmUrl: llm.url, totalWakes });
+        return { ...device, sameTask, wakeHeap, defaultThrottle: DEFAULT_THROTTLE };
       } finally {
         await nats.stop();
       }

@@ -7,6 +7,9 @@ export function agentDeviceSection(measured) {
   const { latency, wakeMs, capacity, memory, rssAtStart, sameTask, failed, journalRows } = measured;
   const { perMinute: defaultPerMinute } = measured.defaultThrottle;
   const [first, last] = [memory[0], memory.at(-1)];
+  const [alone100, aloneLast] = [measured.wakeHeap[0], measured.wakeHeap.at(-1)];
+  const kbPerWake = (from, to) =>
+    round(((to.heapMb - from.heapMb) * 1024) / (to.wakes - from.wakes), 1);
   const node = summarize(sameTask.node);
   const worker = summarize(sameTask.worker);
   return {
@@ -33,7 +36,13 @@ export function agentDeviceSection(measured) {
         figure: `Memory after ${numberText(last.wakes)} wakes (RSS, heap)`,
         unit: 'MB',
         median: `${round(last.rssMb, 0)}, ${last.heapMb}`,
-        versus: `heap ${last.heapMb - first.heapMb >= 0 ? '+' : ''}${last.heapMb - first.heapMb} MB over ${numberText(last.wakes - first.wakes)} wakes`,
+        versus: `heap ${kbPerWake(first, last)} kB a wake`,
+      },
+      {
+        figure: `The wake alone in Node: heap after ${numberText(alone100.wakes)} and ${numberText(aloneLast.wakes)} wakes`,
+        unit: 'MB',
+        median: `${round(alone100.heapMb, 1)}, ${round(aloneLast.heapMb, 1)}`,
+        versus: `${kbPerWake(alone100, aloneLast)} kB a wake`,
       },
       timingRow('One wake of the sample login bug in Node', sameTask.node),
       timingRow('  the same wake in the browser’s worker', sameTask.worker),
@@ -46,7 +55,13 @@ export function agentDeviceSection(measured) {
     notes: [
       `The model is the e2e suite's scripted OpenAI-compatible server on loopback, answering at once (turn 1 proposes a priority, turn 2 writes the report). The agent device runs as deployed (node scripts/agent-device.mjs, its own process) with --settle 0 (the app's default adds 4 s to every edit → change set figure) and its throttle off (--task-wake-every 0); the laptop and the tablet are the app's sync runtime over fake-indexeddb in the bench's process. Latency: ${latency.length} samples, one fresh task each, from the entry's dispatch on the laptop until the tablet's store holds the change set (what its Review badge counts).`,
       `Wakes a minute: one entry on each of ${capacity.wakes} tasks written at once; from the first wake's start to the last wake's end (${numberText(Math.round(capacity.spanMs))} ms; its log lines' times). Wakes run one at a time, each claiming its task on the server first.`,
-      `Memory: the agent device's process after ${numberText(first.wakes)} and ${numberText(last.wakes)} wakes (rounds over the same ${numberText(journalRows.tasks)} tasks); RSS from /proc, heap the smallest heapUsed its last 40 wake-ended lines logged (no forced collection). Its journal is in memory by design (decision 0014): by the end ${numberText(journalRows.entries)} entries and ${numberText(journalRows.changeSets)} change sets. Wakes that did not end done: ${failed}.`,
+      `Memory: the agent device's process after ${numberText(first.wakes)} and ${numberText(last.wakes)} wakes (rounds over the same ${numberText(journalRows.tasks)} tasks); RSS from /proc, heap the smallest heapUsed its last 40 wake-ended lines logged (no forced collection). Its journal is in memory by design (decision 0014), and every wake adds rows to it: by the end the laptop, which holds what it synced, had ${Object.entries(
+        journalRows,
+      )
+        .filter(([, rows]) => rows > 0)
+        .map(([table, rows]) => `${table} ${numberText(rows)}`)
+        .join(', ')}. Wakes that did not end done: ${failed}.`,
+      `The wake alone: wakeWithDeviceSettings ${numberText(aloneLast.wakes)} times on the sample login bug in the bench's process over fake-indexeddb, heap after a forced collection; what grows is what each wake stores (by the end ${numberText(aloneLast.wakeRows)} wake rows and ${numberText(aloneLast.auditRows)} audit rows).`,
       `Same task: ${sameTask.node.length} wakes each after 2 warm-ups, interleaved: Node's wakeWithDeviceSettings over fake-indexeddb against the page's wake in its worker (a fresh Chromium profile, the bench build, timed in the page from the request until the outcome), both with the scripted server as an openai-compatible provider and the sample journal's login bug; its change sets removed before each wake.`,
     ],
     raw: measured,
