@@ -91,7 +91,7 @@ export const ReviewItemRow = memo(function ReviewItemRow({
   const { ref: watchRef, steady } = useSteadyUnderFinger();
   const { ref: swipeRef, view: swipe } = useSwipeToDecide({
     disabled: busy,
-    ready: () => !settling && steady(),
+    ready: (touchedAt) => !settling && steady(touchedAt),
     held: settling,
     async onSwiped(direction) {
       if (direction === 'left') {
@@ -120,7 +120,7 @@ export const ReviewItemRow = memo(function ReviewItemRow({
     [swipeRef, watchRef],
   );
   // A row whose decision is made and leaving takes no second one, whatever the input.
-  const tappedTooSoon = (event: { detail: number; nativeEvent?: Event }) =>
+  const tappedTooSoon = (event: { detail: number; nativeEvent: Event }) =>
     settling || tapTooSoon(event, steady);
 
   function handleKeyDown(event: KeyboardEvent<HTMLElement>) {

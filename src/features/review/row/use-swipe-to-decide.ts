@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSwipeable } from 'react-swipeable';
+import { inputTime } from '../../../ui/use-motion-watch';
 
 /** Past this distance, or 35% of the row's width when that is less, a swipe decides. */
 export const SWIPE_MAX_THRESHOLD_PX = 120;
@@ -46,8 +47,11 @@ interface Gesture {
 
 export interface SwipeToDecideOptions {
   disabled: boolean;
-  /** Asked as a swipe starts: false ignores it (the row just moved under the finger). */
-  ready?: () => boolean;
+  /**
+   * Asked as a swipe starts, with the input time the finger came down: false ignores it
+   * (the row had just moved under the finger).
+   */
+  ready?: (touchedAt: number) => boolean;
   /**
    * True while the list holds the row in its decision (row-lifecycle.ts): a row swiped out
    * stays out until then, and comes back should the list keep it.
@@ -65,6 +69,7 @@ export function useSwipeToDecide({ disabled, ready, held, onSwiped }: SwipeToDec
   // Scrolling is prevented only once a gesture is known to be horizontal.
   const [horizontal, setHorizontal] = useState(false);
   const gesture = useRef<Gesture>({ axis: undefined, threshold: 0, width: 0, armed: false });
+  const touchedAt = useRef(0);
   const element = useRef<HTMLElement | null>(null);
 
   const rest = useCallback(() => {
@@ -85,9 +90,12 @@ export function useSwipeToDecide({ disabled, ready, held, onSwiped }: SwipeToDec
     trackMouse: false,
     delta: 10,
     preventScrollOnSwipe: horizontal,
+    onTouchStartOrOnMouseDown: ({ event }) => {
+      touchedAt.current = inputTime('nativeEvent' in event ? event.nativeEvent : event);
+    },
     onSwipeStart: (data) => {
       const width = element.current?.getBoundingClientRect().width ?? 0;
-      const willing = !disabled && (ready?.() ?? true);
+      const willing = !disabled && (ready?.(touchedAt.current) ?? true);
       const axis = willing && data.absX > data.absY ? 'horizontal' : 'vertical';
       gesture.current = { axis, threshold: swipeThreshold(width), width, armed: false };
       if (axis === 'horizontal') setHorizontal(true);
