@@ -86,18 +86,6 @@ describe('createMotionWatch', () => {
     expect(watch.steady(next, clock.time + SETTLE_MS)).toBe(true);
   });
 
-  it('notices a move that no measure saw, when asked about a tap', () => {
-    const { watch, clock, paint } = watchOnClock();
-    const row = box(400);
-    watch.watch(row.element);
-    watch.measure();
-    // A frame of a collapse moved it; the list had not measured since.
-    row.moveTo(300);
-    expect(watch.steady(row.element, clock.time + 10 * SETTLE_MS)).toBe(false);
-    paint(clock.time + 100);
-    expect(watch.steadyFrom(row.element)).toBe(clock.time + SETTLE_MS);
-  });
-
   it('counts neither scrolling nor the browser keeping a control in place as a move', () => {
     const { watch, clock } = watchOnClock();
     const row = box(400);

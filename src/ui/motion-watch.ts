@@ -138,11 +138,8 @@ export function createMotionWatch({
   }
 
   function steadyFrom(element: Element) {
-    const before = places.get(element);
-    if (before === undefined) return Number.NEGATIVE_INFINITY;
-    // Layout may have moved it since the last measure (a frame of a collapse).
-    measureOne(element, before);
-    return places.get(element)!.shown.at + SETTLE_MS;
+    const place = places.get(element);
+    return place === undefined ? Number.NEGATIVE_INFINITY : place.shown.at + SETTLE_MS;
   }
 
   return {
