@@ -19,7 +19,12 @@ import { useItemView } from './item-view';
 import { useHeldWhile } from './use-held-while';
 import { isEditableTarget } from './row-elements';
 import { shownPhase, type ListPhase } from './row-lifecycle';
-import { useSwipeToDecide, type SwipeDirection } from './use-swipe-to-decide';
+import {
+  followsFinger,
+  pastThreshold,
+  useSwipeToDecide,
+  type SwipeDirection,
+} from './use-swipe-to-decide';
 
 export interface ReviewItemRowProps {
   entry: PendingReviewItem;
@@ -145,7 +150,7 @@ export const ReviewItemRow = memo(function ReviewItemRow({
     stale && 'review-row--stale',
     busy && 'review-row--busy',
     swipe.direction && `review-row--swiping-${swipe.direction}`,
-    swipe.armed && 'review-row--armed',
+    pastThreshold(swipe) && 'review-row--armed',
   ]
     .filter(Boolean)
     .join(' ');
@@ -162,7 +167,7 @@ export const ReviewItemRow = memo(function ReviewItemRow({
       onFocus={onFocus && (() => onFocus(entry))}
       onKeyDown={handleKeyDown}
       data-review-key={entry.key}
-      data-phase={shownPhase(phase, swipe)}
+      data-phase={shownPhase(phase, swipe.phase)}
     >
       <div className="review-row__backdrop" aria-hidden="true">
         {swipe.direction === 'right' && (
@@ -179,7 +184,7 @@ export const ReviewItemRow = memo(function ReviewItemRow({
         )}
       </div>
       <div
-        className={`review-row__surface${swipe.dragging ? ' review-row__surface--dragging' : ''}`}
+        className={`review-row__surface${followsFinger(swipe) ? ' review-row__surface--dragging' : ''}`}
         style={swipe.offset !== 0 ? { transform: `translateX(${swipe.offset}px)` } : undefined}
       >
         <div className="review-row__body">

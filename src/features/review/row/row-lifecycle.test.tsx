@@ -106,6 +106,19 @@ describe.each(['card', 'inbox'] as const)('a row decided in the %s', (surface) =
     expect(phases.seen).toEqual(['resting', 'dragging', 'armed', 'deciding', 'leaving', 'gone']);
   });
 
+  it('goes dragging → armed → dragging → resting when the finger comes back short, deciding nothing', async () => {
+    const { estimate } = await twoRowsOn(surface);
+    const phases = watchPhases(estimate);
+    fireEvent.touchStart(estimate, { touches: [{ clientX: 300, clientY: 300 }] });
+    for (const x of [340, 380, 440, 480, 340])
+      fireEvent.touchMove(estimate, { touches: [{ clientX: x, clientY: 302 }] });
+    fireEvent.touchEnd(estimate, { touches: [] });
+    await waitFor(() => expect(estimate).toHaveAttribute('data-phase', 'resting'));
+    phases.stop();
+    expect(phases.seen).toEqual(['resting', 'dragging', 'armed', 'dragging', 'resting']);
+    expect(confirmItem).not.toHaveBeenCalled();
+  });
+
   it('comes back to resting, keeping the focus and saying why, when the item stays', async () => {
     vi.mocked(confirmItem).mockResolvedValueOnce({
       status: 'failed',
