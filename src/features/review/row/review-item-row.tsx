@@ -3,7 +3,7 @@
  * before → after on the task as it is now, Confirm and Reject buttons that name the change,
  * and a swipe (right confirms, left rejects) for fingers. A change the person made since
  * the proposal turns Confirm into "Apply anyway", and then a swipe only points at that button.
- * One tap is one decision: while the row settles after its decision, and for a moment after
+ * One tap is one decision: from its decision until it has left, and for a moment after
  * the list moved it under the finger, its buttons and its swipe ignore touch and pointer.
  */
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -74,11 +74,11 @@ export const ReviewItemRow = memo(function ReviewItemRow({
   onSwiped,
 }: ReviewItemRowProps) {
   const blocked = confirmBlockedBy !== undefined;
-  const settling = phase !== undefined;
+  const decided = phase !== undefined;
   const summaryId = useId();
   const { item } = entry;
   const summary = item.humanSummary;
-  const view = useHeldWhile(useItemView(entry.taskId, item), settling);
+  const view = useHeldWhile(useItemView(entry.taskId, item), decided);
   const stale = view?.stale ?? false;
   // Counts the times a swipe or `y` asked to apply a changed item: each one points at
   // Apply anyway (and moves the focus there) instead of applying.
@@ -96,8 +96,8 @@ export const ReviewItemRow = memo(function ReviewItemRow({
   const { ref: watchRef, steady } = useSteadyUnderFinger();
   const { ref: swipeRef, view: swipe } = useSwipeToDecide({
     disabled: busy,
-    ready: (touchedAt) => !settling && steady(touchedAt),
-    held: settling,
+    ready: (touchedAt) => !decided && steady(touchedAt),
+    held: decided,
     async onSwiped(direction) {
       if (direction === 'left') {
         onSwiped?.();
@@ -126,7 +126,7 @@ export const ReviewItemRow = memo(function ReviewItemRow({
   );
   // A row whose decision is made and leaving takes no second one, whatever the input.
   const tappedTooSoon = (event: { detail: number; nativeEvent: Event }) =>
-    settling || tapTooSoon(event, steady);
+    decided || tapTooSoon(event, steady);
 
   function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (!keyboardShortcuts || event.defaultPrevented) return;
