@@ -5,7 +5,7 @@
  * status bar's Undo takes back what the bar names.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { tapAt } from './support/touch';
+import { doubleTapAt } from './support/touch';
 import { ReviewCard } from './pages/review-card';
 import { ReviewInboxPage } from './pages/review-inbox';
 import { LOGIN_BUG, chooseDemoAgent, wakeAgent } from './pages/review-setup';
@@ -25,14 +25,15 @@ async function proposalsOnLoginBug(page: Page) {
   return taskPage;
 }
 
-/** Two taps at one point of the screen, `gapMs` apart, where `button` is at the first. */
+/**
+ * Two taps at one point of the screen, `gapMs` apart by the input's clock (however late a
+ * busy machine delivers the second), where `button` is at the first.
+ */
 async function doubleTap(page: Page, button: Locator, gapMs: number) {
   await button.scrollIntoViewIfNeeded();
   const box = (await button.boundingBox())!;
   const finger = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  await tapAt(page, finger);
-  await page.waitForTimeout(gapMs);
-  await tapAt(page, finger);
+  await doubleTapAt(page, finger, gapMs);
   // Long enough for a second decision to have landed, had there been one.
   await page.waitForTimeout(1_500);
 }

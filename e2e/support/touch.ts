@@ -85,3 +85,35 @@ export async function steadyBox(page: Page, target: Locator) {
 export async function tapAt(page: Page, point: { x: number; y: number }) {
   await touchPath(page, [point]);
 }
+
+/** How long a finger rests on the glass in a quick tap. */
+const TAP_MS = 40;
+
+/**
+ * Two taps at a point, the second `gapMs` after the first by the input's own clock, as a
+ * person's double tap is: each touch carries the time the finger made it, so a busy machine
+ * that delivers the second one late does not stretch the gap (the page judges a tap by its
+ * event's `timeStamp`). Resolves once both are delivered.
+ */
+export async function doubleTapAt(page: Page, point: { x: number; y: number }, gapMs: number) {
+  const session = await page.context().newCDPSession(page);
+  const touch = async (at: number) => {
+    await session.send('Input.dispatchTouchEvent', {
+      type: 'touchStart',
+      touchPoints: [point],
+      timestamp: at / 1000,
+    });
+    await page.waitForTimeout(Math.max(0, at + TAP_MS - Date.now()));
+    await session.send('Input.dispatchTouchEvent', {
+      type: 'touchEnd',
+      touchPoints: [],
+      timestamp: (at + TAP_MS) / 1000,
+    });
+  };
+  const first = Date.now();
+  await touch(first);
+  // Made at its time, delivered when the machine gets to it (never before that time).
+  await page.waitForTimeout(Math.max(0, first + gapMs - Date.now()));
+  await touch(first + gapMs);
+  await session.detach();
+}

@@ -18,7 +18,7 @@ export function measureConfirmAll(page, { repetitions = 10, warmup = 2, itemCoun
  * Runs in the page before the app (addInitScript): records Event Timing entries (every
  * event of at least 16 ms, the API's smallest threshold), long tasks, the touch events'
  * own timestamps, when the first inbox row appears, and for an armed swipe: when the row
- * is marked leaving (wrapped in `.review-collapse`), when it leaves the DOM, and at every
+ * is marked leaving (wrapped in `.review-row-place--leaving`), when it leaves the DOM, and at every
  * frame where the next row's Confirm button is (its getBoundingClientRect, read in
  * requestAnimationFrame, so it is the layout that frame paints).
  */
@@ -91,7 +91,7 @@ function installInteractionProbe() {
     }
     if (state.key === null) return;
     const row = rowOf(state.key);
-    if (state.leavingAt === null && row?.closest('.review-collapse')) {
+    if (state.leavingAt === null && row?.closest('.review-row-place--leaving')) {
       state.leavingAt = performance.now();
     }
     if (state.goneAt === null && !row) state.goneAt = performance.now();

@@ -23,13 +23,19 @@ const unmarking = new WeakMap<Element, ReturnType<typeof setTimeout>>();
  * `data-moved` on an element while it ignores taps: nothing looks different, but a
  * journey's finger (e2e/support/touch.ts) waits it out, as a person's eye does.
  */
-function markMoved(element: Element) {
+function markMoved(watch: MotionWatch, element: Element) {
   element.setAttribute('data-moved', '');
   clearTimeout(unmarking.get(element));
-  unmarking.set(
-    element,
-    setTimeout(() => element.removeAttribute('data-moved'), SETTLE_MS),
-  );
+  const unmark = (wait: number) =>
+    unmarking.set(
+      element,
+      setTimeout(() => {
+        const left = watch.steadyFrom(element) - performance.now();
+        if (left <= 0) element.removeAttribute('data-moved');
+        else unmark(Number.isFinite(left) ? left : SETTLE_MS);
+      }, wait),
+    );
+  unmark(SETTLE_MS);
 }
 
 /**
@@ -37,7 +43,12 @@ function markMoved(element: Element) {
  * container's size changes (the container may come and go with the list).
  */
 export function useMotionWatch(container: RefObject<HTMLElement | null>): MotionWatch {
-  const [watch] = useState(() => createMotionWatch(undefined, markMoved));
+  const [watch] = useState(() => {
+    const created: MotionWatch = createMotionWatch({
+      onMove: (element) => markMoved(created, element),
+    });
+    return created;
+  });
   const observed = useRef<{ element: HTMLElement; observer: ResizeObserver }>(undefined);
   useLayoutEffect(() => {
     watch.measure();
@@ -55,8 +66,9 @@ export function useMotionWatch(container: RefObject<HTMLElement | null>): Motion
 }
 
 /**
- * A ref for the control's element and `steady()`: false for a moment after the list moved
- * it under the finger.
+ * A ref for the control's element and `steady(at)`: whether a tap made at input time `at`
+ * (an event's `timeStamp`) was meant for it, false when the list had moved it under the
+ * finger less than SETTLE_MS before.
  */
 export function useSteadyUnderFinger() {
   const watch = useContext(MotionWatchContext);
@@ -74,21 +86,37 @@ export function useSteadyUnderFinger() {
     [watch],
   );
   const steady = useCallback(
-    () => element.current === null || watch.steady(element.current),
+    (at: number) => element.current === null || watch.steady(element.current, at),
     [watch],
   );
   return { ref, steady };
 }
 
 /**
- * Whether a click is a touch the finger may not mean: a tap (or a pen's) while the control
- * settles. A click from the keyboard (no pointer, `detail` 0) is always meant, and so is a
- * mouse's: its pointer stays where the person aims it, and nothing slides under it unseen.
+ * When the input behind `event` happened, on performance.now()'s clock: its `timeStamp`,
+ * converted where it counts from the epoch (older engines, jsdom), and never later than now
+ * (a time from the future would let a tap through).
+ */
+export function inputTime(event: Event): number {
+  const now = performance.now();
+  const stamp = event.timeStamp;
+  if (!(stamp > 0)) return now;
+  const onClock = stamp > now + 60_000 ? stamp - performance.timeOrigin : stamp;
+  return Math.min(onClock, now);
+}
+
+/**
+ * Whether a click is a touch the finger may not mean: a tap (or a pen's) on a control that
+ * had not stood still long enough when the finger acted (the click's input time, however
+ * late its handler runs). A click from the keyboard (no pointer, `detail` 0) is always
+ * meant, and so is a mouse's: its pointer stays where the person aims it, and nothing slides
+ * under it unseen.
  */
 export function tapTooSoon(
-  event: { detail: number; nativeEvent?: Event },
-  steady: () => boolean,
+  event: { detail: number; nativeEvent: Event },
+  steady: (at: number) => boolean,
 ): boolean {
-  const pointerType = (event.nativeEvent as { pointerType?: string } | undefined)?.pointerType;
-  return event.detail !== 0 && pointerType !== 'mouse' && !steady();
+  const pointerType = (event.nativeEvent as { pointerType?: string }).pointerType;
+  if (event.detail === 0 || pointerType === 'mouse') return false;
+  return !steady(inputTime(event.nativeEvent));
 }

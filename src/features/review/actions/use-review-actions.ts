@@ -39,8 +39,8 @@ function shownItem(entry: PendingReviewItem): ShownItem | undefined {
   return entry.agentId === undefined ? undefined : { item: entry.item, agentId: entry.agentId };
 }
 
-/** The service's result, or what went wrong in words: never rejects, never throws. */
-async function settled(decide: () => Promise<ReviewResult>): Promise<ReviewResult> {
+/** The decision, finished: the service's result, or what went wrong in words; never rejects, never throws. */
+async function finished(decide: () => Promise<ReviewResult>): Promise<ReviewResult> {
   try {
     return await decide();
   } catch (error) {
@@ -120,7 +120,7 @@ export function useReviewActions() {
       };
       // Started before the state updates: its transaction is on its way while React
       // renders them.
-      const decided = settled(() =>
+      const decided = finished(() =>
         confirmItem(getDatabase(), entry.changeSetId, entry.itemIndex, {
           ...confirmOptions,
           shown: shownItem(entry),
@@ -163,7 +163,7 @@ export function useReviewActions() {
       where: Omit<RecentRejection, 'entry' | 'decisionId'> = {},
       method?: DecisionMethod,
     ) => {
-      const decided = settled(() =>
+      const decided = finished(() =>
         rejectItem(getDatabase(), entry.changeSetId, entry.itemIndex, {
           shown: shownItem(entry),
           ...(method ? { method } : {}),

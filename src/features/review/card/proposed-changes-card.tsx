@@ -125,7 +125,7 @@ export function ProposedChangesCard({
   function renderItem(entry: PendingReviewItem) {
     return (
       <div
-        className={`review-settle${lifecycle.phaseOf(entry.key) === 'leaving' ? ' review-collapse' : ''}`}
+        className={`review-row-place${lifecycle.phaseOf(entry.key) === 'leaving' ? ' review-row-place--leaving' : ''}`}
       >
         <ReviewItemRow
           entry={entry}

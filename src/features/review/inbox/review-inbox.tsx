@@ -150,7 +150,7 @@ export function ReviewInbox({ count, actions, onSwiped }: ReviewInboxProps) {
           renderPrompt()
         ) : (
           <div
-            className={`review-settle${batch ? ' review-batch__item' : ''}${lifecycle.phaseOf(entry.key) === 'leaving' ? ' review-collapse' : ''}`}
+            className={`review-row-place${batch ? ' review-batch__item' : ''}${lifecycle.phaseOf(entry.key) === 'leaving' ? ' review-row-place--leaving' : ''}`}
           >
             <ReviewItemRow
               entry={entry}

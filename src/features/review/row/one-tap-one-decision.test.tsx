@@ -73,15 +73,15 @@ async function threeProposals() {
 
 const confirmButton = (name: RegExp) => screen.getByRole('button', { name });
 /**
- * The row has left the list: its decision has settled, held list and all. Every test waits
- * for this after its last decision, so none ends with a decision still settling (its end
+ * The row has left the list: its decision has finished, held list and all. Every test waits
+ * for this after its last decision, so none ends with a decision still leaving (its end
  * then ran after the file's jsdom was gone: "window is not defined" on a busy machine).
  */
 const left = (name: RegExp) =>
   waitFor(() => expect(screen.queryByRole('article', { name })).not.toBeInTheDocument());
 
 describe('one tap, one decision', () => {
-  it('ignores a second tap on the decided row while it settles', async () => {
+  it('ignores a second tap on the decided row while it leaves', async () => {
     await threeProposals();
     const estimate = confirmButton(/^Confirm: Set estimate/);
     tap(estimate);

@@ -3,7 +3,7 @@
  * before → after on the task as it is now, Confirm and Reject buttons that name the change,
  * and a swipe (right confirms, left rejects) for fingers. A change the person made since
  * the proposal turns Confirm into "Apply anyway", and then a swipe only points at that button.
- * One tap is one decision: while the row settles after its decision, and for a moment after
+ * One tap is one decision: from its decision until it has left, and for a moment after
  * the list moved it under the finger, its buttons and its swipe ignore touch and pointer.
  */
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -19,7 +19,12 @@ import { useItemView } from './item-view';
 import { useHeldWhile } from './use-held-while';
 import { isEditableTarget } from './row-elements';
 import { shownPhase, type ListPhase } from './row-lifecycle';
-import { useSwipeToDecide, type SwipeDirection } from './use-swipe-to-decide';
+import {
+  followsFinger,
+  pastThreshold,
+  useSwipeToDecide,
+  type SwipeDirection,
+} from './use-swipe-to-decide';
 
 export interface ReviewItemRowProps {
   entry: PendingReviewItem;
@@ -69,11 +74,11 @@ export const ReviewItemRow = memo(function ReviewItemRow({
   onSwiped,
 }: ReviewItemRowProps) {
   const blocked = confirmBlockedBy !== undefined;
-  const settling = phase !== undefined;
+  const decided = phase !== undefined;
   const summaryId = useId();
   const { item } = entry;
   const summary = item.humanSummary;
-  const view = useHeldWhile(useItemView(entry.taskId, item), settling);
+  const view = useHeldWhile(useItemView(entry.taskId, item), decided);
   const stale = view?.stale ?? false;
   // Counts the times a swipe or `y` asked to apply a changed item: each one points at
   // Apply anyway (and moves the focus there) instead of applying.
@@ -91,8 +96,8 @@ export const ReviewItemRow = memo(function ReviewItemRow({
   const { ref: watchRef, steady } = useSteadyUnderFinger();
   const { ref: swipeRef, view: swipe } = useSwipeToDecide({
     disabled: busy,
-    ready: () => !settling && steady(),
-    held: settling,
+    ready: (touchedAt) => !decided && steady(touchedAt),
+    held: decided,
     async onSwiped(direction) {
       if (direction === 'left') {
         onSwiped?.();
@@ -120,8 +125,8 @@ export const ReviewItemRow = memo(function ReviewItemRow({
     [swipeRef, watchRef],
   );
   // A row whose decision is made and leaving takes no second one, whatever the input.
-  const tappedTooSoon = (event: { detail: number; nativeEvent?: Event }) =>
-    settling || tapTooSoon(event, steady);
+  const tappedTooSoon = (event: { detail: number; nativeEvent: Event }) =>
+    decided || tapTooSoon(event, steady);
 
   function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (!keyboardShortcuts || event.defaultPrevented) return;
@@ -145,7 +150,7 @@ export const ReviewItemRow = memo(function ReviewItemRow({
     stale && 'review-row--stale',
     busy && 'review-row--busy',
     swipe.direction && `review-row--swiping-${swipe.direction}`,
-    swipe.armed && 'review-row--armed',
+    pastThreshold(swipe) && 'review-row--armed',
   ]
     .filter(Boolean)
     .join(' ');
@@ -162,7 +167,7 @@ export const ReviewItemRow = memo(function ReviewItemRow({
       onFocus={onFocus && (() => onFocus(entry))}
       onKeyDown={handleKeyDown}
       data-review-key={entry.key}
-      data-phase={shownPhase(phase, swipe)}
+      data-phase={shownPhase(phase, swipe.phase)}
     >
       <div className="review-row__backdrop" aria-hidden="true">
         {swipe.direction === 'right' && (
@@ -179,7 +184,7 @@ export const ReviewItemRow = memo(function ReviewItemRow({
         )}
       </div>
       <div
-        className={`review-row__surface${swipe.dragging ? ' review-row__surface--dragging' : ''}`}
+        className={`review-row__surface${followsFinger(swipe) ? ' review-row__surface--dragging' : ''}`}
         style={swipe.offset !== 0 ? { transform: `translateX(${swipe.offset}px)` } : undefined}
       >
         <div className="review-row__body">

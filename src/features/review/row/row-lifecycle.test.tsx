@@ -15,10 +15,12 @@ import {
   checklistProposal,
   confirmsLikeTheService,
   createTask,
+  deferred,
   estimateProposal,
   rejectsLikeTheService,
   seedChangeSet,
   setUpReviewDatabase,
+  swipe,
 } from '../review-test-helpers';
 
 vi.mock('../../../confirmation/confirm-item', () => ({ confirmItem: vi.fn() }));
@@ -104,6 +106,37 @@ describe.each(['card', 'inbox'] as const)('a row decided in the %s', (surface) =
     await waitFor(() => expect(estimate).not.toBeInTheDocument());
     phases.stop();
     expect(phases.seen).toEqual(['resting', 'dragging', 'armed', 'deciding', 'leaving', 'gone']);
+  });
+
+  it('goes dragging → armed → dragging → resting when the finger comes back short, deciding nothing', async () => {
+    const { estimate } = await twoRowsOn(surface);
+    const phases = watchPhases(estimate);
+    fireEvent.touchStart(estimate, { touches: [{ clientX: 300, clientY: 300 }] });
+    for (const x of [340, 380, 440, 480, 340])
+      fireEvent.touchMove(estimate, { touches: [{ clientX: x, clientY: 302 }] });
+    fireEvent.touchEnd(estimate, { touches: [] });
+    await waitFor(() => expect(estimate).toHaveAttribute('data-phase', 'resting'));
+    phases.stop();
+    expect(phases.seen).toEqual(['resting', 'dragging', 'armed', 'dragging', 'resting']);
+    expect(confirmItem).not.toHaveBeenCalled();
+  });
+
+  it('stays slid out while its swipe’s decision runs, though another finger scrolls over it', async () => {
+    const { estimate } = await twoRowsOn(surface);
+    const gate = deferred<void>();
+    vi.mocked(confirmItem).mockImplementationOnce(async (db, setId, index) => {
+      await gate.promise;
+      return confirmsLikeTheService('confirmed')(db, setId, index);
+    });
+    swipe(estimate, 200);
+    await waitFor(() => expect(estimate).toHaveAttribute('data-phase', 'deciding'));
+    const surfaceOf = () => estimate.querySelector<HTMLElement>('.review-row__surface')!;
+    const slidOut = surfaceOf().style.transform;
+    expect(slidOut).toMatch(/^translateX\(\d+px\)$/);
+    swipe(estimate, 10, 300);
+    expect(surfaceOf().style.transform).toBe(slidOut);
+    await gate.resolve();
+    await waitFor(() => expect(estimate).not.toBeInTheDocument());
   });
 
   it('comes back to resting, keeping the focus and saying why, when the item stays', async () => {

@@ -7,13 +7,14 @@
  *                                                     stays, or the list kept the row)
  *
  * A button, a key or Confirm with changes goes from resting to deciding at once. Dragging
- * and armed are the finger's (use-swipe-to-decide.ts); from deciding on, the list's
+ * and armed are the finger's (use-swipe-to-decide.ts, which takes the row through
+ * `nextPhase` from the first move to its release and the decision's verdict); from
+ * deciding on, the list's
  * (use-row-lifecycle.ts), which holds what it shows while a row decides and leaves. A
  * rejected row is gone from deciding: its reason prompt takes its place, nothing collapses.
  */
 import type { ReviewResult } from '../../../confirmation/review-result';
 import { leavesTheList } from '../actions/review-actions-state';
-import type { SwipeView } from './use-swipe-to-decide';
 
 export type RowPhase = 'resting' | 'dragging' | 'armed' | 'deciding' | 'leaving' | 'gone';
 
@@ -55,9 +56,7 @@ export function verdictOf(
   return result.status === 'rejected' ? 'replaced' : 'leaves';
 }
 
-/** The phase a row shows: the list's while it decides and leaves, else the finger's. */
-export function shownPhase(listPhase: ListPhase | undefined, swipe: SwipeView): RowPhase {
-  if (listPhase) return listPhase;
-  if (!swipe.dragging) return 'resting';
-  return swipe.armed ? 'armed' : 'dragging';
+/** The phase a row shows: the list's while it decides and leaves, else the swipe's. */
+export function shownPhase(listPhase: ListPhase | undefined, swipePhase: RowPhase): RowPhase {
+  return listPhase ?? swipePhase;
 }

@@ -1,6 +1,6 @@
 /**
  * The value as it was when `hold` became true, for as long as it stays true. A row whose
- * decision is settling keeps showing what the person decided on: the change it just made must
+ * decision is under way (deciding, then leaving) keeps showing what the person decided on: the change it just made must
  * not turn it "changed since proposed" as it collapses (it would grow, and the rows below
  * would jump down before closing up).
  */

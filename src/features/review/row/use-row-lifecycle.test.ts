@@ -28,9 +28,9 @@ describe('useRowLifecycle', () => {
 
   it('holds the decided row, collapsing, until the collapse is over and the live data has let it go', async () => {
     const hook = renderLifecycle(['a', 'b']);
-    let settled: Promise<{ result: ReviewResult; left: boolean }> | undefined;
+    let finished: Promise<{ result: ReviewResult; left: boolean }> | undefined;
     await act(async () => {
-      settled = hook.result.current.decide(decideA(applied));
+      finished = hook.result.current.decide(decideA(applied));
       await Promise.resolve();
     });
     expect(hook.result.current.phaseOf('a')).toBe('leaving');
@@ -48,7 +48,7 @@ describe('useRowLifecycle', () => {
       hook.rerender({ rows: ['b'] });
       await vi.advanceTimersByTimeAsync(0);
     });
-    await expect(settled).resolves.toEqual({ result: applied, left: true });
+    await expect(finished).resolves.toEqual({ result: applied, left: true });
     expect(hook.result.current.shown).toEqual(['b']);
     expect(hook.result.current.phaseOf('a')).toBeUndefined();
   });
@@ -88,12 +88,12 @@ describe('useRowLifecycle', () => {
   it('does not wait for the data when the row stays (a change that was not applied)', async () => {
     const hook = renderLifecycle(['a', 'b']);
     const stale: ReviewResult = { status: 'stale', message: 'Changed since proposed.' };
-    let settled: Promise<{ result: ReviewResult; left: boolean }> | undefined;
+    let finished: Promise<{ result: ReviewResult; left: boolean }> | undefined;
     await act(async () => {
-      settled = hook.result.current.decide(decideA(stale));
+      finished = hook.result.current.decide(decideA(stale));
       await Promise.resolve();
     });
-    await expect(settled).resolves.toEqual({ result: stale, left: false });
+    await expect(finished).resolves.toEqual({ result: stale, left: false });
     expect(hook.result.current.phaseOf('a')).toBeUndefined();
   });
 });

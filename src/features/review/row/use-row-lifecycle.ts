@@ -19,7 +19,7 @@ import type { ReviewResult } from '../../../confirmation/review-result';
 import { nextPhase, verdictOf, type ListPhase, type RowPhase } from './row-lifecycle';
 import { findRowElement, rowHasFocus } from './row-elements';
 
-/** How long a decided row takes to collapse (matches .review-collapse in review.css). */
+/** How long a decided row takes to collapse (matches .review-row-place--leaving in review.css). */
 const COLLAPSE_MS = 200;
 /** The longest the list waits for its data to let a decided row go, before showing it anyway. */
 export const DATA_WAIT_MS = 3_000;
@@ -102,7 +102,7 @@ export function useRowLifecycle<T>(
   async function decide({ key, next, decide: run }: RowDecision) {
     const hadFocus = rowHasFocus(findRowElement(list.current, key));
     inFlight.current += 1;
-    // A second decision while the first settles holds what is already held.
+    // A second decision while the first is deciding or leaving holds what is already held.
     setHeld((previous) => previous ?? { value: current });
     let phase = nextPhase('resting', 'decide');
     move(key, phase);

@@ -8,6 +8,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSwipeable } from 'react-swipeable';
+import { inputTime } from '../../../ui/use-motion-watch';
+import { nextPhase, type RowEvent, type RowPhase } from './row-lifecycle';
 
 /** Past this distance, or 35% of the row's width when that is less, a swipe decides. */
 export const SWIPE_MAX_THRESHOLD_PX = 120;
@@ -24,30 +26,49 @@ export function swipeThreshold(rowWidth: number): number {
 
 export type SwipeDirection = 'right' | 'left';
 
+/** The finger's part of the row's lifecycle, and what follows a release until the list takes over. */
+export type SwipePhase = Extract<
+  RowPhase,
+  'resting' | 'dragging' | 'armed' | 'deciding' | 'leaving'
+>;
+
 export interface SwipeView {
+  /** Where the swipe has taken the row (row-lifecycle.ts's `nextPhase`). */
+  phase: SwipePhase;
   /** How far the row is moved, in px (positive: right). */
   offset: number;
-  /** True while the finger moves it (no transition), false while it springs back or slides out. */
-  dragging: boolean;
   /** Which way it is moving, once it moves. */
   direction: SwipeDirection | undefined;
-  /** Past the threshold: releasing now decides. */
-  armed: boolean;
 }
 
-const AT_REST: SwipeView = { offset: 0, dragging: false, direction: undefined, armed: false };
+/** The finger moves the row (no transition): dragging or armed. */
+export const followsFinger = (view: SwipeView) =>
+  view.phase === 'dragging' || view.phase === 'armed';
+
+/** Past the threshold, or released there and sliding out: the row says what releasing does. */
+export const pastThreshold = (view: SwipeView) =>
+  view.phase !== 'resting' && view.phase !== 'dragging';
+
+const AT_REST: SwipeView = { phase: 'resting', offset: 0, direction: undefined };
 
 interface Gesture {
   axis: 'horizontal' | 'vertical' | undefined;
   threshold: number;
   width: number;
-  armed: boolean;
 }
+
+const NO_GESTURE: Gesture = { axis: undefined, threshold: 0, width: 0 };
+
+/** What the finger, and the decision it started, do to the row. */
+type SwipeEvent = Exclude<RowEvent, 'decide' | 'replaced' | 'letGo'>;
 
 export interface SwipeToDecideOptions {
   disabled: boolean;
-  /** Asked as a swipe starts: false ignores it (the row just moved under the finger). */
-  ready?: () => boolean;
+  /**
+   * Asked as a swipe starts, with the input time the finger came down: false ignores it
+   * (the row had just moved under the finger).
+   */
+  ready?: (touchedAt: number) => boolean;
   /**
    * True while the list holds the row in its decision (row-lifecycle.ts): a row swiped out
    * stays out until then, and comes back should the list keep it.
@@ -60,18 +81,41 @@ export interface SwipeToDecideOptions {
   onSwiped(direction: SwipeDirection): Promise<boolean>;
 }
 
+const directionOf = (deltaX: number): SwipeDirection | undefined =>
+  deltaX > 0 ? 'right' : deltaX < 0 ? 'left' : undefined;
+
 export function useSwipeToDecide({ disabled, ready, held, onSwiped }: SwipeToDecideOptions) {
   const [view, setView] = useState<SwipeView>(AT_REST);
   // Scrolling is prevented only once a gesture is known to be horizontal.
   const [horizontal, setHorizontal] = useState(false);
-  const gesture = useRef<Gesture>({ axis: undefined, threshold: 0, width: 0, armed: false });
+  const gesture = useRef<Gesture>(NO_GESTURE);
+  /** The phase as of the last event (the view may not have rendered it yet). */
+  const phase = useRef<SwipePhase>('resting');
+  const touchedAt = useRef(0);
   const element = useRef<HTMLElement | null>(null);
 
+  /** Takes the row where `event` leads it from its phase, shown at `offset`. */
+  const go = useCallback(
+    (event: SwipeEvent, offset: number, direction: SwipeDirection | undefined) => {
+      // None of the swipe's events leads to gone: letGo and replaced are the list's.
+      const next = nextPhase(phase.current, event) as SwipePhase;
+      // An event that does not apply changes nothing, except where the finger moves the row.
+      if (next === phase.current && next !== 'dragging' && next !== 'armed') return;
+      phase.current = next;
+      if (next !== 'resting') return setView({ phase: next, offset, direction });
+      gesture.current = NO_GESTURE;
+      setHorizontal(false);
+      setView(AT_REST);
+    },
+    [],
+  );
+
+  /** The system took the gesture over, or the row cannot decide now. */
+  const cancel = useCallback(() => go('cancel', 0, undefined), [go]);
+  /** The decision is over and the row is still here: the item stayed, or the list kept it. */
   const rest = useCallback(() => {
-    gesture.current = { axis: undefined, threshold: 0, width: 0, armed: false };
-    setHorizontal(false);
-    setView(AT_REST);
-  }, []);
+    go(phase.current === 'leaving' ? 'cameBack' : 'stays', 0, undefined);
+  }, [go]);
 
   // The list let the row go back to rest (it stayed, or came back): so does the surface.
   const wasHeld = useRef(held);
@@ -80,50 +124,52 @@ export function useSwipeToDecide({ disabled, ready, held, onSwiped }: SwipeToDec
     wasHeld.current = held;
   }, [held, rest]);
 
+  /** The finger is at `deltaX`: armed past the threshold (with a buzz as it is crossed). */
+  function follow(deltaX: number) {
+    const past = Math.abs(deltaX) >= gesture.current.threshold;
+    const event = past ? 'arm' : 'disarm';
+    if (past && phase.current === 'dragging') navigator.vibrate?.(10);
+    go(event, deltaX, directionOf(deltaX));
+  }
+
   const handlers = useSwipeable({
     trackTouch: true,
     trackMouse: false,
     delta: 10,
     preventScrollOnSwipe: horizontal,
+    onTouchStartOrOnMouseDown: ({ event }) => {
+      touchedAt.current = inputTime('nativeEvent' in event ? event.nativeEvent : event);
+    },
     onSwipeStart: (data) => {
       const width = element.current?.getBoundingClientRect().width ?? 0;
-      const willing = !disabled && (ready?.() ?? true);
+      const willing = !disabled && (ready?.(touchedAt.current) ?? true);
       const axis = willing && data.absX > data.absY ? 'horizontal' : 'vertical';
-      gesture.current = { axis, threshold: swipeThreshold(width), width, armed: false };
-      if (axis === 'horizontal') setHorizontal(true);
+      gesture.current = { axis, threshold: swipeThreshold(width), width };
+      if (axis !== 'horizontal') return;
+      setHorizontal(true);
+      go('drag', 0, undefined);
     },
     onSwiping: (data) => {
-      const current = gesture.current;
-      if (current.axis !== 'horizontal') return;
-      const armed = Math.abs(data.deltaX) >= current.threshold;
-      if (armed && !current.armed) navigator.vibrate?.(10);
-      current.armed = armed;
-      setView({
-        offset: data.deltaX,
-        dragging: true,
-        direction: data.deltaX > 0 ? 'right' : data.deltaX < 0 ? 'left' : undefined,
-        armed,
-      });
+      if (gesture.current.axis === 'horizontal') follow(data.deltaX);
     },
     onSwiped: (data) => {
-      const current = gesture.current;
-      const decided =
-        current.axis === 'horizontal' && !disabled && Math.abs(data.deltaX) >= current.threshold;
-      if (!decided) {
-        rest();
+      const { axis, width } = gesture.current;
+      if (axis !== 'horizontal') {
+        gesture.current = NO_GESTURE;
         return;
       }
-      const direction: SwipeDirection = data.deltaX > 0 ? 'right' : 'left';
-      const away = (current.width > 0 ? current.width : 600) * (direction === 'right' ? 1 : -1);
-      gesture.current = { axis: undefined, threshold: 0, width: 0, armed: false };
+      if (disabled) return cancel();
+      follow(data.deltaX);
+      const direction = directionOf(data.deltaX);
+      if (phase.current !== 'armed' || direction === undefined) return go('release', 0, undefined);
+      const away = (width > 0 ? width : 600) * (direction === 'right' ? 1 : -1);
+      gesture.current = NO_GESTURE;
       setHorizontal(false);
-      // Slide out while the decision is made; a decision never made springs back at once,
+      // Slid out while the decision is made; a decision never made springs back at once,
       // one the list holds when the list lets the row go.
-      setView({ offset: away, dragging: false, direction, armed: true });
+      go('release', away, direction);
       void onSwiped(direction).then(
-        (leaving) => {
-          if (!leaving) rest();
-        },
+        (leaving) => (leaving ? go('leaves', away, direction) : rest()),
         () => rest(),
       );
     },
@@ -137,10 +183,10 @@ export function useSwipeToDecide({ disabled, ready, held, onSwiped }: SwipeToDec
       element.current = node;
       swipeRef(node);
       if (!node) return;
-      node.addEventListener('touchcancel', rest);
-      return () => node.removeEventListener('touchcancel', rest);
+      node.addEventListener('touchcancel', cancel);
+      return () => node.removeEventListener('touchcancel', cancel);
     },
-    [swipeRef, rest],
+    [swipeRef, cancel],
   );
 
   return { ref, view };
