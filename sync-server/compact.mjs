@@ -100,7 +100,13 @@ async function snapshotsOf(jsm, stream, prefix) {
     const match = SNAPSHOT_ID.exec(id);
     if (!match) return undefined;
     if (!snapshots.has(id)) {
-      snapshots.set(id, { id, sequence: Number(match[1]), parts: 0, partCount: undefined });
+      snapshots.set(id, {
+        id,
+        sequence: Number(match[1]),
+        parts: 0,
+        partCount: undefined,
+        claims: false,
+      });
     }
     return snapshots.get(id);
   };
@@ -122,6 +128,7 @@ async function snapshotsOf(jsm, stream, prefix) {
         manifest.partCount <= MAX_PARTS
       ) {
         snapshot.partCount = manifest.partCount;
+        snapshot.claims = manifest.claims === true;
       }
     } catch {
       // A manifest that is not JSON makes its snapshot incomplete: never a base to cut at.
@@ -140,6 +147,35 @@ async function sequencesOn(jsm, stream, filters) {
     sequences.push(...(await messagesUnder(jsm, stream, filter)).map((message) => message.seq));
   }
   return sequences;
+}
+
+/**
+ * The claim subjects that may go once their messages are at or below the cut: decision
+ * claims, when the base snapshot carries the claims up to its sequence (devices check
+ * those before claiming, so a purged subject is never won again); every task-claim
+ * attempt but each task's newest (the newest says who holds the task, and numbers the
+ * next attempt); and the messages published only to read the server's clock back.
+ */
+async function claimSequences(jsm, stream, prefix, base, cut) {
+  const families = [`${prefix}.clock.>`];
+  if (base.claims) families.push(`${prefix}.decisions.>`);
+  const newestAttempt = new Map();
+  const attempts = await subjectsUnder(jsm, stream, `${prefix}.claim.>`);
+  for (const subject of attempts) {
+    const [token, attempt] = subject.slice(`${prefix}.claim.`.length).split('.');
+    newestAttempt.set(token, Math.max(newestAttempt.get(token) ?? -1, Number(attempt)));
+  }
+  const superseded = attempts.filter((subject) => {
+    const [token, attempt] = subject.slice(`${prefix}.claim.`.length).split('.');
+    return Number(attempt) < newestAttempt.get(token);
+  });
+  const sequences = await sequencesOn(jsm, stream, families);
+  for (let first = 0; first < superseded.length; first += DELETES_AT_ONCE) {
+    const batch = superseded.slice(first, first + DELETES_AT_ONCE);
+    const found = await Promise.all(batch.map((subject) => lastOn(jsm, stream, subject)));
+    sequences.push(...found.filter(Boolean).map((message) => message.seq));
+  }
+  return sequences.filter((seq) => seq <= cut);
 }
 
 /** Deletes messages by sequence, some at once: unlike a purge, a delete moves no consumer. */
@@ -244,6 +280,7 @@ export async function compactJournal(connection, user, options = {}) {
   }
   const watermarks = await sequencesOn(jsm, stream, [`${prefix}.compaction.>`]);
   doomed.push(...watermarks.filter((seq) => seq < ack.seq));
+  doomed.push(...(await claimSequences(jsm, stream, prefix, base, cut)));
   await deleteEach(jsm, stream, doomed);
 
   report.cut = cut;

@@ -16,6 +16,7 @@ import { deviceClaims } from './device-claims';
 import { openDeviceJournal } from './device-journal';
 import type { DeviceConfig } from './device-config';
 import type { DeviceLog } from './device-log';
+import { boundPushed, nextPushed, passedSnapshot, pushedIds } from './pushed-operations';
 import { readState, writeState, type DeviceState } from './state-file';
 import { readStreamHead } from './stream-head';
 import { startWakeLoop } from './wake-loop';
@@ -61,6 +62,13 @@ export async function startAgentDevice(
     considered: await readStreamHead(journal.sync, options.sync),
     pushed: [],
   };
+  const streamHead = () => readStreamHead(journal.sync, options.sync).catch(() => undefined);
+  // What it pushed before this start landed before the stream's head now (offline: later).
+  if (state.pushed.some((entry) => typeof entry === 'string')) {
+    const head = await streamHead();
+    if (head !== undefined) state.pushed = boundPushed(state.pushed, head);
+  }
+  const seeded = new Set(pushedIds(state.pushed));
   writeState(config.stateDir, state);
   if (!stored) log.info('joined', { deviceId: state.deviceId, considered: state.considered });
   // A fresh store each start: the journal comes back from the newest snapshot and the stream.
@@ -70,7 +78,7 @@ export async function startAgentDevice(
   await saveAutoWake(db, true);
   // Its own operations, replayed from the stream, are its own: not another device's use of its id.
   await db.syncPushes.bulkPut(
-    state.pushed.map((operationId, sequence) => ({
+    [...seeded].map((operationId, sequence) => ({
       operationId,
       sequence,
       state: 'applied' as const,
@@ -105,9 +113,15 @@ export async function startAgentDevice(
 
   let saved: DeviceState = state;
   const save = async (considered: number) => {
-    const pushed = await db.syncPushes.where('state').equals('applied').primaryKeys();
-    const next = { ...saved, considered, pushed: [...new Set([...saved.pushed, ...pushed])] };
-    if (next.considered === saved.considered && next.pushed.length === saved.pushed.length) return;
+    const applied = await db.syncPushes.where('state').equals('applied').primaryKeys();
+    const known = new Set([...seeded, ...pushedIds(saved.pushed)]);
+    const fresh = applied.filter((id) => !known.has(id));
+    // Landed, so at or below the stream's head now: once a snapshot passes it, they can go.
+    const head = fresh.length > 0 ? await streamHead() : undefined;
+    const pushed = nextPushed(saved.pushed, fresh, await passedSnapshot(db), head);
+    const next = { ...saved, considered, pushed };
+    if (considered === saved.considered && JSON.stringify(pushed) === JSON.stringify(saved.pushed))
+      return;
     writeState(config.stateDir, next);
     saved = next;
   };

@@ -8,12 +8,14 @@
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { pushedSchema } from './pushed-operations';
 
 const stateSchema = z.object({
   deviceId: z.string().min(1),
   /** Edits up to this stream sequence were considered; later ones are triggers. */
   considered: z.number().int().nonnegative(),
-  pushed: z.array(z.string()),
+  /** Its own operations the stream may still replay (pushed-operations.ts). */
+  pushed: pushedSchema,
 });
 export type DeviceState = z.infer<typeof stateSchema>;
 

@@ -10,6 +10,7 @@ import type { OutboxRow } from '../domain/outbox-row';
 import type { Category, Label } from '../domain/category';
 import type { ChangeItem, ChangeSet, Decision } from '../domain/change-set';
 import type { ChecklistItem } from '../domain/checklist-item';
+import type { KnownClaim } from '../domain/decision-claim';
 import type { Device } from '../domain/device';
 import type { JournalEntry } from '../domain/journal-entry';
 import type { Rule } from '../domain/rule';
@@ -65,6 +66,7 @@ export class CountersignDatabase extends Dexie {
   syncNotices!: EntityTable<SyncNoticeRow, 'id'>;
   imports!: EntityTable<ImportRecord, 'id'>;
   devices!: EntityTable<Device, 'id'>;
+  syncClaims!: EntityTable<KnownClaim, 'id'>;
 
   /** `versions` exists for the migration tests, which open a database at an older version. */
   constructor(

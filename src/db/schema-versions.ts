@@ -142,6 +142,15 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         })
         .then(() => undefined),
   },
+  {
+    // 11: the decision claims this device knows (decision 0011): each claim subject's
+    // first message, as the feed passed it or a snapshot carried it. New and empty: a
+    // device that synced before fills it from the server once.
+    version: 11,
+    stores: {
+      syncClaims: 'id',
+    },
+  },
 ];
 
 async function stampDecisionCategories(transaction: Transaction): Promise<void> {

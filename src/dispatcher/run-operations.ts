@@ -103,6 +103,7 @@ export type OperationTable =
   | 'syncQuarantine'
   | 'syncPushes'
   | 'syncNotices'
+  | 'syncClaims'
   // An import's part commits with its place in the import (db/import-records.ts).
   | 'imports';
 

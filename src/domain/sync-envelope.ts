@@ -30,6 +30,13 @@ export const AGENT_TABLES = [
 export const SYNC_TABLES = [...JOURNAL_TABLES, ...AGENT_TABLES] as const;
 export const syncTableSchema = z.enum(SYNC_TABLES);
 export type SyncTable = z.infer<typeof syncTableSchema>;
+/**
+ * The decision claims up to a snapshot's sequence (domain/decision-claim.ts): carried
+ * only by a snapshot, as rows of its one operation, so they are cut, sealed, signed and
+ * verified with it; an operation carrying them is refused.
+ */
+export const CLAIMS_TABLE = 'decisionClaims';
+const envelopeTableSchema = z.enum([...SYNC_TABLES, CLAIMS_TABLE]);
 
 export const ENVELOPE_LIMITS = Object.freeze({
   /** NATS' default max_payload: nothing larger is ever a valid message. */
@@ -70,7 +77,7 @@ function rowShapeProblem(row: unknown): string | undefined {
 /** One row change: `before` null for a new row, `after` null for a row removed outright. */
 export const rowDiffSchema = z
   .object({
-    table: syncTableSchema,
+    table: envelopeTableSchema,
     id: idSchema,
     before: rowRecordSchema.nullable(),
     after: rowRecordSchema.nullable(),

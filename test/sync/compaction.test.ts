@@ -12,8 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCompaction } from '../../sync-server/compact-command.mjs';
 import { compactJournal } from '../../sync-server/compact.mjs';
 import type { CountersignDatabase } from '../../src/db/database';
-import { getDeviceId } from '../../src/db/settings';
-import { readLoadedSnapshot, readSnapshotWriteState } from '../../src/db/sync-settings';
+import { readLoadedSnapshot } from '../../src/db/sync-settings';
 import { readCursor } from '../../src/sync/incoming/apply-incoming';
 import type { SyncRuntime } from '../../src/sync/runtime/sync-runtime';
 import { syncSubjects } from '../../src/sync/transport/sync-subjects';
@@ -28,7 +27,12 @@ import {
   streamObserver,
   type TestTransport,
 } from './sync-fixtures';
-import { compactionStage, type CompactionStage } from './compaction-stage';
+import {
+  compactionStage,
+  compactPastWindow,
+  snapshotWhenCaughtUp,
+  type CompactionStage,
+} from './compaction-stage';
 import { reportingDevice, type ReportingDevice } from './reporting-device';
 
 const RETENTION_MS = 1_500;
@@ -182,10 +186,13 @@ describe('compaction and a device that starts from the snapshot', () => {
     running.push(runtime);
     return runtime;
   };
+  // The ledger is what an automatic wake watches: no new row, no wake.
   const journalOf = async (db: CountersignDatabase) => ({
     tasks: (await db.tasks.toArray()).sort((a, b) => a.id.localeCompare(b.id)),
     audits: await db.auditMessages.count(),
     tallies: await db.tallies.toArray(),
+    ledger: await db.mutations.count(),
+    wakes: await db.wakes.count(),
   });
 
   it('a device offline across the compaction starts from the snapshot and loses nothing; a compacted operation pushed again changes nothing on either device', async () => {
@@ -203,15 +210,7 @@ describe('compaction and a device that starts from the snapshot', () => {
     for (let index = 0; index < 5; index++) await createTask(laptop, `While away ${index}`);
     const observer = await streamObserver(own.urls, 'alice');
     const lastSeq = async () => (await observer.jsm.streams.info(subjects.stream)).state.last_seq;
-    await waitFor(async () => {
-      const [outbox, cursor] = [await laptop.outbox.count(), await readCursor(laptop)];
-      return (outbox === 0 && cursor >= (await lastSeq())) || undefined;
-    });
-    await laptopSync.writeSnapshot();
-    const written = await waitFor(async () => {
-      const state = await readSnapshotWriteState(laptop);
-      return state?.state === 'written' ? state : undefined;
-    });
+    const written = await snapshotWhenCaughtUp(laptop, laptopSync, lastSeq);
     // Every operation, as stored: pushed again after the compaction, none may change anything.
     const ops = await observer.jsm.streams.info(subjects.stream, {
       subjects_filter: 'cs.alice.ops.>',
@@ -226,16 +225,7 @@ describe('compaction and a device that starts from the snapshot', () => {
     );
     expect(stored.length).toBeGreaterThanOrEqual(17);
 
-    await new Promise((resolve) => setTimeout(resolve, RETENTION_MS + 300));
-    const admin = await connect({ servers: own.urls, user: 'alice', pass: 'alice' });
-    await reportingDevice(admin, await getDeviceId(laptop)).report(written.sequence);
-    const operator = await connect({
-      servers: own.urls,
-      user: 'alice-maintenance',
-      pass: 'alice-maintenance',
-    });
-    const compacted = await compactJournal(operator, 'alice', { retentionMs: RETENTION_MS });
-    await operator.close();
+    const compacted = await compactPastWindow(own.urls, laptop, written.sequence, RETENTION_MS);
     expect(compacted.cut).toBe(written.sequence);
     expect(await readCursor(tablet)).toBeLessThan(compacted.cut);
     await createTask(laptop, 'After the compaction');
@@ -265,6 +255,7 @@ describe('compaction and a device that starts from the snapshot', () => {
     });
     const purged = stored.filter(({ subject }) => !(subject in (left.state.subjects ?? {})));
     expect(purged.length).toBeGreaterThanOrEqual(16);
+    const admin = await connect({ servers: own.urls, user: 'alice', pass: 'alice' });
     for (const { subject, data } of purged)
       again = (await jetstream(admin).publish(subject, data)).seq;
     await admin.close();

@@ -193,13 +193,15 @@ export function startAliceRuntime(
 /**
  * A stand-in snapshot at `sequence` for the operator's compaction: `parts` opaque parts
  * and a manifest naming them, signed as devices sign them (the real writer is the
- * runtime's). Returns its id.
+ * runtime's); `claims` when its manifest says it carries the decision claims up to S.
+ * Returns its id.
  */
 export async function publishStandInSnapshot(
   connection: NatsConnection,
   user: string,
   sequence: number,
   parts = 1,
+  claims = false,
 ): Promise<string> {
   const subjects = syncSubjects(user);
   const snapshotId = `s${sequence}-standin${String(parts).padStart(4, '0')}`;
@@ -207,7 +209,14 @@ export async function publishStandInSnapshot(
   for (let index = 0; index < parts; index++) {
     await js.publish(subjects.snapshotPart(snapshotId, index), `stand-in part ${index}`);
   }
-  const manifest = { v: 1, snapshotId, sequence, partCount: parts, partsHash: '0'.repeat(64) };
+  const manifest = {
+    v: 1,
+    snapshotId,
+    sequence,
+    partCount: parts,
+    partsHash: '0'.repeat(64),
+    ...(claims ? { claims: true } : {}),
+  };
   const subject = subjects.snapshotManifest(snapshotId);
   const body = new TextEncoder().encode(JSON.stringify({ ...manifest, writer: 'x' }));
   const { signing } = await generateDeviceKeys();

@@ -8,7 +8,8 @@
  *   - an operation of another device: its journal rows through `apply_synced_rows`
  *     (source `sync`), its agent rows in the follow-up, the values lost to concurrent
  *     edits in the audit trail; idempotent by operation id (`syncApplied`);
- *   - one of this device's own operations, or a decision claim: only the cursor moves;
+ *   - one of this device's own operations: only the cursor moves;
+ *   - a decision claim: remembered (claims/known-claims.ts), the cursor moves with it;
  *   - a part of a split operation: kept until every part arrived, then applied whole;
  *   - a message that does not parse, or carries a row that does not: quarantined (kept,
  *     counted, shown in Settings → Sync), never applied; the feed goes on.
@@ -32,6 +33,7 @@ import { expireOrphanParts } from './orphan-parts';
 import { partId, plan, type PlanDeps, type Planned } from './plan-incoming';
 import { quarantineRow } from './quarantine-row';
 import { addAuditMessages } from '../../dispatcher/audit-writer';
+import { rememberClaims } from '../claims/known-claims';
 
 const CURSOR_KEY = 'cursor';
 const JOURNAL = new Set<string>(JOURNAL_TABLES);
@@ -45,6 +47,7 @@ const SYNC_STEP_TABLES = [
   'syncApplied',
   'syncParts',
   'syncQuarantine',
+  'syncClaims',
 ] as const;
 
 export interface IncomingDeps extends PlanDeps {
@@ -289,6 +292,15 @@ function stepFor(
             quarantineRow(message(seq), planned.reason, now, deps.appVersion),
           );
           if (!replay) await moveCursor();
+          return { value: undefined };
+        },
+      };
+    case 'claim':
+      return {
+        ...base,
+        followUp: async () => {
+          await rememberClaims(db, [planned.claim]);
+          await moveCursor();
           return { value: undefined };
         },
       };

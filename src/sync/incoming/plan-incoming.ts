@@ -6,6 +6,7 @@
  */
 import { timeSlice, yieldToMain } from '../../lib/yield-to-main';
 import {
+  CLAIMS_TABLE,
   joinParts,
   parseEnvelope,
   type EnvelopeParse,
@@ -14,6 +15,8 @@ import {
   type SyncOperation,
 } from '../../domain/sync-envelope';
 import type { CountersignDatabase } from '../../db/database';
+import type { KnownClaim } from '../../domain/decision-claim';
+import { claimIdOfSubject, readClaimBody } from '../claims/known-claims';
 import type { SyncMessage } from '../transport/sync-transport';
 import type { OpenedSignature } from '../seal/signers';
 import { rowProblem } from '../wire/synced-row-schemas';
@@ -21,6 +24,8 @@ import { contentHash, oneContentPerId, partCopyProblem } from './one-content';
 
 export type Planned =
   | { kind: 'skip'; seq: number }
+  /** A decision claim: remembered (claims/known-claims.ts), so compaction cannot undo it. */
+  | { kind: 'claim'; seq: number; claim: KnownClaim }
   | { kind: 'quarantine'; seq: number; subject: string; reason: string; data: Uint8Array }
   | { kind: 'part'; seq: number; envelope: SyncEnvelope }
   | {
@@ -129,6 +134,10 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
   for (const [index, message] of messages.entries()) {
     await breathe();
     const { seq, subject, data } = message;
+    if (message.kind === 'decision') {
+      planned.push(await plannedClaim(message, attributed));
+      continue;
+    }
     const parsed = parsedAll[index];
     if (!parsed) {
       planned.push({ kind: 'skip', seq });
@@ -155,7 +164,11 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
     }
     const problem = envelope.diffs
       .map((diff) =>
-        diff.after ? rowProblem(diff.table, { ...diff.after, id: diff.id }) : undefined,
+        diff.table === CLAIMS_TABLE
+          ? 'decision claims travel only inside a snapshot'
+          : diff.after
+            ? rowProblem(diff.table, { ...diff.after, id: diff.id })
+            : undefined,
       )
       .find((each) => each !== undefined);
     if (problem) {
@@ -204,6 +217,23 @@ export async function plan(deps: PlanDeps, messages: readonly SyncMessage[]): Pr
     );
   }
   return planned;
+}
+
+/**
+ * A claim is what the server stored first on its subject, readable or not: one that does
+ * not open, parse or speak for the device it names is kept without a winner (it still
+ * took the item), never quarantined.
+ */
+async function plannedClaim(
+  message: SyncMessage,
+  attributed: (claimed: string, message: SyncMessage) => Promise<string | undefined>,
+): Promise<Planned> {
+  const { seq } = message;
+  const id = claimIdOfSubject(message.subject);
+  if (!id) return { kind: 'skip', seq };
+  const winner = message.unreadable === undefined ? readClaimBody(message.data) : undefined;
+  const speaks = winner !== undefined && (await attributed(winner.deviceId, message)) === undefined;
+  return { kind: 'claim', seq, claim: { id, seq, ...(speaks ? { winner } : {}) } };
 }
 
 function withoutPart(envelope: SyncEnvelope): SyncOperation {

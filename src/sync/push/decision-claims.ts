@@ -6,9 +6,10 @@
  * claim says, opened when sealed, never on its bytes: the same claim sent twice (an
  * uncertain publish retried, sealed anew or not) still counts as won.
  */
-import { z } from 'zod';
 import type { SyncPushRecord } from '../../db/sync-rows';
 import { canonicalJson } from '../../domain/canonical-json';
+import type { ClaimMessage } from '../../domain/decision-claim';
+import { claimSubjectToken, readClaimBody } from '../claims/known-claims';
 import type { KeyRing } from '../seal/key-ring';
 import { open } from '../seal/seal';
 import {
@@ -20,24 +21,7 @@ import {
 import type { SyncSubjects } from '../transport/sync-subjects';
 import type { SyncTransport } from '../transport/sync-transport';
 
-const claimMessageSchema = z.object({
-  decisionId: z.string(),
-  verdict: z.enum(['confirmed', 'rejected']),
-  deviceId: z.string().max(100),
-  operationId: z.string(),
-});
-export type ClaimMessage = z.infer<typeof claimMessageSchema>;
-
 type Claim = NonNullable<SyncPushRecord['claim']>;
-
-/**
- * The change-set token of the claim's subject: the set id for the item's first decision,
- * `<set id>-r<round>` after earlier decisions were undone (each round has its own subject,
- * since a subject keeps its first message forever).
- */
-function claimSubjectToken(claim: Claim): string {
-  return claim.round === 0 ? claim.changeSetId : `${claim.changeSetId}-r${claim.round}`;
-}
 
 export function claimSubject(subjects: SyncSubjects, claim: Claim): string {
   return subjects.decision(claimSubjectToken(claim), claim.itemIndex);
@@ -57,8 +41,8 @@ export function claimBytes(claim: Claim, deviceId: string, operationId: string):
  * The winner's claim as sent; undefined when it is not a claim this app can read, or its
  * signature does not let it speak for the device it names.
  */
-async function readClaimMessage(
-  toSend: ClaimToSend,
+export async function readClaimMessage(
+  toSend: Pick<ClaimToSend, 'subject' | 'ring' | 'signers'>,
   bytes: Uint8Array,
 ): Promise<ClaimMessage | undefined> {
   const signers = toSend.signers ?? NOBODY_KNOWN;
@@ -66,16 +50,10 @@ async function readClaimMessage(
   if (!checked.ok) return undefined;
   const opened = await open(toSend.subject, toSend.ring, checked.body);
   if (opened.outcome !== 'opened' && opened.outcome !== 'plain') return undefined;
-  try {
-    const parsed = claimMessageSchema.safeParse(
-      JSON.parse(new TextDecoder().decode(opened.plaintext)),
-    );
-    if (!parsed.success) return undefined;
-    const misattributed = await attributionProblem(signers, parsed.data.deviceId, checked.signedBy);
-    return misattributed ? undefined : parsed.data;
-  } catch {
-    return undefined;
-  }
+  const claim = readClaimBody(opened.plaintext);
+  if (!claim) return undefined;
+  const misattributed = await attributionProblem(signers, claim.deviceId, checked.signedBy);
+  return misattributed ? undefined : claim;
 }
 
 export type ClaimOutcome = { outcome: 'won' } | { outcome: 'lost'; winner: ClaimMessage };
@@ -101,7 +79,18 @@ export async function claimDecision(
     toSend.bytes,
   );
   if (result.outcome === 'won') return { outcome: 'won' };
-  const winner = await readClaimMessage(toSend, result.winner.data);
+  return judgeClaim(record, deviceId, await readClaimMessage(toSend, result.winner.data));
+}
+
+/**
+ * Who holds the item, given the claim stored first on its subject (on the server, or as
+ * this device knows it: claims/known-claims.ts). The same claim sent again is still won.
+ */
+export function judgeClaim(
+  record: SyncPushRecord & { claim: Claim },
+  deviceId: string,
+  winner: ClaimMessage | undefined,
+): ClaimOutcome {
   if (
     winner?.decisionId === record.claim.decisionId &&
     winner.verdict === record.claim.verdict &&

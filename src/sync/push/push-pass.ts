@@ -7,14 +7,21 @@
  * what another device ends with (decision 0013).
  */
 import type { CountersignDatabase } from '../../db/database';
-import type { SyncPushRecord } from '../../db/sync-rows';
+import { ACTIVE_PUSH_STATES, type SyncPushRecord } from '../../db/sync-rows';
 import type { PushDeps } from './push-deps';
 import { pushOne } from './push-one';
 import { awaitsClaim } from './dexie-push-store';
 import type { SyncTransport } from '../transport/sync-transport';
 import { InvalidSubjectTokenError } from '../transport/sync-subjects';
 import { classifySyncError } from '../transport/sync-transport-error';
-import { claimBytes, claimDecision, claimSubject } from './decision-claims';
+import { claimIdOf } from '../claims/known-claims';
+import {
+  claimBytes,
+  claimDecision,
+  claimSubject,
+  judgeClaim,
+  type ClaimOutcome,
+} from './decision-claims';
 import { drainOutbox } from './drain-outbox';
 import { revertLostDecision } from './revert-lost-decision';
 import { claimToSend, type Sealing } from './seal-once';
@@ -87,12 +94,55 @@ export async function runPushPass(deps: PushPassDeps): Promise<PushPassSummary> 
 export async function resolveClaim(
   deps: PushPassDeps,
   record: SyncPushRecord,
-): Promise<'won' | 'lost' | { error: string; refused: boolean; keptLocal?: true }> {
+): Promise<'won' | 'lost' | ClaimRefusal> {
   const { db, push, deviceId } = deps;
   const fresh = await db.syncPushes.get(record.operationId);
   if (!fresh?.claim || !awaitsClaim(fresh)) return fresh?.claimState === 'lost' ? 'lost' : 'won';
   const claimed = { ...fresh, claim: fresh.claim };
-  let outcome;
+  // A claim this device knows decides without the server, whose copy compaction may have
+  // removed (a purged subject would take this claim as the first).
+  const known = await db.syncClaims.get(claimIdOf(claimed.claim));
+  const outcome = known
+    ? judgeClaim(claimed, deviceId, known.winner)
+    : await claimOnServer(deps, claimed);
+  if ('error' in outcome) return outcome;
+  if (outcome.outcome === 'won') {
+    await update(db, fresh, { claimState: 'won', updatedAt: push.clock.now() });
+    return 'won';
+  }
+  await revertLostDecision(db, claimed, outcome.winner, {
+    deviceId,
+    now: new Date(push.clock.now()).toISOString(),
+  });
+  return 'lost';
+}
+
+/**
+ * Settles this device's decisions waiting to claim an item whose claim it now knows (a
+ * snapshot carried it), before that snapshot's rows merge over them: a lost decision is
+ * taken back from the rows it changed, as when the feed brings the winner's operation.
+ * Never asks the server.
+ */
+export async function settleKnownClaims(deps: PushPassDeps): Promise<void> {
+  const { db } = deps;
+  await drainOutbox(db, deps.push.clock.now());
+  const waiting = await db.syncPushes
+    .where('state')
+    .anyOf(ACTIVE_PUSH_STATES)
+    .filter(awaitsClaim)
+    .toArray();
+  for (const record of waiting) {
+    if (await db.syncClaims.get(claimIdOf(record.claim!))) await resolveClaim(deps, record);
+  }
+}
+
+type ClaimRefusal = { error: string; refused: boolean; keptLocal?: true };
+
+async function claimOnServer(
+  deps: PushPassDeps,
+  claimed: SyncPushRecord & { claim: NonNullable<SyncPushRecord['claim']> },
+): Promise<ClaimOutcome | ClaimRefusal> {
+  const { db, push, deviceId } = deps;
   try {
     const subject = claimSubject(deps.sealing.subjects, claimed.claim);
     const bytes = await claimToSend(
@@ -103,7 +153,7 @@ export async function resolveClaim(
       claimBytes(claimed.claim, deviceId, claimed.operationId),
     );
     const ring = await deps.sealing.ring();
-    outcome = await claimDecision(deps.transport(), claimed, deviceId, {
+    return await claimDecision(deps.transport(), claimed, deviceId, {
       bytes,
       subject,
       ring,
@@ -113,10 +163,10 @@ export async function resolveClaim(
     const reason = error instanceof Error ? error.message : String(error);
     if (error instanceof InvalidSubjectTokenError) {
       const error = keptLocalWords(reason);
-      await update(db, fresh, { state: 'failed', lastError: error, updatedAt: push.clock.now() });
+      await update(db, claimed, { state: 'failed', lastError: error, updatedAt: push.clock.now() });
       return { error, refused: true, keptLocal: true };
     }
-    await update(db, fresh, {
+    await update(db, claimed, {
       lastError: reason,
       nextAttemptAt: push.clock.now() + (push.policy?.baseBackoffMs ?? 10_000),
       updatedAt: push.clock.now(),
@@ -125,15 +175,6 @@ export async function resolveClaim(
       classifySyncError(error, { doing: 'claiming the decision' }).kind === 'rejected';
     return { error: reason, refused };
   }
-  if (outcome.outcome === 'won') {
-    await update(db, fresh, { claimState: 'won', updatedAt: push.clock.now() });
-    return 'won';
-  }
-  await revertLostDecision(db, claimed, outcome.winner, {
-    deviceId,
-    now: new Date(push.clock.now()).toISOString(),
-  });
-  return 'lost';
 }
 
 function keptLocalWords(reason: string): string {

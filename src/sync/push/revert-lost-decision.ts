@@ -20,7 +20,7 @@ import type { JournalReader } from '../../domain/journal-access';
 import { JOURNAL_TABLES, type JournalTable } from '../../domain/journal';
 import { runOperation } from '../../dispatcher/run-operations';
 import type { OperationScope } from '../../dispatcher/write-scope';
-import type { ClaimMessage } from './decision-claims';
+import type { ClaimMessage } from '../../domain/decision-claim';
 import { addAuditMessages } from '../../dispatcher/audit-writer';
 
 const JOURNAL = new Set<string>(JOURNAL_TABLES);

@@ -30,6 +30,8 @@ export interface SnapshotRuntimeDeps {
   progress(short: string, long: string): void;
   /** Every snapshot write runs between the runtime's other tasks. */
   serialize<T>(task: () => Promise<T>): Promise<T>;
+  /** Settles this device's decisions a loaded snapshot's claims decide. */
+  settleClaims(): Promise<void>;
 }
 
 export interface SnapshotRuntime {
@@ -109,6 +111,7 @@ export function snapshotRuntime(deps: SnapshotRuntimeDeps): SnapshotRuntime {
         ...(deps.signers ? { signers: deps.signers } : {}),
         now,
         progress: deps.progress,
+        settleClaims: deps.settleClaims,
       });
       return outcome;
     },

@@ -16,7 +16,7 @@ import { rereadQuarantine } from '../incoming/reread-quarantine';
 import { APP_VERSION } from '../../lib/app-version';
 import { watchOutbox } from '../../db/sync-settings';
 import { publishJournalOnce } from '../push/publish-journal';
-import { runPushPass, resolveClaim, type PushPassDeps } from '../push/push-pass';
+import { runPushPass, resolveClaim, settleKnownClaims, type PushPassDeps } from '../push/push-pass';
 import type { Sealing } from '../push/seal-once';
 import type { KeyRing } from '../seal/key-ring';
 import type { DeviceKeyDatabase } from '../../db/device-key-store';
@@ -45,6 +45,7 @@ import { deviceSync } from '../devices/device-sync';
 import type { Removal } from '../devices/remove-device';
 import { resolvePush } from './resolve-push';
 import { snapshotRuntime } from './snapshot-runtime';
+import { backfillClaims } from '../claims/claims-backfill';
 import { CONNECTED, catchUpReporter } from './catch-up-progress';
 import { reportFeedEvent, statusWriter } from './runtime-status';
 import { runtimePushDeps } from './runtime-push-deps';
@@ -178,6 +179,7 @@ export function startSyncRuntime(
     nowMs: () => clock.now(),
     progress: (short, long) => void status('connecting', long, { progress: short }),
     serialize: (task) => (loop ? loop.serialize(task) : task()),
+    settleClaims: () => settleKnownClaims(passDeps()),
   });
 
   const pushPass = () => serialize(() => runPushPass(passDeps())).catch(() => undefined);
@@ -229,6 +231,8 @@ export function startSyncRuntime(
       await created.close().catch(() => undefined);
       throw error;
     });
+    const sealed = { ring: () => keys.ring(), ...(keys.signers ? { signers: keys.signers } : {}) };
+    await backfillClaims({ db, server: created, subjects: syncSubjects(config.user), ...sealed });
     const boot = await snapshots.bootstrap();
     if (mine !== session || stopped) return;
     if (!boot.follow) return void (await status('error', boot.words, { errorKind: 'snapshot' }));

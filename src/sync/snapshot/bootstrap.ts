@@ -30,6 +30,8 @@ export interface BootstrapDeps {
   now(): string;
   /** Progress in words: `short` for the indicator, `long` for Settings. */
   progress(short: string, long: string): void;
+  /** Settles this device's decisions the snapshot's claims decide (load-snapshot.ts). */
+  settleClaims?(): Promise<void>;
 }
 
 export type Bootstrap =
@@ -72,6 +74,7 @@ export async function bootstrapFromSnapshot(deps: BootstrapDeps): Promise<Bootst
       deviceId: deps.deviceId,
       now: deps.now,
       rowsPerStep: ROWS_PER_STEP,
+      ...(deps.settleClaims ? { settleClaims: deps.settleClaims } : {}),
       onProgress: (done, total) =>
         deps.progress(
           `Loading ${Math.ceil(done / ROWS_PER_STEP)} of ${Math.ceil(total / ROWS_PER_STEP)}`,

@@ -5,19 +5,27 @@
  * the one writer of each), merged by the same rule as any remote operation, so loading
  * over rows this device already has loses nothing newer. Each step is marked applied
  * (`syncApplied`, `<snapshot id>:<step>`), so a load cut short resumes where it stopped.
- * The last step moves the cursor to S, records the snapshot this device started from
+ * The last step moves the cursor to S, keeps the decision claims it carries (checked
+ * before this device claims an item: claims/known-claims.ts), records the snapshot this device started from
  * (undo of a decision made before it is refused, undo-decision.ts), and recounts the
  * decision statistics; the inbox tallies are kept by the change-item writer as it goes.
  */
 import type { CountersignDatabase } from '../../db/database';
 import { writeLoadedSnapshot } from '../../db/sync-settings';
 import { JOURNAL_TABLES } from '../../domain/journal';
-import { SYNC_TABLES, type RowDiff, type SyncOperation } from '../../domain/sync-envelope';
+import {
+  CLAIMS_TABLE,
+  SYNC_TABLES,
+  type RowDiff,
+  type SyncOperation,
+} from '../../domain/sync-envelope';
 import { runOperations, type Operation } from '../../dispatcher/run-operations';
 import { applyAgentRows } from '../incoming/apply-agent-rows';
 import { readCursor } from '../incoming/apply-incoming';
 import type { SnapshotManifest } from './snapshot-manifest';
 import { recountDecisionStats } from './recount-after-snapshot';
+import { rememberClaims } from '../claims/known-claims';
+import { snapshotClaims } from './snapshot-claims';
 
 const ROWS_PER_STEP = 500;
 const CURSOR_KEY = 'cursor';
@@ -29,6 +37,12 @@ export interface SnapshotLoadDeps {
   deviceId: string;
   now(): string;
   onProgress?: (rowsDone: number, rowsTotal: number) => void;
+  /**
+   * Called once the snapshot's claims are kept and before its rows are written: this
+   * device's decisions that those claims decide are settled first (a lost one is taken back
+   * from the rows it changed, before the snapshot's rows merge over them).
+   */
+  settleClaims?(): Promise<void>;
   rowsPerStep?: number;
 }
 
@@ -46,9 +60,14 @@ export async function loadSnapshot(
   if ((await readCursor(db)) >= manifest.sequence) {
     return { ok: true, applied: false, message: 'This device is already past that snapshot.' };
   }
-  const diffs = [...operation.diffs].sort(
-    (a, b) => ORDER.indexOf(a.table) - ORDER.indexOf(b.table),
-  );
+  const claims = snapshotClaims(operation, manifest.sequence);
+  if (!claims.ok)
+    return { ok: false, error: `The snapshot could not be loaded: ${claims.reason}.` };
+  await db.transaction('rw', db.syncClaims, () => rememberClaims(db, claims.claims));
+  await deps.settleClaims?.();
+  const diffs = operation.diffs
+    .filter((diff) => diff.table !== CLAIMS_TABLE)
+    .sort((a, b) => ORDER.indexOf(a.table) - ORDER.indexOf(b.table));
   const size = deps.rowsPerStep ?? ROWS_PER_STEP;
   const chunks: RowDiff[][] = [];
   for (let start = 0; start < diffs.length; start += size)

@@ -23,6 +23,12 @@ export const snapshotManifestSchema = z.object({
   partsHash: z.string().regex(/^[0-9a-f]{64}$/),
   /** The writer's device token (as in its progress reports), not its name. */
   writer: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  /**
+   * The snapshot carries the decision claims up to S (snapshot-claims.ts): the operator's
+   * compaction removes claim subjects only below a base that says so. Missing in snapshots
+   * written before claims were carried.
+   */
+  claims: z.literal(true).optional(),
 });
 export type SnapshotManifest = z.infer<typeof snapshotManifestSchema>;
 

@@ -2,7 +2,8 @@
  * Checks a whole snapshot before anything of it is applied: the manifest parses, every
  * part is there, the parts' bytes hash to the manifest's, each part opens under its own
  * subject, parses as an envelope within the usual limits and is the part it claims to be,
- * and its writer's signatures check out (snapshot-signature.ts).
+ * the decision claims it carries parse and lie at or below its sequence, and its writer's
+ * signatures check out (snapshot-signature.ts).
  * Any failure refuses the whole snapshot, with words; a loader then falls back to an
  * older snapshot or to replay.
  */
@@ -18,6 +19,7 @@ import { open } from '../seal/seal';
 import { NOBODY_KNOWN, type SignerLookup } from '../seal/signers';
 import type { SyncSubjects } from '../transport/sync-subjects';
 import { partsHash, readManifest, type SnapshotManifest } from './snapshot-manifest';
+import { snapshotClaims } from './snapshot-claims';
 import { signatureProblem, unsigned } from './snapshot-signature';
 import { SNAPSHOT_KIND } from './write-snapshot';
 
@@ -78,6 +80,8 @@ export async function verifySnapshot(
   }
   const joined = joinParts(envelopes);
   if (!joined.ok) return refuse(joined.reason);
+  const claims = snapshotClaims(joined.operation, manifest.sequence);
+  if (!claims.ok) return refuse(claims.reason);
   const stored = [
     { subject: subjects.snapshotManifest(manifest.snapshotId), data: manifestBytes },
     ...present.map((data, index) => ({

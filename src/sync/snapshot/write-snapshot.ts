@@ -11,7 +11,6 @@ import {
   encodeEnvelope,
   splitOperation,
   type RowDiff,
-  type SyncTable,
 } from '../../domain/sync-envelope';
 import { mergeClocks, type VectorClock } from '../../domain/vector-clock';
 import type { KeyRing } from '../seal/key-ring';
@@ -32,7 +31,8 @@ export const SNAPSHOT_KIND = 'snapshot';
 const SNAPSHOT_PART_BUDGET_BYTES = ENVELOPE_LIMITS.defaultPartBudgetBytes - SEAL_OVERHEAD_BYTES;
 
 export interface SnapshotRow {
-  readonly table: SyncTable;
+  /** A synced table, or the decision claims (`CLAIMS_TABLE`). */
+  readonly table: RowDiff['table'];
   readonly id: string;
   readonly row: Record<string, unknown>;
 }
@@ -102,6 +102,7 @@ export async function writeSnapshot(
     partCount: parts.length,
     partsHash: await partsHash(parts.map((part) => part.data)),
     writer: input.writer,
+    claims: true,
   };
   return {
     manifest,

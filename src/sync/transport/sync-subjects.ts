@@ -40,6 +40,8 @@ export interface SyncSubjects {
   readonly all: string;
   operation(operationId: string): string;
   decision(changeSetId: string, itemIndex: number): string;
+  /** Every decision claim. */
+  readonly decisions: string;
   /** One part of a snapshot (sealed like an operation's part). */
   snapshotPart(snapshotId: string, index: number): string;
   /** A snapshot's manifest: readable, no journal content. */
@@ -89,6 +91,7 @@ export function syncSubjects(user: string): SyncSubjects {
     operation: (operationId) => `cs.${user}.ops.${token('An operation id', operationId)}`,
     decision: (changeSetId, itemIndex) =>
       `cs.${user}.decisions.${token('A change set id', changeSetId)}.${index('An item index', itemIndex)}`,
+    decisions: `cs.${user}.decisions.>`,
     snapshotPart: (snapshotId, partIndex) =>
       `cs.${user}.snap.${token('A snapshot id', snapshotId)}.${index('A part index', partIndex)}`,
     snapshotManifest: (snapshotId) => `cs.${user}.snapshots.${token('A snapshot id', snapshotId)}`,
