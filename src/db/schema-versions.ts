@@ -142,6 +142,14 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         })
         .then(() => undefined),
   },
+  {
+    // 11: a remote operation is found from the ledger row of applying it here, so a tab's
+    // wake can name the stream sequence of the edits it wakes on (its task claim's trigger).
+    version: 11,
+    stores: {
+      syncApplied: 'operationId, localOperationId',
+    },
+  },
 ];
 
 async function stampDecisionCategories(transaction: Transaction): Promise<void> {
