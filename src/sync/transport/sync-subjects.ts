@@ -72,6 +72,8 @@ export interface SyncSubjects {
   taskClaims(taskToken: string): string;
   /** A message published only to read the server's clock back. */
   clock(token: string): string;
+  /** Wakes' progress: core NATS, outside the stream (`cs-live.<user>.>`), stored nowhere. */
+  readonly wakeProgress: string;
 }
 
 function index(what: string, value: number): number {
@@ -106,6 +108,7 @@ export function syncSubjects(user: string): SyncSubjects {
       `cs.${user}.claim.${token('A task token', taskToken)}.${index('A claim attempt', attempt)}`,
     taskClaims: (taskToken) => `cs.${user}.claim.${token('A task token', taskToken)}.*`,
     clock: (clockToken) => `cs.${user}.clock.${token('A clock token', clockToken)}`,
+    wakeProgress: `cs-live.${user}.wake-progress`,
   };
 }
 
