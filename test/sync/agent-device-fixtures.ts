@@ -23,7 +23,7 @@ export const SYNC_OPTIONS = {
  * The model, as an OpenAI-compatible server streams it: a first turn proposes a priority,
  * the turn after the tool results reports.
  */
-const scriptedModel: typeof fetch = async (_input, init) => {
+export const scriptedModel: typeof fetch = async (_input, init) => {
   const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
     messages?: { role: string }[];
   };
@@ -58,7 +58,7 @@ export const aliceJournal = (url: string): Journal => ({
 export async function startTestDevice(
   journal: Journal,
   stateDir: string,
-  extra: { leaseMs?: number } = {},
+  extra: { leaseMs?: number; fetch?: typeof fetch } = {},
 ): Promise<{ device: AgentDevice; events: Logged[] }> {
   const events: Logged[] = [];
   const config: DeviceConfig = {
@@ -78,8 +78,8 @@ export async function startTestDevice(
   const device = await startAgentDevice(config, {
     log,
     sync: SYNC_OPTIONS,
-    fetch: scriptedModel,
-    ...extra,
+    fetch: extra.fetch ?? scriptedModel,
+    ...(extra.leaseMs === undefined ? {} : { leaseMs: extra.leaseMs }),
   });
   await waitFor(
     () => events.some((each) => each.event === 'sync' && each.phase === 'connected') || undefined,

@@ -7,7 +7,8 @@
  * Its progress goes live to every device (wake-progress-live.ts): each turn, again with each
  * renewal (so listeners know it is alive), and its end.
  */
-import { CLAIM_LEASE_MS, type HeldClaim, type TaskClaims } from './task-claims';
+import { CLAIM_LEASE_MS } from './lease';
+import type { HeldClaim, TaskClaims } from './task-claims';
 import type { LiveProgressChannel } from './wake-progress-live';
 
 export type ClaimedWake<T> =
