@@ -87,6 +87,7 @@ export async function startAgentDevice(
   const loop = startWakeLoop({
     claims: claims.claims,
     progress: claims.progress,
+    outcome: claims.outcome,
     ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
     db,
     quietMs: config.quietMs,

@@ -14,6 +14,7 @@ import { readCursor } from '../sync/incoming/apply-incoming';
 import type { TaskClaims } from '../sync/claims/task-claims';
 import { notStartedWords, wakeUnderClaim } from '../sync/claims/claimed-wake';
 import type { LiveProgressChannel } from '../sync/claims/wake-progress-live';
+import type { ClaimsConnection } from '../sync/claims/claims-connection';
 import { readDeviceName } from '../db/queries/device-name';
 import type { AppliedUnit } from './applied-units';
 import type { DeviceLog } from './device-log';
@@ -30,6 +31,8 @@ export interface WakeLoopOptions {
   claims: TaskClaims;
   /** Where each wake's progress is said, live, to every device. */
   progress?: LiveProgressChannel;
+  /** Publishes how each wake ended, for every device's Activity. */
+  outcome?: ClaimsConnection['outcome'];
   leaseMs?: number;
 }
 
@@ -123,6 +126,7 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
       {
         claims: options.claims,
         progress: options.progress,
+        ...(options.outcome ? { outcome: options.outcome } : {}),
         taskId,
         trigger: triggerSeq.get(taskId) ?? 0,
         covers: await readCursor(db),

@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { WakeOutcome } from '../../src/agent/run-wake';
 import type { CountersignDatabase } from '../../src/db/database';
 import { wakeClaimedHere } from '../../src/features/agent/wake-claimed-here';
@@ -19,6 +19,7 @@ import type { LiveProgress } from '../../src/sync/claims/wake-progress-live';
 import { NO_KEYS } from '../../src/sync/seal/key-ring';
 import { startSyncRuntime, type SyncRuntime } from '../../src/sync/runtime/sync-runtime';
 import { getDeviceId } from '../../src/db/settings';
+import { readCursor } from '../../src/sync/incoming/apply-incoming';
 import { startNatsServer, type NatsTestServer } from '../support/nats-server';
 import {
   allowAgentCategories,
@@ -158,11 +159,33 @@ it('makes one wake of one synced edit on two agent devices and a laptop’s tab,
   });
   expect(tabWakes).toEqual([]);
 
+  // How the agent device's wake ended reaches every other device's Activity, in words.
+  const outcomeLine = (db: CountersignDatabase, words: RegExp) =>
+    waitFor(
+      async () =>
+        (await db.auditMessages.toArray()).find((row) => words.test(row.summary)) ?? undefined,
+      20_000,
+      `${String(words)} in Activity`,
+    );
+  const proposedLine =
+    /^The agent on (Computer [0-9a-f-]{4}|another device) proposed 1 change to “Fix the Safari logout”\.$/;
+  expect(await outcomeLine(tablet, proposedLine)).toMatchObject({
+    kind: 'observation',
+    source: 'sync',
+    taskId,
+    outcome: 'success',
+  });
+  await outcomeLine(laptop, proposedLine);
+
   // A wake the person asks for is claimed and runs; the agent devices then see it done.
   expect(await wake('manual')).toMatchObject({ kind: 'ran' });
   expect(tabWakes).toEqual([taskId]);
   expect(wakesIn(agents())).toHaveLength(1);
   expect(refused).toEqual([]);
+  await outcomeLine(
+    tablet,
+    /^The agent on .+ looked at “Fix the Safari logout” and proposed nothing\.$/,
+  );
   await first.device.stop();
   await second.device.stop();
 }, 120_000);
@@ -185,6 +208,37 @@ it('does not wake automatically while not connected; a wake the person asks for 
   expect(await wake('automatic')).toEqual({ kind: 'skipped' });
   expect(await wake('manual')).toEqual({ kind: 'unclaimed' });
 });
+
+it('refuses a hostile outcome in words, and writes nothing of it into Activity', async () => {
+  const tablet = await syncedDevice();
+  const warned = vi.spyOn(console, 'warn');
+  const sender = userTransport(url(), 'alice');
+  await sender.connect();
+  try {
+    const hostile = { v: 1, deviceId: 'x', taskId: 't', status: 'done', proposed: -5, turns: 1 };
+    await sender.publishNew(
+      'cs.alice.outcome.hostile-1',
+      new TextEncoder().encode(JSON.stringify({ ...hostile, summary: '<script>' })),
+    );
+    await sender.publishNew(
+      'cs.alice.outcome.hostile-2',
+      new TextEncoder().encode(JSON.stringify(hostile)),
+    );
+    const last = (await sender.readLastStamped('cs.alice.outcome.hostile-2'))!.seq;
+    await waitFor(async () => (await readCursor(tablet)) >= last || undefined, 20_000, 'read');
+  } finally {
+    await sender.close();
+  }
+  const refusals = () =>
+    warned.mock.calls.filter(([words]) =>
+      String(words).includes('A wake’s outcome from another device was refused: '),
+    );
+  // Every device still syncing refuses both (this one and those of the tests before).
+  await waitFor(() => refusals().length >= 2 || undefined, 20_000, 'both refused');
+  expect(String(refusals()[0]![0])).toMatch(/proposed is not as expected\.$/);
+  expect(await tablet.auditMessages.where('id').startsWith('outcome-hostile').count()).toBe(0);
+  warned.mockRestore();
+}, 60_000);
 
 it('refuses a hostile progress message in words, and shows nothing of it', async () => {
   const laptop = createTestDatabase();

@@ -43,6 +43,7 @@ export async function wakeClaimedHere(
     {
       claims: claims.claims,
       progress: claims.progress,
+      outcome: claims.outcome,
       taskId,
       // The person asked: only a wake working now stops it, never one done before.
       trigger: reason === 'manual' ? AFTER_EVERYTHING : await readTaskTrigger(db, taskId),

@@ -9,7 +9,11 @@
  */
 import { CLAIM_LEASE_MS } from './lease';
 import type { HeldClaim, TaskClaims } from './task-claims';
+import type { WakeOutcomeNote } from './wake-outcome';
 import type { LiveProgressChannel } from './wake-progress-live';
+
+/** What the wrapper reads of how a wake ended (the wake's own outcome has these fields). */
+type Ended = Pick<WakeOutcomeNote, 'status' | 'proposed' | 'turns'> & { message?: string };
 
 export type ClaimedWake<T> =
   | { started: true; result: T }
@@ -34,9 +38,11 @@ export interface ClaimedWakeOptions {
   onLost?: () => void;
   /** Where the wake's progress is said, live; best effort (a note lost is not retried). */
   progress?: LiveProgressChannel;
+  /** Publishes how the wake ended, for every device's Activity (wake-outcome.ts). */
+  outcome?: (note: Omit<WakeOutcomeNote, 'v' | 'deviceId'>) => Promise<void>;
 }
 
-export async function wakeUnderClaim<T>(
+export async function wakeUnderClaim<T extends Ended>(
   options: ClaimedWakeOptions,
   wake: (signal: AbortSignal, turn: (turn: number) => void) => Promise<T>,
 ): Promise<ClaimedWake<T>> {
@@ -59,6 +65,17 @@ export async function wakeUnderClaim<T>(
     return { started: false, why: 'stopped' };
   }
   void say('working');
+  let ended: T | undefined;
+  const publishOutcome = ({ status, proposed, turns, message }: Ended) =>
+    options
+      .outcome?.({
+        taskId,
+        status,
+        proposed,
+        turns,
+        ...(message ? { message: message.slice(0, 600) } : {}),
+      })
+      .catch(() => undefined);
   const lost = new AbortController();
   // One renewal at a time, and none after the release (a late one would stand after it).
   let renewals = Promise.resolve();
@@ -80,12 +97,15 @@ export async function wakeUnderClaim<T>(
       lastTurn = next;
       void say('working');
     };
-    return { started: true, result: await wake(AbortSignal.any(signals), turn) };
+    const result = await wake(AbortSignal.any(signals), turn);
+    ended = result;
+    return { started: true, result };
   } finally {
     clearInterval(renewing);
     await renewals;
     await release();
     await say('ended');
+    if (ended) await publishOutcome(ended);
   }
 }
 

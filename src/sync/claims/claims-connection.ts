@@ -7,6 +7,7 @@
 import type { KeyRing } from '../seal/key-ring';
 import type { LiveTransport } from '../transport/live-transport';
 import { taskClaims, type ClaimServer, type TaskClaims } from './task-claims';
+import { outcomePublisher } from './wake-outcome';
 import { liveProgressChannel, type LiveProgressChannel } from './wake-progress-live';
 
 export interface ClaimsTransport extends ClaimServer, LiveTransport {
@@ -17,6 +18,7 @@ export interface ClaimsTransport extends ClaimServer, LiveTransport {
 export interface ClaimsConnection {
   claims: TaskClaims;
   progress: LiveProgressChannel;
+  outcome: ReturnType<typeof outcomePublisher>;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export function claimsConnection(options: {
       ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
     }),
     progress: liveProgressChannel({ live: ready, user, deviceId, ring }),
+    outcome: outcomePublisher({ server, user, deviceId, ring }),
     async close() {
       const transport = await opening?.catch(() => undefined);
       opening = undefined;

@@ -63,7 +63,7 @@ describe('a wake’s live progress', () => {
       [await seal(SUBJECT, ring, bytes({ ...note, turn: -1 })), /turn is not as expected/],
       [await seal(SUBJECT, ring, bytes({ ...note, deviceId: 'a.b>' })), /deviceId/],
       [await seal(SUBJECT, ring, bytes({ ...note, script: '<img>' })), /not as expected/],
-      [new Uint8Array(10_000), /more than a progress note/],
+      [new Uint8Array(10_000), /more than a note/],
     ];
     for (const [data, words] of cases) {
       const read = await readLiveProgress(SUBJECT, ring, data);

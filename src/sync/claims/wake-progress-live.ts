@@ -8,8 +8,8 @@
  * wake it has not heard of for a lease (a crashed device).
  */
 import { z } from 'zod';
-import { newestKey, type KeyRing } from '../seal/key-ring';
-import { open, sealWhenKeyed } from '../seal/seal';
+import type { KeyRing } from '../seal/key-ring';
+import { readSealedNote, sealNote } from './sealed-note';
 import { syncSubjects } from '../transport/sync-subjects';
 import type { LiveTransport } from '../transport/live-transport';
 
@@ -24,9 +24,6 @@ const liveProgressSchema = z
   .strict();
 export type LiveProgress = z.infer<typeof liveProgressSchema>;
 
-/** The largest progress message read: far above a sealed one, far below a flood. */
-const MAX_BYTES = 2_048;
-
 export type ReadProgress = { ok: true; progress: LiveProgress } | { ok: false; words: string };
 
 export async function readLiveProgress(
@@ -34,27 +31,8 @@ export async function readLiveProgress(
   ring: KeyRing,
   data: Uint8Array,
 ): Promise<ReadProgress> {
-  const refused = (why: string): ReadProgress => ({
-    ok: false,
-    words: `A progress message was refused: ${why}.`,
-  });
-  if (data.length > MAX_BYTES)
-    return refused(`it is ${data.length} bytes, more than a progress note`);
-  const opened = await open(subject, ring, data);
-  if (opened.outcome === 'plain' && newestKey(ring))
-    return refused('it is not sealed with the journal’s key');
-  if (opened.outcome !== 'opened' && opened.outcome !== 'plain')
-    return refused('it does not open with the journal’s key');
-  let json: unknown;
-  try {
-    json = JSON.parse(new TextDecoder().decode(opened.plaintext));
-  } catch {
-    return refused('it is not JSON');
-  }
-  const parsed = liveProgressSchema.safeParse(json);
-  if (!parsed.success)
-    return refused(`${parsed.error.issues[0]?.path.join('.') || 'its body'} is not as expected`);
-  return { ok: true, progress: parsed.data };
+  const read = await readSealedNote(subject, ring, data, liveProgressSchema, 'A progress message');
+  return read.ok ? { ok: true, progress: read.note } : read;
 }
 
 export interface LiveProgressChannel {
@@ -77,8 +55,7 @@ export function liveProgressChannel(options: {
   return {
     async publish(note) {
       const body: LiveProgress = { v: 1, deviceId: options.deviceId(), ...note };
-      const plaintext = new TextEncoder().encode(JSON.stringify(body));
-      const sealed = await sealWhenKeyed(subject, await options.ring(), plaintext);
+      const sealed = await sealNote(subject, await options.ring(), body);
       (await options.live()).publishLive(subject, sealed);
     },
     listen(onProgress, onRefused) {
