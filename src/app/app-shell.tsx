@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation, useNavigationType } from 'react-router';
-import { useRemoteWakes } from '../features/agent/use-remote-wakes';
 import { useAppBadge } from '../features/notify/use-app-badge';
 import { ArrivalNotifications } from '../features/notify/arrival-notifications';
 import { ReviewNavBadge } from '../features/review/inbox/pending-count';
@@ -20,7 +19,6 @@ const LINKS = [
 export function AppShell() {
   useExpirySweep();
   useSyncRuntime();
-  useRemoteWakes();
   useAppBadge();
   const main = useFocusOnArrival();
   return (

@@ -25,6 +25,7 @@ import { useWakeFromAddress } from './use-wake-from-address';
 import { useWakeLockHeld } from './use-wake-lock-held';
 import { WakeStatus } from './wake-status';
 import { useRemoteWakeWords } from './remote-wakes-store';
+import { useRemoteWakes } from './use-remote-wakes';
 import './agent.css';
 
 const WAKE_EXPLANATION =
@@ -39,6 +40,7 @@ export function AgentPanel({ taskId }: { taskId: string }) {
   const runningHere = wake?.status === 'running';
   const { returnTo, leavingProps } = useReturnFocus(runningHere);
   useAutoWake(taskId);
+  useRemoteWakes();
   useWakeFromAddress(taskId, data && data.taskExists ? data.policy.allowed : undefined);
 
   const runningRow = data?.runningWake;

@@ -15,13 +15,30 @@ export interface RemoteWake {
   heardAt: number;
 }
 
-interface RemoteWakesState {
-  byTask: Record<string, RemoteWake>;
+/** What the listener does with what it hears. */
+export interface RemoteWakesSink {
+  current(taskId: string): RemoteWake | undefined;
   heard(taskId: string, wake: RemoteWake): void;
   ended(taskId: string, deviceId: string): void;
   /** Forgets wakes not heard of since `now - PROGRESS_SILENCE_MS`. */
   forgetSilent(now: number): void;
   clear(): void;
+}
+
+interface RemoteWakesState extends Omit<RemoteWakesSink, 'current'> {
+  byTask: Record<string, RemoteWake>;
+}
+
+/** The store as the listener sees it. */
+export function remoteWakesSink(): RemoteWakesSink {
+  const state = () => useRemoteWakesStore.getState();
+  return {
+    current: (taskId) => state().byTask[taskId],
+    heard: (taskId, wake) => state().heard(taskId, wake),
+    ended: (taskId, deviceId) => state().ended(taskId, deviceId),
+    forgetSilent: (now) => state().forgetSilent(now),
+    clear: () => state().clear(),
+  };
 }
 
 export const useRemoteWakesStore = create<RemoteWakesState>((set) => ({
@@ -53,7 +70,7 @@ export function useRemoteWakeWords(taskId: string): string | undefined {
   });
 }
 
-export function describeRemoteWake(wake: RemoteWake, task: string): string {
+function describeRemoteWake(wake: RemoteWake, task: string): string {
   const holder = wake.deviceName
     ? `The agent on ${wake.deviceName}`
     : 'The agent on another device';

@@ -45,7 +45,7 @@ export function outcomePublisher(options: {
 }
 
 /** The line every other device's Activity shows. */
-export function outcomeWords(note: WakeOutcomeNote, deviceName: string | undefined, task: string) {
+function outcomeWords(note: WakeOutcomeNote, deviceName: string | undefined, task: string) {
   const agent = `The agent on ${deviceName ?? 'another device'}`;
   const changes = `${note.proposed} ${note.proposed === 1 ? 'change' : 'changes'}`;
   switch (note.status) {
