@@ -9,6 +9,7 @@ import { AutoWakeScheduler } from '../agent/auto-wake-scheduler';
 import { wakeWithDeviceSettings } from '../agent/wake-with-device-settings';
 import type { WakeOutcome } from '../agent/run-wake';
 import type { CountersignDatabase } from '../db/database';
+import { countOf } from '../lib/count-of';
 import { readAutoWakeWatch } from '../db/queries/agent';
 import { readCursor } from '../sync/incoming/apply-incoming';
 import type { TaskClaims } from '../sync/claims/task-claims';
@@ -18,6 +19,7 @@ import type { ClaimsConnection } from '../sync/claims/claims-connection';
 import { readDeviceName } from '../db/queries/device-name';
 import type { AppliedUnit } from './applied-units';
 import type { DeviceLog } from './device-log';
+import { DEFAULT_THROTTLE, WakeThrottle, type ThrottleLimits } from './wake-throttle';
 
 export interface WakeLoopOptions {
   db: CountersignDatabase;
@@ -34,6 +36,8 @@ export interface WakeLoopOptions {
   /** Publishes how each wake ended, for every device's Activity. */
   outcome?: ClaimsConnection['outcome'];
   leaseMs?: number;
+  /** How often it may wake (wake-throttle.ts); DEFAULT_THROTTLE when absent. */
+  throttle?: ThrottleLimits;
 }
 
 export interface WakeLoop {
@@ -51,7 +55,8 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
   const editing = new Set<string>();
   /** The newest stream sequence that edited each task: the trigger a claim must cover. */
   const triggerSeq = new Map<string, number>();
-  const queue: string[] = [];
+  const queue = new WakeThrottle(options.throttle ?? DEFAULT_THROTTLE);
+  let waitTimer: ReturnType<typeof setTimeout> | undefined;
   let running: { taskId: string; done: Promise<void> } | undefined;
   const abort = new AbortController();
   let stopped = false;
@@ -100,14 +105,39 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
   };
 
   const enqueue = (taskId: string) => {
-    if (!queue.includes(taskId) && running?.taskId !== taskId) queue.push(taskId);
+    if (running?.taskId !== taskId) queue.request(taskId);
+    // A task asked for now may start before the one the timer waits for.
+    clearTimeout(waitTimer);
+    waitTimer = undefined;
     void next();
   };
+  let lastQueued = '';
 
   const next = async () => {
-    if (running || stopped) return;
-    const taskId = queue.shift();
-    if (!taskId) return;
+    if (running || stopped || waitTimer) return;
+    const answer = queue.take();
+    if (answer.kind === 'empty') return;
+    if (answer.kind === 'wait') {
+      const limits = options.throttle ?? DEFAULT_THROTTLE;
+      if (`${answer.taskId}${answer.reason}${queue.size}` !== lastQueued)
+        log.info('wake-queued', {
+          taskId: answer.taskId,
+          reason: answer.reason,
+          waitMs: answer.waitMs,
+          queued: queue.size,
+          message:
+            answer.reason === 'rate'
+              ? `${countOf(queue.size, 'wake')} waiting: at most ${limits.perMinute} a minute.`
+              : `This task woke less than ${limits.taskEveryMs / 1000} s ago; its next wake waits until then.`,
+        });
+      lastQueued = `${answer.taskId}${answer.reason}${queue.size}`;
+      waitTimer = setTimeout(() => {
+        waitTimer = undefined;
+        void next();
+      }, answer.waitMs);
+      return;
+    }
+    const { taskId } = answer;
     const done = wakeOnce(taskId);
     running = { taskId, done };
     await done;
@@ -177,6 +207,8 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
       proposed: outcome.proposed,
       turns: outcome.turns,
       ms,
+      // Its memory in the log: a leak shows in journald long before the machine notices.
+      heapMb: Math.round(process.memoryUsage().heapUsed / 1_048_576),
       ...(outcome.message ? { message: outcome.message } : {}),
     });
 
@@ -196,9 +228,10 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
         });
       }
     },
-    idle: () => editing.size === 0 && !running && queue.length === 0,
+    idle: () => editing.size === 0 && !running && queue.size === 0,
     async stop() {
       stopped = true;
+      clearTimeout(waitTimer);
       for (const scheduler of schedulers.values()) scheduler.dispose();
       abort.abort();
       await running?.done.catch(() => undefined);

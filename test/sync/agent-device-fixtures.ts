@@ -8,9 +8,12 @@ import { connect } from '@nats-io/transport-node';
 import { startAgentDevice, type AgentDevice } from '../../src/agent-device/agent-device';
 import type { DeviceConfig } from '../../src/agent-device/device-config';
 import { jsonLinesLog } from '../../src/agent-device/device-log';
+import type { ThrottleLimits } from '../../src/agent-device/wake-throttle';
 import type { CountersignDatabase } from '../../src/db/database';
 import { chatChunk, chatStream } from '../support/scripted-fetch';
-import { streamObserver, TEST_POLICY, waitFor } from './sync-fixtures';
+import { startSyncRuntime } from '../../src/sync/runtime/sync-runtime';
+import { createTestDatabase } from '../support/test-database';
+import { streamObserver, TEST_POLICY, untilConnected, waitFor } from './sync-fixtures';
 
 export const SYNC_OPTIONS = {
   connect,
@@ -58,8 +61,9 @@ export const aliceJournal = (url: string): Journal => ({
 export async function startTestDevice(
   journal: Journal,
   stateDir: string,
-  extra: { leaseMs?: number; fetch?: typeof fetch } = {},
+  extra: { leaseMs?: number; throttle?: ThrottleLimits; fetch?: typeof fetch } = {},
 ): Promise<{ device: AgentDevice; events: Logged[] }> {
+  const { throttle, ...options } = extra;
   const events: Logged[] = [];
   const config: DeviceConfig = {
     ...journal,
@@ -71,6 +75,8 @@ export async function startTestDevice(
     },
     stateDir,
     quietMs: 300,
+    // The tests wake one task again within seconds: the throttle has its own tests.
+    throttle: throttle ?? { taskEveryMs: 0, perMinute: 600 },
   };
   const log = jsonLinesLog((line) => {
     events.push(JSON.parse(line) as Logged);
@@ -78,8 +84,8 @@ export async function startTestDevice(
   const device = await startAgentDevice(config, {
     log,
     sync: SYNC_OPTIONS,
-    fetch: extra.fetch ?? scriptedModel,
-    ...(extra.leaseMs === undefined ? {} : { leaseMs: extra.leaseMs }),
+    fetch: scriptedModel,
+    ...options,
   });
   await waitFor(
     () => events.some((each) => each.event === 'sync' && each.phase === 'connected') || undefined,
@@ -87,6 +93,16 @@ export async function startTestDevice(
     'the agent device connected',
   );
   return { device, events };
+}
+
+/** The person's laptop: the app's runtime over fake-indexeddb, connected to alice's journal. */
+export async function startLaptop(url: string) {
+  const db = createTestDatabase();
+  const runtime = startSyncRuntime(db, aliceJournal(url).sync!, SYNC_OPTIONS);
+  await untilConnected(db);
+  const sent = () =>
+    waitFor(async () => (await db.outbox.count()) === 0 || undefined, 20_000, 'sent');
+  return { db, runtime, sent };
 }
 
 export const wakesIn = (events: Logged[]) => events.filter((each) => each.event === 'wake-started');
