@@ -37,14 +37,14 @@ function account(index) {
       user: ${user}, password: ${user}
       permissions: {
         publish: {
-          allow: ["cs.${user}.>", "$JS.API.INFO", "$JS.API.STREAM.CREATE.${stream}",
+          allow: ["cs.${user}.>", "cs-live.${user}.>", "$JS.API.INFO", "$JS.API.STREAM.CREATE.${stream}",
             "$JS.API.STREAM.INFO.${stream}", "$JS.API.DIRECT.GET.${stream}.>",
             "$JS.API.CONSUMER.CREATE.${stream}.*", "$JS.API.CONSUMER.INFO.${stream}.*",
             "$JS.API.CONSUMER.DELETE.${stream}.*", "$JS.API.CONSUMER.MSG.NEXT.${stream}.*"]
           deny: ["cs.${user}.compaction.>", "$JS.API.STREAM.DELETE.>", "$JS.API.STREAM.PURGE.>",
             "$JS.API.STREAM.UPDATE.>", "$JS.API.STREAM.MSG.DELETE.>"]
         }
-        subscribe: { allow: ["cs.${user}.>", "_INBOX.>"] }
+        subscribe: { allow: ["cs.${user}.>", "cs-live.${user}.>", "_INBOX.>"] }
       }
     }, {
       user: ${user}-maintenance, password: ${user}-maintenance

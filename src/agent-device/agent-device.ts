@@ -93,7 +93,9 @@ export async function startAgentDevice(
   let deviceId = state.deviceId;
   const claims = deviceClaims(journal, options.sync, () => deviceId, options.leaseMs);
   const loop = startWakeLoop({
-    claims,
+    claims: claims.claims,
+    progress: claims.progress,
+    outcome: claims.outcome,
     ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
     db,
     quietMs: config.quietMs,

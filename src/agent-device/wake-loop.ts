@@ -12,7 +12,11 @@ import type { CountersignDatabase } from '../db/database';
 import { countOf } from '../lib/count-of';
 import { readAutoWakeWatch } from '../db/queries/agent';
 import { readCursor } from '../sync/incoming/apply-incoming';
-import { CLAIM_LEASE_MS, type TaskClaims } from '../sync/claims/task-claims';
+import type { TaskClaims } from '../sync/claims/task-claims';
+import { notStartedWords, wakeUnderClaim } from '../sync/claims/claimed-wake';
+import type { LiveProgressChannel } from '../sync/claims/wake-progress-live';
+import type { ClaimsConnection } from '../sync/claims/claims-connection';
+import { readDeviceName } from '../db/queries/device-name';
 import type { AppliedUnit } from './applied-units';
 import type { DeviceLog } from './device-log';
 import { DEFAULT_THROTTLE, WakeThrottle, type ThrottleLimits } from './wake-throttle';
@@ -27,6 +31,10 @@ export interface WakeLoopOptions {
   fetch?: typeof fetch;
   /** Claims each wake's task on the server first (task-claims.ts). */
   claims: TaskClaims;
+  /** Where each wake's progress is said, live, to every device. */
+  progress?: LiveProgressChannel;
+  /** Publishes how each wake ended, for every device's Activity. */
+  outcome?: ClaimsConnection['outcome'];
   leaseMs?: number;
   /** How often it may wake (wake-throttle.ts); DEFAULT_THROTTLE when absent. */
   throttle?: ThrottleLimits;
@@ -141,81 +149,68 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
     void next();
   };
 
-  const claimFirst = async (taskId: string) => {
-    try {
-      const trigger = triggerSeq.get(taskId) ?? 0;
-      const claimed = await options.claims.claim(taskId, trigger, await readCursor(db));
-      if (claimed.won) return claimed.held;
-      const holder = claimed.holder
-        ? `the agent on ${claimed.holder.slice(0, 8)}`
-        : 'another device';
-      log.info('wake-not-started', {
-        taskId,
-        holder: claimed.holder,
-        message:
-          claimed.state === 'working'
-            ? `${holder} is working on this.`
-            : `${holder} already woke on this edit.`,
-      });
-    } catch (error) {
-      log.error('wake-not-started', {
-        taskId,
-        message: `The task could not be claimed on the sync server, so the agent did not wake (${String(error)}). The next edit tries again.`,
-      });
-    }
-    return undefined;
-  };
-
   const wakeOnce = async (taskId: string) => {
-    // Claimed before the wake reads anything: one wake per trigger across devices.
-    const held = await claimFirst(taskId);
-    if (!held) return;
-    const release = () => options.claims.release(held).catch(() => undefined);
-    if (stopped) return void (await release());
-    log.info('wake-started', { taskId });
     const started = Date.now();
-    const lost = new AbortController();
-    // One renewal at a time, and none after the release (a late one would stand after it).
-    let renewals = Promise.resolve();
-    const renewing = setInterval(
-      () => {
-        renewals = renewals.then(async () => {
-          if (await options.claims.renew(held).catch(() => true)) return;
+    // Claimed before the wake reads anything: one wake per trigger across devices.
+    const claimed = await wakeUnderClaim(
+      {
+        claims: options.claims,
+        progress: options.progress,
+        ...(options.outcome ? { outcome: options.outcome } : {}),
+        taskId,
+        trigger: triggerSeq.get(taskId) ?? 0,
+        covers: await readCursor(db),
+        signal: abort.signal,
+        ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
+        onLost: () =>
           log.error('claim-lost', {
             taskId,
             message: 'Another device took this task; the wake stops.',
-          });
-          lost.abort();
-        });
+          }),
       },
-      (options.leaseMs ?? CLAIM_LEASE_MS) / 3,
-    );
-    const outcome: WakeOutcome = await wakeWithDeviceSettings(
-      db,
-      { taskId, reason: 'automatic' },
-      {
-        signal: AbortSignal.any([abort.signal, lost.signal]),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        // Its wake row exists now: edits from here on are after what this wake reads.
-        onProgress: (progress) => {
-          if (progress.type === 'started') void observe(taskId).catch(() => undefined);
-        },
+      (signal, turn) => {
+        log.info('wake-started', { taskId });
+        return wakeWithDeviceSettings(
+          db,
+          { taskId, reason: 'automatic' },
+          {
+            signal,
+            ...(options.fetch ? { fetch: options.fetch } : {}),
+            onProgress: (progress) => {
+              // Its wake row exists now: edits from here on are after what this wake reads.
+              if (progress.type === 'started') void observe(taskId).catch(() => undefined);
+              if (progress.type === 'thinking') turn(progress.turn);
+            },
+          },
+        );
       },
     );
-    clearInterval(renewing);
-    await renewals;
-    await release();
+    if (claimed.started) return logEnded(taskId, claimed.result, Date.now() - started);
+    if (claimed.why === 'held') {
+      log.info('wake-not-started', {
+        taskId,
+        holder: claimed.holder,
+        message: notStartedWords(claimed.state, await readDeviceName(db, claimed.holder)),
+      });
+    } else if (claimed.why === 'unreachable') {
+      log.error('wake-not-started', {
+        taskId,
+        message: `The task could not be claimed on the sync server, so the agent did not wake (${String(claimed.error)}). The next edit tries again.`,
+      });
+    }
+  };
+
+  const logEnded = (taskId: string, outcome: WakeOutcome, ms: number) =>
     log.info('wake-ended', {
       taskId,
       status: outcome.status,
       proposed: outcome.proposed,
       turns: outcome.turns,
-      ms: Date.now() - started,
+      ms,
       // Its memory in the log: a leak shows in journald long before the machine notices.
       heapMb: Math.round(process.memoryUsage().heapUsed / 1_048_576),
       ...(outcome.message ? { message: outcome.message } : {}),
     });
-  };
 
   return {
     applied(unit) {

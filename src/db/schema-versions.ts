@@ -151,6 +151,14 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       syncClaims: 'id',
     },
   },
+  {
+    // 12: a remote operation is found from the ledger row of applying it here, so a tab's
+    // wake can name the stream sequence of the edits it wakes on (its task claim's trigger).
+    version: 12,
+    stores: {
+      syncApplied: 'operationId, localOperationId',
+    },
+  },
 ];
 
 async function stampDecisionCategories(transaction: Transaction): Promise<void> {

@@ -25,10 +25,10 @@ function account(user: string): string {
         user: ${user}, password: ${user}
         permissions: {
           publish: {
-            allow: ["cs.${user}.>", "$JS.API.INFO", ${api.join(', ')}, "$JS.API.DIRECT.GET.${stream}.>", ${consumer.join(', ')}]
+            allow: ["cs.${user}.>", "cs-live.${user}.>", "$JS.API.INFO", ${api.join(', ')}, "$JS.API.DIRECT.GET.${stream}.>", ${consumer.join(', ')}]
             deny: ["cs.${user}.compaction.>", "$JS.API.STREAM.DELETE.>", "$JS.API.STREAM.PURGE.>", "$JS.API.STREAM.UPDATE.>", "$JS.API.STREAM.MSG.DELETE.>"]
           }
-          subscribe: { allow: ["cs.${user}.>", "_INBOX.>"] }
+          subscribe: { allow: ["cs.${user}.>", "cs-live.${user}.>", "_INBOX.>"] }
         }
       }
       {

@@ -86,7 +86,7 @@ it('makes one wake of one synced edit on two agent devices, and the next of a la
   expect(declined).toMatchObject({ taskId, holder: woke.device.deviceId });
   expect(String(declined!.message)).toMatch(
     new RegExp(
-      `^the agent on ${woke.device.deviceId.slice(0, 8)} (is working on this|already woke on this edit)\\.$`,
+      `^The agent on (Computer ${woke.device.deviceId.slice(0, 4)}|another device) (is working on this|already woke on this edit)\\.$`,
     ),
   );
   await waitFor(

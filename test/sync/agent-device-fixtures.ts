@@ -26,7 +26,7 @@ export const SYNC_OPTIONS = {
  * The model, as an OpenAI-compatible server streams it: a first turn proposes a priority,
  * the turn after the tool results reports.
  */
-const scriptedModel: typeof fetch = async (_input, init) => {
+export const scriptedModel: typeof fetch = async (_input, init) => {
   const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
     messages?: { role: string }[];
   };
@@ -61,7 +61,7 @@ export const aliceJournal = (url: string): Journal => ({
 export async function startTestDevice(
   journal: Journal,
   stateDir: string,
-  extra: { leaseMs?: number; throttle?: ThrottleLimits } = {},
+  extra: { leaseMs?: number; throttle?: ThrottleLimits; fetch?: typeof fetch } = {},
 ): Promise<{ device: AgentDevice; events: Logged[] }> {
   const { throttle, ...options } = extra;
   const events: Logged[] = [];

@@ -22,9 +22,9 @@ import { createTransportPushTarget } from '../../src/sync/push/transport-push-ta
 import type { OutgoingMessage } from '../../src/sync/wire/outgoing-messages';
 import {
   createNatsTransport,
-  type ConnectionEvent,
   type NatsTransportOptions,
 } from '../../src/sync/transport/nats-transport';
+import type { ConnectionEvent } from '../../src/sync/transport/connection-status';
 import type { SyncTransport } from '../../src/sync/transport/sync-transport';
 import type { CountersignDatabase } from '../../src/db/database';
 import {

@@ -24,6 +24,8 @@ import { useTaskWake } from './wake-progress-store';
 import { useWakeFromAddress } from './use-wake-from-address';
 import { useWakeLockHeld } from './use-wake-lock-held';
 import { WakeStatus } from './wake-status';
+import { useRemoteWakeWords } from './remote-wakes-store';
+import { useRemoteWakes } from './use-remote-wakes';
 import './agent.css';
 
 const WAKE_EXPLANATION =
@@ -38,6 +40,7 @@ export function AgentPanel({ taskId }: { taskId: string }) {
   const runningHere = wake?.status === 'running';
   const { returnTo, leavingProps } = useReturnFocus(runningHere);
   useAutoWake(taskId);
+  useRemoteWakes();
   useWakeFromAddress(taskId, data && data.taskExists ? data.policy.allowed : undefined);
 
   const runningRow = data?.runningWake;
@@ -49,7 +52,9 @@ export function AgentPanel({ taskId }: { taskId: string }) {
     runningRow.id !== wake?.wakeId &&
     isWakeRowAlive(runningRow, { now, lockHeld });
 
-  const busy = runningHere || runningElsewhere;
+  // Another device's wake, as its live progress says (a wake here says its own).
+  const remote = useRemoteWakeWords(taskId);
+  const busy = runningHere || runningElsewhere || remote !== undefined;
   // The wake refuses such a task anyway; saying so here means nobody taps to find out.
   const denial =
     data && !data.policy.allowed && data.policy.reason !== 'task-missing' ? data.policy : undefined;
@@ -113,7 +118,7 @@ export function AgentPanel({ taskId }: { taskId: string }) {
 
       {neverWoken && <p className="muted agent-panel__explanation">{WAKE_EXPLANATION}</p>}
       {denial && <PolicyNotice verdict={denial} id={policyId} />}
-      <WakeStatus wake={wake} />
+      <WakeStatus wake={wake} {...(remote && !runningHere ? { elsewhere: remote } : {})} />
       {runningElsewhere && (
         <Notice tone="info">
           The agent is already working on this task in another tab or window. Its proposals appear

@@ -61,6 +61,8 @@ interface WakeProgressState {
   progressReceived(taskId: string, progress: WakeProgress): void;
   cancelRequested(taskId: string): void;
   wakeFinished(taskId: string, outcome: WakeOutcome): void;
+  /** A wake that did not start after all (an automatic one that could not claim): as before it. */
+  wakeWithdrawn(taskId: string, before: TaskWake | undefined): void;
 }
 
 export const useWakeProgressStore = create<WakeProgressState>((set) => {
@@ -94,6 +96,12 @@ export const useWakeProgressStore = create<WakeProgressState>((set) => {
     wakeFinished(taskId, outcome) {
       clearWakeAsked(taskId);
       update(taskId, (wake) => settle(wake, outcome));
+    },
+    wakeWithdrawn(taskId, before) {
+      set((state) => {
+        const { [taskId]: _withdrawn, ...others } = state.byTask;
+        return { byTask: before ? { ...others, [taskId]: before } : others };
+      });
     },
   };
 });

@@ -16,20 +16,29 @@ import type { TaskWake } from './wake-progress-store';
  */
 const NOT_A_SETTINGS_MATTER = new Set(['missing', 'policy', 'busy', 'not-started']);
 
-export function WakeStatus({ wake }: { wake: TaskWake | undefined }) {
-  const running = wake?.status === 'running';
-  const line = wake ? describeWakeProgress(wake) : '';
-  const detail = !wake
-    ? ''
-    : running && wake.reason === 'automatic' && !wake.lastTool
-      ? 'Woken automatically after your edit.'
-      : (describeLastStep(wake) ?? describeWakeEnd(wake) ?? '');
+export function WakeStatus({
+  wake,
+  elsewhere,
+}: {
+  wake: TaskWake | undefined;
+  /** Another device's wake of this task, in words: it takes the line while it runs. */
+  elsewhere?: string;
+}) {
+  const running = wake?.status === 'running' || elsewhere !== undefined;
+  const line = elsewhere ?? (wake ? describeWakeProgress(wake) : '');
+  const detail = elsewhere
+    ? 'Its proposals appear here when it finishes.'
+    : !wake
+      ? ''
+      : running && wake.reason === 'automatic' && !wake.lastTool
+        ? 'Woken automatically after your edit.'
+        : (describeLastStep(wake) ?? describeWakeEnd(wake) ?? '');
   const notSetUp = wake?.status === 'failed' && wake.failureKind === 'not-configured';
   return (
     <>
       <div className="agent-status-block">
         <p
-          className={`agent-status agent-status--${wake?.status ?? 'idle'}`}
+          className={`agent-status agent-status--${elsewhere ? 'running' : (wake?.status ?? 'idle')}`}
           role="status"
           aria-live="polite"
         >
@@ -38,7 +47,7 @@ export function WakeStatus({ wake }: { wake: TaskWake | undefined }) {
         </p>
         <p className="muted agent-status__detail">{detail}</p>
       </div>
-      {wake?.status === 'failed' && (
+      {wake?.status === 'failed' && !elsewhere && (
         <Notice tone={notSetUp ? 'info' : 'error'}>
           <p className="agent-status__failure">{wake.message}</p>
           {!NOT_A_SETTINGS_MATTER.has(wake.failureKind ?? '') && (

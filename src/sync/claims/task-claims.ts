@@ -17,9 +17,7 @@ import { open, sealWhenKeyed } from '../seal/seal';
 import { subjectToken } from '../seal/subject-token';
 import { syncSubjects } from '../transport/sync-subjects';
 import type { StampedMessage } from '../transport/sync-transport';
-
-/** How long a claim holds without renewal: far above one model turn, short after a crash. */
-export const CLAIM_LEASE_MS = 90_000;
+import { CLAIM_LEASE_MS } from './lease';
 
 const claimSchema = z
   .object({

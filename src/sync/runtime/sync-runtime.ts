@@ -42,6 +42,7 @@ import { startIncomingFeed, type IncomingFeed } from './incoming-feed';
 import { progressReporter } from './progress-report';
 import { natsCredentials, type SyncConfig } from './sync-config';
 import { deviceSync } from '../devices/device-sync';
+import { watchOutcomes } from '../claims/wake-outcome';
 import type { Removal } from '../devices/remove-device';
 import { resolvePush } from './resolve-push';
 import { snapshotRuntime } from './snapshot-runtime';
@@ -135,6 +136,12 @@ export function startSyncRuntime(
   });
 
   const status = statusWriter(db);
+  const outcomes = watchOutcomes({
+    db,
+    user: config.user,
+    deviceId: () => deviceId,
+    ring: () => keys.ring(),
+  });
 
   const serialize = <T>(task: () => Promise<T>): Promise<T> =>
     loop ? loop.serialize(task) : Promise.reject(new Error('Sync is not connected.'));
@@ -267,7 +274,9 @@ export function startSyncRuntime(
     feed = startIncomingFeed({
       db,
       transport: {
-        consume: devices.watch(openingConsume((...args) => created.consume(...args), keys)),
+        consume: outcomes(
+          devices.watch(openingConsume((...args) => created.consume(...args), keys)),
+        ),
       },
       serialize,
       ...(options.feed ? { feedOptions: options.feed } : {}),

@@ -9,9 +9,11 @@ import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
 import { ensureJournalStream } from './ensure-journal-stream';
 import { openOrderedConsumer } from './nats-ordered-consumer';
 import { startOrderedFeed, type FeedSource } from './ordered-feed';
+import { watchStatus, type ConnectionEvent } from './connection-status';
 import { journalStreamConfig } from './stream-config';
 import { syncSubjects } from './sync-subjects';
 import type { SnapshotTransport } from './snapshot-transport';
+import type { LiveTransport } from './live-transport';
 import type {
   ClaimResult,
   FeedOptions,
@@ -34,8 +36,6 @@ import {
 export type NatsConnect = (options: ConnectionOptions) => Promise<NatsConnection>;
 
 export type NatsCredentials = { user: string; pass: string } | { token: string };
-
-export type ConnectionEvent = 'disconnected' | 'reconnecting' | 'reconnected' | 'closed';
 
 export interface NatsTransportOptions {
   /** `wss://sync.example.org` (browser) or `nats://127.0.0.1:4222` (Node). */
@@ -86,7 +86,8 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
   subjectsUnder(filter: string): Promise<string[]>;
   /** The last message on `subject` (a wildcard too), with its subject and the server's time. */
   readLastStamped(subject: string): Promise<StampedMessage | undefined>;
-} & SnapshotTransport {
+} & LiveTransport &
+  SnapshotTransport {
   const subjects = syncSubjects(options.user);
   const timeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const expected = journalStreamConfig(subjects, options.replicas ?? 1);
@@ -337,6 +338,19 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
       }
     },
 
+    publishLive(subject, data) {
+      needOnline(`sending ${subject}`).connection.publish(subject, data);
+    },
+
+    subscribeLive(subject, onMessage) {
+      const subscription = need().connection.subscribe(subject, {
+        callback: (error, message) => {
+          if (!error) onMessage(message.subject, message.data);
+        },
+      });
+      return () => subscription.unsubscribe();
+    },
+
     async readLastStamped(subject) {
       const { jsm } = needOnline(`reading ${subject}`);
       try {
@@ -374,23 +388,6 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
       return startOrderedFeed(source, fromSeq, onMessage, feedOptions);
     },
   };
-}
-
-async function watchStatus(
-  connection: NatsConnection,
-  report: (event: ConnectionEvent) => void,
-): Promise<void> {
-  const events: Partial<Record<string, ConnectionEvent>> = {
-    disconnect: 'disconnected',
-    reconnecting: 'reconnecting',
-    reconnect: 'reconnected',
-    close: 'closed',
-  };
-  for await (const status of connection.status()) {
-    const event = events[status.type];
-    if (event) report(event);
-  }
-  report('closed');
 }
 
 function sameBytes(left: Uint8Array, right: Uint8Array): boolean {

@@ -74,6 +74,10 @@ export interface SyncSubjects {
   taskClaims(taskToken: string): string;
   /** A message published only to read the server's clock back. */
   clock(token: string): string;
+  /** How one wake ended, for every device's Activity (claims/wake-outcome.ts). */
+  wakeOutcome(token: string): string;
+  /** Wakes' progress: core NATS, outside the stream (`cs-live.<user>.>`), stored nowhere. */
+  readonly wakeProgress: string;
 }
 
 function index(what: string, value: number): number {
@@ -109,6 +113,8 @@ export function syncSubjects(user: string): SyncSubjects {
       `cs.${user}.claim.${token('A task token', taskToken)}.${index('A claim attempt', attempt)}`,
     taskClaims: (taskToken) => `cs.${user}.claim.${token('A task token', taskToken)}.*`,
     clock: (clockToken) => `cs.${user}.clock.${token('A clock token', clockToken)}`,
+    wakeOutcome: (outcomeToken) => `cs.${user}.outcome.${token('An outcome token', outcomeToken)}`,
+    wakeProgress: `cs-live.${user}.wake-progress`,
   };
 }
 

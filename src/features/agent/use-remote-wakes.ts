@@ -1,0 +1,35 @@
+/**
+ * While sync is set up and connected, listens for other devices' wakes, so every task
+ * page says who is working on it (remote-wakes-listener.ts, loaded only then). Mounted by
+ * the task's agent panel, the one place that shows it: the first page carries none of it.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
+import { getDatabase } from '../../db/connection';
+import { isSyncEnabled, readSyncConfig, readSyncStatus } from '../../db/sync-connection';
+import { remoteWakesSink } from './remote-wakes-store';
+
+export function useRemoteWakes(): void {
+  const listening = useLiveQuery(async () => {
+    const db = getDatabase();
+    const [stored, status] = await Promise.all([readSyncConfig(db), readSyncStatus(db)]);
+    return isSyncEnabled(stored) && status?.phase === 'connected'
+      ? JSON.stringify(stored)
+      : undefined;
+  }, []);
+
+  useEffect(() => {
+    if (listening === undefined) return;
+    let stop: (() => void) | undefined;
+    let ended = false;
+    void import('./remote-wakes-listener')
+      .then(({ listenForRemoteWakes }) => {
+        if (!ended) stop = listenForRemoteWakes(JSON.parse(listening), remoteWakesSink());
+      })
+      .catch(() => undefined);
+    return () => {
+      ended = true;
+      stop?.();
+    };
+  }, [listening]);
+}
