@@ -1,11 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { deletedAfterEach } from '../../test/support/deleted-after-each';
 import { openAtVersion, openCurrent } from '../../test/support/migration-harness';
-import type { CountersignDatabase } from './database';
 
-const opened: CountersignDatabase[] = [];
-afterEach(async () => {
-  for (const db of opened.splice(0)) await db.delete();
-});
+const opened = deletedAfterEach();
 
 describe('schema version 12', () => {
   it('finds a version 11 applied-here row by the ledger row of applying it', async () => {

@@ -1,11 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { deletedAfterEach } from '../../test/support/deleted-after-each';
 import { openAtVersion, openCurrent } from '../../test/support/migration-harness';
-import type { CountersignDatabase } from './database';
 
-const opened: CountersignDatabase[] = [];
-afterEach(async () => {
-  for (const db of opened.splice(0)) await db.delete();
-});
+const opened = deletedAfterEach();
 
 describe('schema version 11', () => {
   it('opens version 10 data with an empty list of known claims, and keeps one', async () => {

@@ -1,11 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { deletedAfterEach } from '../../test/support/deleted-after-each';
 import { openAtVersion, openCurrent } from '../../test/support/migration-harness';
-import type { CountersignDatabase } from './database';
 
-const opened: CountersignDatabase[] = [];
-afterEach(async () => {
-  for (const db of opened.splice(0)) await db.delete();
-});
+const opened = deletedAfterEach();
 
 /** A ledger row as versions 2 to 9 stored it. */
 const storedRow = (operationId: string, fields: Record<string, unknown> = {}) => ({

@@ -1,9 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createAgentReadyTask,
-  createTestDatabase,
-  userWrite,
-} from '../../../test/support/test-database';
+import { describe, expect, it } from 'vitest';
+import { freshDatabases } from '../../../test/support/deleted-after-each';
+import { createAgentReadyTask, userWrite } from '../../../test/support/test-database';
 import { stamp } from '../../../test/support/factories';
 import { propose } from '../../../test/support/proposals';
 import { verifyWritten } from '../../../test/support/snapshots';
@@ -26,15 +23,7 @@ import { writeSnapshot } from './write-snapshot';
 const subjects = syncSubjects('alice');
 // After every write of the test: a snapshot's rows are never later than the time it was written.
 const NOW = new Date(Date.now() + 3_600_000).toISOString();
-const opened: CountersignDatabase[] = [];
-const fresh = () => {
-  const db = createTestDatabase();
-  opened.push(db);
-  return db;
-};
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((db) => db.delete()));
-});
+const fresh = freshDatabases();
 
 /** A journal with a row in every synced table, written as the app writes them. */
 async function fullJournal(db: CountersignDatabase) {

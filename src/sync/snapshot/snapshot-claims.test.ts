@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { freshDatabases } from '../../../test/support/deleted-after-each';
 import { verifyWritten } from '../../../test/support/snapshots';
-import { createTask, createTestDatabase } from '../../../test/support/test-database';
-import type { CountersignDatabase } from '../../db/database';
+import { createTask } from '../../../test/support/test-database';
 import { NO_KEYS } from '../seal/key-ring';
 import { syncSubjects } from '../transport/sync-subjects';
 import { verifySnapshot } from './verify-snapshot';
@@ -11,15 +11,7 @@ import { writeSnapshot, type SnapshotRow } from './write-snapshot';
 
 const subjects = syncSubjects('alice');
 const NOW = new Date(Date.now() + 3_600_000).toISOString();
-const opened: CountersignDatabase[] = [];
-const fresh = () => {
-  const db = createTestDatabase();
-  opened.push(db);
-  return db;
-};
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((db) => db.delete()));
-});
+const fresh = freshDatabases();
 
 const winner = (deviceId: string) => ({
   decisionId: `decision-${deviceId}`,
