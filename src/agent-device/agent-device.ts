@@ -18,6 +18,7 @@ import type { DeviceConfig } from './device-config';
 import type { DeviceLog } from './device-log';
 import { readState, writeState, type DeviceState } from './state-file';
 import { readStreamHead } from './stream-head';
+import { startScheduleLoop } from './schedule-loop';
 import { startWakeLoop } from './wake-loop';
 
 export interface AgentDeviceOptions {
@@ -28,6 +29,8 @@ export interface AgentDeviceOptions {
   fetch?: typeof fetch;
   /** For tests: how long a claim holds without renewal (task-claims.ts). */
   leaseMs?: number;
+  /** For tests: the clock the person's schedule is read by. */
+  now?: () => Date;
 }
 
 export interface AgentDevice {
@@ -93,6 +96,20 @@ export async function startAgentDevice(
     considered: state.considered,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  const schedule = startScheduleLoop({
+    db,
+    log,
+    claims,
+    loop,
+    now: options.now ?? (() => new Date()),
+    // A period fires on the journal as it is: after everything up to the stream's head applied.
+    caughtUp: async () => {
+      const status = (await db.syncState.get('status'))?.value as
+        { phase?: string; catchingUp?: unknown } | undefined;
+      if (status?.phase !== 'connected' || status.catchingUp) return false;
+      return (await readCursor(db)) >= (await readStreamHead(journal.sync, options.sync));
+    },
+  });
   const unwatch = watchAppliedUnits(db, (unit) => {
     reached = Math.max(reached, unit.cursor);
     loop.applied(unit);
@@ -129,6 +146,7 @@ export async function startAgentDevice(
       writeState(config.stateDir, saved);
     }
     await journal.keepRing();
+    await schedule.look();
     // Moves on only when every edit up to `reached` was decided and what it made was sent.
     const considered = reached;
     if (loop.idle() && (await db.outbox.count()) === 0) await save(considered);
@@ -141,7 +159,7 @@ export async function startAgentDevice(
   }, LOOK_EVERY_MS);
 
   log.info('started', {
-    message: `Agent device ${state.deviceId.slice(0, 8)} on ${journal.keyStore ? 'encrypted ' : ''}journal "${journal.sync.user}" at ${journal.sync.url}, model ${providerLabel(config.provider)}: wakes when another device edits a task in a category the agent may act on, ${config.quietMs / 1000} s after the edits pause.`,
+    message: `Agent device ${state.deviceId.slice(0, 8)} on ${journal.keyStore ? 'encrypted ' : ''}journal "${journal.sync.user}" at ${journal.sync.url}, model ${providerLabel(config.provider)}: wakes when another device edits a task in a category the agent may act on, ${config.quietMs / 1000} s after the edits pause, and on the schedule set in Settings → Agent.`,
     deviceId: state.deviceId,
     journal: journal.sync.user,
     server: journal.sync.url,

@@ -30,6 +30,11 @@ export interface WakeLoopOptions {
 
 export interface WakeLoop {
   applied(unit: AppliedUnit): void;
+  /**
+   * Wakes these tasks whatever a past wake covered (the schedule, a person's request),
+   * each still claimed first: none while another device works on it.
+   */
+  wakeNow(taskIds: readonly string[], why: 'scheduled' | 'requested'): void;
   idle(): boolean;
   /** Abandons a wake in progress (nothing half-written: runWake ends every wake whole). */
   stop(): Promise<void>;
@@ -43,6 +48,8 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
   const editing = new Set<string>();
   /** The newest stream sequence that edited each task: the trigger a claim must cover. */
   const triggerSeq = new Map<string, number>();
+  /** Tasks to wake for the schedule or a request, not for an edit. */
+  const forced = new Map<string, 'scheduled' | 'requested'>();
   const queue: string[] = [];
   let running: { taskId: string; done: Promise<void> } | undefined;
   const abort = new AbortController();
@@ -111,9 +118,8 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
     void next();
   };
 
-  const claimFirst = async (taskId: string) => {
+  const claimFirst = async (taskId: string, trigger: number) => {
     try {
-      const trigger = triggerSeq.get(taskId) ?? 0;
       const claimed = await options.claims.claim(taskId, trigger, await readCursor(db));
       if (claimed.won) return claimed.held;
       const holder = claimed.holder
@@ -138,11 +144,17 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
 
   const wakeOnce = async (taskId: string) => {
     // Claimed before the wake reads anything: one wake per trigger across devices.
-    const held = await claimFirst(taskId);
+    const why = forced.get(taskId);
+    forced.delete(taskId);
+    // A scheduled or requested wake is not for an edit: whatever a past wake covered.
+    const held = await claimFirst(
+      taskId,
+      why ? Number.MAX_SAFE_INTEGER : (triggerSeq.get(taskId) ?? 0),
+    );
     if (!held) return;
     const release = () => options.claims.release(held).catch(() => undefined);
     if (stopped) return void (await release());
-    log.info('wake-started', { taskId });
+    log.info('wake-started', { taskId, ...(why ? { why } : {}) });
     const started = Date.now();
     const lost = new AbortController();
     // One renewal at a time, and none after the release (a late one would stand after it).
@@ -162,7 +174,7 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
     );
     const outcome: WakeOutcome = await wakeWithDeviceSettings(
       db,
-      { taskId, reason: 'automatic' },
+      { taskId, reason: why === 'requested' ? 'manual' : 'automatic' },
       {
         signal: AbortSignal.any([abort.signal, lost.signal]),
         ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -199,6 +211,13 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
           log.error('watch-failed', { taskId, message: String(error) });
           quieted(taskId);
         });
+      }
+    },
+    wakeNow(taskIds, why) {
+      if (stopped) return;
+      for (const taskId of taskIds) {
+        forced.set(taskId, why);
+        enqueue(taskId);
       }
     },
     idle: () => editing.size === 0 && !running && queue.length === 0,

@@ -5,10 +5,8 @@
  * trusted kind of change at once, and its proposals expire after the synced number of
  * days), against a real nats-server.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { tempStateDirs } from '../../src/agent-device/temp-state-dirs';
 import { readTrustedTools, readTtlDays } from '../../src/db/agent-settings';
 import type { CountersignDatabase } from '../../src/db/database';
 import { saveTrustedTools, saveTtlDays } from '../../src/dispatcher/agent-choices';
@@ -27,12 +25,11 @@ let server: NatsTestServer;
 let laptop: CountersignDatabase;
 let tablet: CountersignDatabase;
 const runtimes: SyncRuntime[] = [];
-let stateDir: string;
+const stateDir = tempStateDirs('countersign-agent-choices-');
 const url = () => server.urls[0]!;
 
 beforeAll(async () => {
   server = await startNatsServer();
-  stateDir = mkdtempSync(join(tmpdir(), 'countersign-agent-choices-'));
   laptop = createTestDatabase();
   tablet = createTestDatabase();
   for (const db of [laptop, tablet]) {
@@ -44,7 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const runtime of runtimes) await runtime.stop();
   await server?.stop();
-  rmSync(stateDir, { recursive: true, force: true });
 });
 
 const DAY_MS = 86_400_000;
@@ -64,7 +60,7 @@ it('reach a second device and the agent device, which obeys them', async () => {
   );
   expect(await readTrustedTools(tablet)).toEqual(['update_task_priority']);
 
-  const agent = await startTestDevice(aliceJournal(url()), stateDir);
+  const agent = await startTestDevice(aliceJournal(url()), stateDir());
   try {
     await userWrite(laptop, 'add_journal_entry', { text: 'Safari drops the cookie.' }, { taskId });
     // The scripted model proposes P0: trusted on the laptop, so the agent device applied it.

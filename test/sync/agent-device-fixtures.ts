@@ -58,7 +58,7 @@ export const aliceJournal = (url: string): Journal => ({
 export async function startTestDevice(
   journal: Journal,
   stateDir: string,
-  extra: { leaseMs?: number } = {},
+  extra: { leaseMs?: number; now?: () => Date } = {},
 ): Promise<{ device: AgentDevice; events: Logged[] }> {
   const events: Logged[] = [];
   const config: DeviceConfig = {
