@@ -5,6 +5,7 @@
  */
 import Dexie from 'dexie';
 import type { Observation, Report, Wake } from '../../domain/agent';
+import type { AgentSchedule } from '../../domain/agent-schedule';
 import { DEFAULT_AGENT_ID } from '../../domain/agent';
 import type { Category } from '../../domain/category';
 import type { ProviderSettings } from '../../domain/provider-settings';
@@ -21,15 +22,18 @@ export interface AgentSettingsData {
   provider: ProviderSettings | undefined;
   autoWake: boolean;
   ttlDays: number;
+  /** The person's schedule (journal data), undefined until one is saved. */
+  schedule: AgentSchedule | undefined;
 }
 
 export async function readAgentSettings(db: CountersignDatabase): Promise<AgentSettingsData> {
-  const [provider, autoWake, ttlDays] = await Promise.all([
+  const [provider, autoWake, ttlDays, agent] = await Promise.all([
     readProviderSettings(db),
     readAutoWake(db),
     readTtlDays(db),
+    readDefaultAgent(db),
   ]);
-  return { provider, autoWake, ttlDays };
+  return { provider, autoWake, ttlDays, schedule: agent?.schedule };
 }
 
 export interface AgentCategoriesData {
