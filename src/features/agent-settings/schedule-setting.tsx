@@ -9,6 +9,7 @@ import { getDatabase } from '../../db/connection';
 import { saveSchedule } from '../../dispatcher/agent-choices';
 import { deviceTimeZone, type AgentSchedule } from '../../domain/agent-schedule';
 import { Button } from '../../ui/button';
+import { SaveStatus, type SaveOutcome } from './save-status';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -19,7 +20,7 @@ export function ScheduleSetting({ saved }: { saved: AgentSchedule | undefined })
   const zone = deviceTimeZone();
   const [enabled, setEnabled] = useState(saved?.enabled ?? false);
   const [time, setTime] = useState(saved?.time ?? '07:00');
-  const [status, setStatus] = useState<{ ok: boolean; message: string }>();
+  const [status, setStatus] = useState<SaveOutcome>();
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -108,14 +109,7 @@ export function ScheduleSetting({ saved }: { saved: AgentSchedule | undefined })
           Save schedule
         </Button>
       </div>
-      <p className="agent-settings__status" role="status">
-        {status?.ok && status.message}
-      </p>
-      {status && !status.ok && (
-        <p className="field__error" role="alert">
-          {status.message}
-        </p>
-      )}
+      <SaveStatus status={status} />
     </form>
   );
 }
