@@ -20,6 +20,7 @@ import { readState, writeState, type DeviceState } from './state-file';
 import { readStreamHead } from './stream-head';
 import { startScheduleLoop } from './schedule-loop';
 import { startWakeLoop } from './wake-loop';
+import { answerWakeOnRequest } from './wake-on-request';
 
 export interface AgentDeviceOptions {
   log: DeviceLog;
@@ -110,6 +111,15 @@ export async function startAgentDevice(
       return (await readCursor(db)) >= (await readStreamHead(journal.sync, options.sync));
     },
   });
+  // Answered once connected; a stop before then leaves nothing to close.
+  let requests: { stop(): Promise<void> } | undefined;
+  void answerWakeOnRequest({ db, journal, sync: options.sync, loop, log }).then(
+    (answering) => (requests = answering),
+    (error: unknown) =>
+      log.error('wake-requests-unavailable', {
+        message: `Requests to wake from other devices cannot be answered (${String(error)}); restart the agent device to try again.`,
+      }),
+  );
   const unwatch = watchAppliedUnits(db, (unit) => {
     reached = Math.max(reached, unit.cursor);
     loop.applied(unit);
@@ -191,6 +201,7 @@ export async function startAgentDevice(
         await new Promise((resolve) => setTimeout(resolve, 100));
       await runtime.stop();
       await claims.close();
+      await requests?.stop();
       unwatch();
       // An abandoned wake's trigger stays after the stored sequence: the next start wakes on it.
       const drained = (await db.outbox.count()) === 0;

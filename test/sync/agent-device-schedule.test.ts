@@ -5,45 +5,23 @@
  * open tasks the policy allows, and periods missed while every agent device was down fire
  * once (the newest) when one comes back.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { tempStateDirs } from '../../src/agent-device/temp-state-dirs';
-import type { CountersignDatabase } from '../../src/db/database';
 import { saveSchedule } from '../../src/dispatcher/agent-choices';
-import { startSyncRuntime, type SyncRuntime } from '../../src/sync/runtime/sync-runtime';
-import { startNatsServer, type NatsTestServer } from '../support/nats-server';
-import {
-  allowAgentCategories,
-  createTask,
-  createTestDatabase,
-  userWrite,
-} from '../support/test-database';
+import { allowAgentCategories, createTask, userWrite } from '../support/test-database';
 import {
   aliceJournal,
   caughtUp,
+  serverWithDevice,
   startTestDevice,
-  SYNC_OPTIONS,
   wakesIn,
   type Logged,
 } from './agent-device-fixtures';
-import { untilConnected, waitFor } from './sync-fixtures';
+import { waitFor } from './sync-fixtures';
 
-let server: NatsTestServer;
-let laptop: CountersignDatabase;
-let runtime: SyncRuntime | undefined;
-const url = () => server.urls[0]!;
+const journal = serverWithDevice();
+const url = () => journal.url();
 const stateDir = tempStateDirs('countersign-agent-schedule-');
-
-beforeAll(async () => {
-  server = await startNatsServer();
-  laptop = createTestDatabase();
-  runtime = startSyncRuntime(laptop, aliceJournal(url()).sync!, SYNC_OPTIONS);
-  await untilConnected(laptop);
-});
-
-afterAll(async () => {
-  await runtime?.stop();
-  await server?.stop();
-});
 
 const fired = (events: Logged[]) => events.filter((each) => each.event === 'schedule-fired');
 const declined = (events: Logged[]) =>
@@ -51,6 +29,7 @@ const declined = (events: Logged[]) =>
 const ended = (events: Logged[]) => events.filter((each) => each.event === 'wake-ended');
 
 it('The schedule fires once per period across restarts and devices.', async () => {
+  const laptop = journal.db();
   const category = await userWrite(laptop, 'save_category', { name: 'Web', color: '#336699' });
   const categoryId = category.data!.categoryId as string;
   const other = await userWrite(laptop, 'save_category', { name: 'Home', color: '#993333' });
