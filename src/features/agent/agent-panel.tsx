@@ -18,6 +18,7 @@ import { formatWakeSummary, formatWakeUsage } from './format-wake-summary';
 import { ObservationList } from './observation-list';
 import { PolicyNotice } from './policy-notice';
 import { cancelFromPage, wakeFromPage } from './wake-from-page';
+import { useAskAgentDevice } from './use-ask-agent-device';
 import { useAutoWake } from './use-auto-wake';
 import { useReturnFocus } from '../../ui/use-return-focus';
 import { useTaskWake } from './wake-progress-store';
@@ -38,6 +39,7 @@ export function AgentPanel({ taskId }: { taskId: string }) {
   const runningHere = wake?.status === 'running';
   const { returnTo, leavingProps } = useReturnFocus(runningHere);
   useAutoWake(taskId);
+  const remote = useAskAgentDevice(taskId);
   useWakeFromAddress(taskId, data && data.taskExists ? data.policy.allowed : undefined);
 
   const runningRow = data?.runningWake;
@@ -49,7 +51,7 @@ export function AgentPanel({ taskId }: { taskId: string }) {
     runningRow.id !== wake?.wakeId &&
     isWakeRowAlive(runningRow, { now, lockHeld });
 
-  const busy = runningHere || runningElsewhere;
+  const busy = runningHere || runningElsewhere || remote.state.asking;
   // The wake refuses such a task anyway; saying so here means nobody taps to find out.
   const denial =
     data && !data.policy.allowed && data.policy.reason !== 'task-missing' ? data.policy : undefined;
@@ -103,7 +105,10 @@ export function AgentPanel({ taskId }: { taskId: string }) {
             aria-disabled={busy || denied || undefined}
             aria-describedby={denied ? policyId : undefined}
             onClick={() => {
-              if (!busy && !denied) void wakeFromPage(taskId, 'manual');
+              if (busy || denied) return;
+              // No model here: the agent device on the same journal is asked instead.
+              if (data?.asksAgentDevice) remote.ask();
+              else void wakeFromPage(taskId, 'manual');
             }}
           >
             Wake agent
@@ -114,6 +119,14 @@ export function AgentPanel({ taskId }: { taskId: string }) {
       {neverWoken && <p className="muted agent-panel__explanation">{WAKE_EXPLANATION}</p>}
       {denial && <PolicyNotice verdict={denial} id={policyId} />}
       <WakeStatus wake={wake} />
+      {(remote.state.asking || remote.state.outcome) && (
+        // One notice from the tap to the answer, so nothing below jumps twice.
+        <Notice tone={remote.state.outcome?.asked === false ? 'warning' : 'info'}>
+          {remote.state.asking
+            ? 'Asking the agent device…'
+            : `${remote.state.outcome!.message}${remote.state.outcome!.asked ? ' Its proposals appear here when it finishes.' : ''}`}
+        </Notice>
+      )}
       {runningElsewhere && (
         <Notice tone="info">
           The agent is already working on this task in another tab or window. Its proposals appear
