@@ -17,7 +17,7 @@ import type { DeviceLog } from './device-log';
 import type { WakeLoop } from './wake-loop';
 
 /** A flood guard: a journal with more open tasks wakes the first ones by priority. */
-export const SCHEDULED_WAKES_MAX = 50;
+const SCHEDULED_WAKES_MAX = 50;
 
 export interface ScheduleLoopOptions {
   db: CountersignDatabase;

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { isoTimestampSchema } from './entity';
 
-export function isTimeZone(name: string): boolean {
+function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: name });
     return true;

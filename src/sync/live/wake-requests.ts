@@ -34,7 +34,7 @@ export type AskResult =
   | { kind: 'none-online' }
   | { kind: 'failed'; message: string };
 
-export function wakeRequestSubject(user: string): string {
+function wakeRequestSubject(user: string): string {
   return `cslive.${user}.wake`;
 }
 
