@@ -22,6 +22,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { measureAgentDevice } from './bench/measure-agent-device.mjs';
 import { measureBundle } from './bench/measure-bundle.mjs';
 import { measurePrivateSync } from './bench/measure-private-sync.mjs';
 import { measureSeal } from './bench/measure-seal.mjs';
@@ -147,6 +148,16 @@ async function main() {
         ),
       );
     }
+    if (wants('agent-device')) {
+      progress(
+        'measuring the agent device: edit → change set on another device, wakes a minute, memory after 1,000 wakes, Node ÷ worker',
+      );
+      sections.push(
+        await section('agent-device', '13. The agent device', async () =>
+          build.agentDeviceSection(await measureAgentDevice({ baseUrl: server.url })),
+        ),
+      );
+    }
     if (
       largeScale !== undefined &&
       (wants('curve-renders') || wants('curve-review') || wants('curve-export'))
@@ -212,6 +223,7 @@ async function main() {
     'curve',
     'import',
     'export',
+    'agent-device',
   ];
   sections.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   for (const result of sections) printSection(result);

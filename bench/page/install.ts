@@ -27,6 +27,7 @@ import {
   startTransactionLog,
   takeTransactionLog,
 } from './pending';
+import { chooseProvider } from './provider';
 import { measureConfirmAll } from './review';
 import { seedJournal } from './seed';
 import { measureChecklistBatch, measureFieldUpdates, measureTaskEdits } from './writes';
@@ -42,6 +43,7 @@ const hooks = {
   measureContextCurve,
   measureHostileWakeAudit,
   prepareDemoWake,
+  chooseProvider,
   resetDemoTask,
   wakeThroughWorker,
   observeIdle,

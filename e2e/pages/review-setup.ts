@@ -6,6 +6,8 @@
 import { expect, type Page } from '@playwright/test';
 import { openApp } from '../support/app';
 import { DEMO_PROVIDER } from './agent-settings';
+import { ReviewCard, ReviewHistory } from './review-card';
+import { TaskPage } from './task-page';
 
 const AGENT_CATEGORIES = ['Work', 'Home', 'Health'] as const;
 
@@ -58,4 +60,18 @@ export async function wakeAgent(page: Page, expectedProposals: number) {
   await expect(
     page.getByRole('region', { name: `Proposed changes (${expectedProposals})` }),
   ).toBeVisible({ timeout: 15_000 });
+}
+
+/** The login bug's estimate proposal, as its row summarises it. */
+export const ESTIMATE_SUMMARY = 'Set estimate to 120 minutes';
+
+/** The demo agent set up, a sample task opened and its proposals waiting on the card. */
+export async function proposalsOn(page: Page, task: { id: string; proposals: number }) {
+  await chooseDemoAgent(page);
+  const taskPage = new TaskPage(page);
+  await taskPage.goto(task.id);
+  await wakeAgent(page, task.proposals);
+  // Let the wake finish (its second turn writes the report) before deciding anything.
+  await expect(page.getByRole('button', { name: 'Wake agent' })).toBeEnabled({ timeout: 15_000 });
+  return { taskPage, card: new ReviewCard(page), history: new ReviewHistory(page) };
 }

@@ -7,6 +7,7 @@
 import { launchBrowser } from './browser.mjs';
 import { addHistory } from './measure-history.mjs';
 import { connectDevice, readRow, startSyncServer } from './measure-sync.mjs';
+import { waitFor } from './wait-for.mjs';
 
 const TABLES = ['tasks', 'entries', 'checklistItems'];
 
@@ -34,16 +35,6 @@ function countRows(page) {
       }),
     TABLES,
   );
-}
-
-async function waitFor(what, condition, timeoutMs = 600_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await condition();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 export async function measureNewDevice({ context, baseUrl, history = 0 }) {

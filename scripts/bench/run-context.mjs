@@ -24,6 +24,7 @@ const PARTS = [
   'sync',
   'new-device',
   'private-sync',
+  'agent-device',
   'seal',
   'import',
   'curve',

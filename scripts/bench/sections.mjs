@@ -12,3 +12,4 @@ export { syncSection } from './section-sync.mjs';
 export { reviewSurfaceSection } from './section-review-surface.mjs';
 export { curveSection } from './section-curve.mjs';
 export { exportSection, importSection } from './section-transfer.mjs';
+export { agentDeviceSection } from './section-agent-device.mjs';

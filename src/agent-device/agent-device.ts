@@ -93,6 +93,7 @@ export async function startAgentDevice(
     ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
     db,
     quietMs: config.quietMs,
+    throttle: config.throttle,
     log,
     considered: state.considered,
     ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -169,7 +170,7 @@ export async function startAgentDevice(
   }, LOOK_EVERY_MS);
 
   log.info('started', {
-    message: `Agent device ${state.deviceId.slice(0, 8)} on ${journal.keyStore ? 'encrypted ' : ''}journal "${journal.sync.user}" at ${journal.sync.url}, model ${providerLabel(config.provider)}: wakes when another device edits a task in a category the agent may act on, ${config.quietMs / 1000} s after the edits pause, and on the schedule set in Settings → Agent.`,
+    message: `Agent device ${state.deviceId.slice(0, 8)} on ${journal.keyStore ? 'encrypted ' : ''}journal "${journal.sync.user}" at ${journal.sync.url}, model ${providerLabel(config.provider)}: wakes when another device edits a task in a category the agent may act on, ${config.quietMs / 1000} s after the edits pause, and on the schedule set in Settings → Agent; a task at most every ${config.throttle.taskEveryMs / 1000} s, at most ${config.throttle.perMinute} wakes a minute.`,
     deviceId: state.deviceId,
     journal: journal.sync.user,
     server: journal.sync.url,

@@ -40,6 +40,13 @@ describe('the agent device’s configuration', () => {
     expect(problem(['--join', 'https://x/#join=abc', ...SERVER])).toBe(
       '--join and --server both name a journal: pass the link alone (its server comes with it).',
     );
+    const demo = [...SERVER, '--provider', 'demo'];
+    expect(problem([...demo, '--wakes-per-minute', '0'])).toBe(
+      '--wakes-per-minute is a whole number of at least 1, for example 10.',
+    );
+    expect(problem([...demo, '--task-wake-every', 'soon'])).toBe(
+      '--task-wake-every is a number of seconds, for example 30.',
+    );
     for (const message of [problem(SERVER), problem(['--nonsense'])])
       expect(message).not.toContain('\n');
   });
@@ -65,8 +72,14 @@ describe('the agent device’s configuration', () => {
       },
       provider: { kind: 'openai', model: 'from-env', apiKey: 'sk-env' },
       quietMs: 2_000,
+      throttle: { taskEveryMs: 30_000, perMinute: 10 },
       stateDir: 'agent-device-state',
     });
+    expect(
+      readDeviceConfig(['--provider', 'demo', '--task-wake-every', '5'], {
+        COUNTERSIGN_WAKES_PER_MINUTE: '30',
+      })?.throttle,
+    ).toEqual({ taskEveryMs: 5_000, perMinute: 30 });
     expect(readDeviceConfig(['--help'], {})).toBeUndefined();
     // A link needs no server details, and neither does a restart from the key file.
     const joining = readDeviceConfig(['--provider', 'demo'], {

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { PROVIDER_KINDS, providerSettingsSchema } from '../domain/provider-settings';
 import { syncConfigSchema, type SyncConfig } from '../sync/runtime/sync-config';
 import type { ProviderSettings } from '../domain/provider-settings';
+import { DEFAULT_THROTTLE, type ThrottleLimits } from './wake-throttle';
 
 export const USAGE = `Usage: npm run agent-device -- --join LINK --provider KIND --model NAME [--state DIR]
    or: npm run agent-device -- --server URL --user NAME --password SECRET --provider KIND ...
@@ -27,6 +28,10 @@ same automatic-wake rules as the app when another device edits a task.
 --api-key     better: COUNTERSIGN_API_KEY (keys in flags end up in your shell history)
 --state       where the device keeps its id, cursor and keys (default ./agent-device-state)
 --settle      seconds edits must pause before a wake (default 4, as in the app)
+--task-wake-every  seconds between two wakes of one task (default 30): edits in between
+              make one more wake, not one each
+--wakes-per-minute  wakes started in any minute, over all tasks (default 10); more wait
+              in line (logged as wake-queued), none is dropped
 --config      a JSON file with any of the above, e.g. {"server": "...", "model": "..."}`;
 
 export interface DeviceConfig {
@@ -37,6 +42,7 @@ export interface DeviceConfig {
   provider: ProviderSettings;
   stateDir: string;
   quietMs: number;
+  throttle: ThrottleLimits;
 }
 
 export class ConfigError extends Error {}
@@ -55,6 +61,8 @@ const OPTIONS = {
   'api-key': { type: 'string' },
   state: { type: 'string' },
   settle: { type: 'string' },
+  'task-wake-every': { type: 'string' },
+  'wakes-per-minute': { type: 'string' },
   config: { type: 'string' },
   help: { type: 'boolean' },
 } as const;
@@ -118,12 +126,23 @@ export function readDeviceConfig(
 
   const settle = Number(pick('settle', 'COUNTERSIGN_SETTLE_SECONDS') ?? 4);
   if (!(settle >= 0)) throw new ConfigError('--settle is a number of seconds, for example 4.');
+  const taskEvery = Number(
+    pick('task-wake-every', 'COUNTERSIGN_TASK_WAKE_EVERY') ?? DEFAULT_THROTTLE.taskEveryMs / 1_000,
+  );
+  if (!(taskEvery >= 0))
+    throw new ConfigError('--task-wake-every is a number of seconds, for example 30.');
+  const perMinute = Number(
+    pick('wakes-per-minute', 'COUNTERSIGN_WAKES_PER_MINUTE') ?? DEFAULT_THROTTLE.perMinute,
+  );
+  if (!(Number.isInteger(perMinute) && perMinute >= 1))
+    throw new ConfigError('--wakes-per-minute is a whole number of at least 1, for example 10.');
   return {
     ...(server && sync.success ? { sync: sync.data } : {}),
     ...(join ? { join } : {}),
     provider: provider.data,
     stateDir: pick('state', 'COUNTERSIGN_STATE_DIR') ?? 'agent-device-state',
     quietMs: settle * 1_000,
+    throttle: { taskEveryMs: taskEvery * 1_000, perMinute },
   };
 }
 

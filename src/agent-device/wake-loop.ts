@@ -9,11 +9,13 @@ import { AutoWakeScheduler } from '../agent/auto-wake-scheduler';
 import { wakeWithDeviceSettings } from '../agent/wake-with-device-settings';
 import type { WakeOutcome } from '../agent/run-wake';
 import type { CountersignDatabase } from '../db/database';
+import { countOf } from '../lib/count-of';
 import { readAutoWakeWatch } from '../db/queries/agent';
 import { readCursor } from '../sync/incoming/apply-incoming';
 import { CLAIM_LEASE_MS, type TaskClaims } from '../sync/claims/task-claims';
 import type { AppliedUnit } from './applied-units';
 import type { DeviceLog } from './device-log';
+import { DEFAULT_THROTTLE, WakeThrottle, type ThrottleLimits } from './wake-throttle';
 
 export interface WakeLoopOptions {
   db: CountersignDatabase;
@@ -26,6 +28,8 @@ export interface WakeLoopOptions {
   /** Claims each wake's task on the server first (task-claims.ts). */
   claims: TaskClaims;
   leaseMs?: number;
+  /** How often it may wake (wake-throttle.ts); DEFAULT_THROTTLE when absent. */
+  throttle?: ThrottleLimits;
 }
 
 export interface WakeLoop {
@@ -50,7 +54,8 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
   const triggerSeq = new Map<string, number>();
   /** Tasks to wake for the schedule or a request, not for an edit. */
   const forced = new Map<string, 'scheduled' | 'requested'>();
-  const queue: string[] = [];
+  const queue = new WakeThrottle(options.throttle ?? DEFAULT_THROTTLE);
+  let waitTimer: ReturnType<typeof setTimeout> | undefined;
   let running: { taskId: string; done: Promise<void> } | undefined;
   const abort = new AbortController();
   let stopped = false;
@@ -99,14 +104,39 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
   };
 
   const enqueue = (taskId: string) => {
-    if (!queue.includes(taskId) && running?.taskId !== taskId) queue.push(taskId);
+    if (running?.taskId !== taskId) queue.request(taskId);
+    // A task asked for now may start before the one the timer waits for.
+    clearTimeout(waitTimer);
+    waitTimer = undefined;
     void next();
   };
+  let lastQueued = '';
 
   const next = async () => {
-    if (running || stopped) return;
-    const taskId = queue.shift();
-    if (!taskId) return;
+    if (running || stopped || waitTimer) return;
+    const answer = queue.take();
+    if (answer.kind === 'empty') return;
+    if (answer.kind === 'wait') {
+      const limits = options.throttle ?? DEFAULT_THROTTLE;
+      if (`${answer.taskId}${answer.reason}${queue.size}` !== lastQueued)
+        log.info('wake-queued', {
+          taskId: answer.taskId,
+          reason: answer.reason,
+          waitMs: answer.waitMs,
+          queued: queue.size,
+          message:
+            answer.reason === 'rate'
+              ? `${countOf(queue.size, 'wake')} waiting: at most ${limits.perMinute} a minute.`
+              : `This task woke less than ${limits.taskEveryMs / 1000} s ago; its next wake waits until then.`,
+        });
+      lastQueued = `${answer.taskId}${answer.reason}${queue.size}`;
+      waitTimer = setTimeout(() => {
+        waitTimer = undefined;
+        void next();
+      }, answer.waitMs);
+      return;
+    }
+    const { taskId } = answer;
     const done = wakeOnce(taskId);
     running = { taskId, done };
     await done;
@@ -193,6 +223,8 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
       proposed: outcome.proposed,
       turns: outcome.turns,
       ms: Date.now() - started,
+      // Its memory in the log: a leak shows in journald long before the machine notices.
+      heapMb: Math.round(process.memoryUsage().heapUsed / 1_048_576),
       ...(outcome.message ? { message: outcome.message } : {}),
     });
   };
@@ -220,9 +252,10 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
         enqueue(taskId);
       }
     },
-    idle: () => editing.size === 0 && !running && queue.length === 0,
+    idle: () => editing.size === 0 && !running && queue.size === 0,
     async stop() {
       stopped = true;
+      clearTimeout(waitTimer);
       for (const scheduler of schedulers.values()) scheduler.dispose();
       abort.abort();
       await running?.done.catch(() => undefined);

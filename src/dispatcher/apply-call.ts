@@ -78,6 +78,7 @@ export async function applyCall(
       diffs,
       result: outcome.output,
       createdAt: toolContext.now,
+      ...(context.remoteKinds ? { remoteKinds: [...context.remoteKinds] } : {}),
     });
   }
   // Another device's operation that changes nothing here (already in the snapshot this

@@ -13,6 +13,8 @@ export interface DispatchContext {
   summary?: string;
   /** For tests and replays: the time to stamp. */
   now?: string;
+  /** Another device's operations applied here (source `sync`): their kinds, kept in the ledger. */
+  remoteKinds?: readonly string[];
 }
 
 export interface MutatedEntry {

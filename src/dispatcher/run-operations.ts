@@ -25,6 +25,7 @@ import { getDeviceId } from '../db/settings';
 import type { DecisionClaim } from '../domain/decision-claim';
 import type { EntityDiff } from '../domain/entity-diff';
 import type { OperationKind } from '../domain/operation-kind';
+import type { WriteSource } from '../domain/write-source';
 import { sha256Hex } from '../domain/canonical-json';
 import type { JournalReader } from '../domain/journal-access';
 import { JOURNAL_TABLES } from '../domain/journal';
@@ -305,7 +306,7 @@ async function runInside<Refusal, Value>(
   if (diffs.length > 0 && !step.remote) {
     writes.addOutboxRow({
       operationId,
-      kind: step.kind ?? 'journal',
+      kind: step.kind ?? kindOfSource(call?.toolContext.source),
       diffs,
       ...(followed?.claim ? { claim: followed.claim } : {}),
       createdAt: call?.toolContext.now ?? new Date().toISOString(),
@@ -320,4 +321,9 @@ function storageResult(error: unknown): DispatchResult {
 
 function failedResult(output: string): DispatchResult {
   return { success: false, output, errorMessage: output, operationId: '', mutatedEntries: [] };
+}
+
+/** A step without a kind of its own: the agent's and a rule's writes say so on the wire. */
+function kindOfSource(source: WriteSource | undefined): OperationKind {
+  return source === 'agent' || source === 'rule' ? 'agent' : 'journal';
 }

@@ -18,5 +18,10 @@ export const ledgerRowSchema = z.object({
   result: z.string().optional(),
   error: z.string().optional(),
   createdAt: isoTimestampSchema,
+  /**
+   * For another device's operations (source `sync`): what each was there (operation-kind.ts),
+   * so an automatic wake here can tell the person's edit from the agent's or a decision.
+   */
+  remoteKinds: z.array(z.string()).optional(),
 });
 export type LedgerRow = z.infer<typeof ledgerRowSchema>;

@@ -7,6 +7,8 @@ import type { runWake } from '../../src/agent/run-wake';
 import type { WakeOptions } from '../../src/agent/wake-options';
 import type { WakeProgress } from '../../src/agent/wake-progress';
 import type { CountersignDatabase } from '../../src/db/database';
+import type { Task } from '../../src/domain/task';
+import { itemsOfTask } from './proposals';
 import { scriptedModel, type ScriptedTurn } from './scripted-model';
 import { wakeWithModel } from './scripted-wake';
 import { createAgentReadyTask, createTestDatabase } from './test-database';
@@ -22,7 +24,17 @@ export interface WakeFixture {
     prompts: ReturnType<typeof scriptedModel>['prompts'];
     progress: WakeProgress[];
   };
+  /** The change items of the fixture's task. */
+  items(): ReturnType<typeof itemsOfTask>;
+  /** The fixture's task as stored now. */
+  task(): Promise<Task>;
 }
+
+/** A report call the model may end a wake with. */
+export const REPORT_CALL = {
+  name: 'update_report',
+  args: { oneLiner: 'Demo prep on track', tldr: 'Two items left.', content: '## Notes\n- ok' },
+};
 
 /** Registers the per-test database; read `db` and `ids` inside tests only. */
 export function setUpWakeFixture(): WakeFixture {
@@ -43,5 +55,7 @@ export function setUpWakeFixture(): WakeFixture {
     });
     return { run, prompts, progress };
   };
+  fixture.items = () => itemsOfTask(fixture.db, fixture.ids.taskId);
+  fixture.task = async () => (await fixture.db.tasks.get(fixture.ids.taskId))!;
   return fixture;
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { startAgentDevice, type AgentDevice } from '../../src/agent-device/agent-device';
 import type { DeviceConfig } from '../../src/agent-device/device-config';
 import { jsonLinesLog } from '../../src/agent-device/device-log';
+import type { ThrottleLimits } from '../../src/agent-device/wake-throttle';
 import type { CountersignDatabase } from '../../src/db/database';
 import { writeSyncConfig } from '../../src/db/sync-connection';
 import { startSyncRuntime, type SyncRuntime } from '../../src/sync/runtime/sync-runtime';
@@ -63,8 +64,9 @@ export const aliceJournal = (url: string): Journal => ({
 export async function startTestDevice(
   journal: Journal,
   stateDir: string,
-  extra: { leaseMs?: number; now?: () => Date } = {},
+  extra: { leaseMs?: number; now?: () => Date; throttle?: ThrottleLimits } = {},
 ): Promise<{ device: AgentDevice; events: Logged[] }> {
+  const { throttle, ...options } = extra;
   const events: Logged[] = [];
   const config: DeviceConfig = {
     ...journal,
@@ -76,6 +78,8 @@ export async function startTestDevice(
     },
     stateDir,
     quietMs: 300,
+    // The tests wake one task again within seconds: the throttle has its own tests.
+    throttle: throttle ?? { taskEveryMs: 0, perMinute: 600 },
   };
   const log = jsonLinesLog((line) => {
     events.push(JSON.parse(line) as Logged);
@@ -84,7 +88,7 @@ export async function startTestDevice(
     log,
     sync: SYNC_OPTIONS,
     fetch: scriptedModel,
-    ...extra,
+    ...options,
   });
   await waitFor(
     () => events.some((each) => each.event === 'sync' && each.phase === 'connected') || undefined,
@@ -92,6 +96,16 @@ export async function startTestDevice(
     'the agent device connected',
   );
   return { device, events };
+}
+
+/** The person's laptop: the app's runtime over fake-indexeddb, connected to alice's journal. */
+export async function startLaptop(url: string) {
+  const db = createTestDatabase();
+  const runtime = startSyncRuntime(db, aliceJournal(url).sync!, SYNC_OPTIONS);
+  await untilConnected(db);
+  const sent = () =>
+    waitFor(async () => (await db.outbox.count()) === 0 || undefined, 20_000, 'sent');
+  return { db, runtime, sent };
 }
 
 export const wakesIn = (events: Logged[]) => events.filter((each) => each.event === 'wake-started');

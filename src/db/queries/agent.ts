@@ -11,6 +11,8 @@ import type { Category } from '../../domain/category';
 import type { ProviderSettings } from '../../domain/provider-settings';
 import type { VectorClock } from '../../domain/vector-clock';
 import type { WriteSource } from '../../domain/write-source';
+import type { LedgerRow } from '../../domain/ledger-row';
+import { isPersonsEditKind } from '../../domain/operation-kind';
 import type { PolicyVerdict } from '../../domain/agent-policy';
 import { readDefaultAgent, readPolicyVerdict } from '../agent-config';
 import { reportId } from '../agent-records';
@@ -170,7 +172,7 @@ export async function readAutoWakeWatch(
         return [{ table, id: diff.id, vectorClock: after.vectorClock }];
       });
       return entities.length > 0
-        ? [{ operationId: row.operationId, source: row.source, entities }]
+        ? [{ operationId: row.operationId, source: watchedSource(row), entities }]
         : [];
     }),
     latestWake: wakes.latest,
@@ -199,4 +201,14 @@ async function latestTaskWakes(
       .filter((wake) => wake.taskId === taskId)
       .sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0],
   };
+}
+
+/**
+ * Another device's operations that were none of them the person's edit there (the agent's
+ * writes, a decision, a report) wake nothing here either: they count as the agent's.
+ */
+function watchedSource(row: LedgerRow): WriteSource {
+  const kinds = row.remoteKinds;
+  if (row.source !== 'sync' || !kinds || kinds.length === 0) return row.source;
+  return kinds.some(isPersonsEditKind) ? 'sync' : 'agent';
 }

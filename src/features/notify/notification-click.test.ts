@@ -4,10 +4,9 @@ import source from '../../../public/notification-click.js?raw';
 
 function workerWith(windows: { url: string }[]) {
   let handler: ((event: unknown) => void) | undefined;
-  const navigate = vi.fn(async () => null);
   const clients = windows.map((window) => ({
     ...window,
-    navigate,
+    postMessage: vi.fn(),
     focus: vi.fn(async () => null),
   }));
   const worker = {
@@ -29,14 +28,29 @@ function workerWith(windows: { url: string }[]) {
     await done;
     expect(close).toHaveBeenCalled();
   };
-  return { worker, navigate, tap };
+  return { worker, clients, tap };
 }
 
 describe('a tapped notification', () => {
-  it('opens its task in the window already open', async () => {
-    const { navigate, tap } = workerWith([{ url: 'https://app.example/review' }]);
+  it('asks the window already open to open its task, and brings it to the front', async () => {
+    const { clients, worker, tap } = workerWith([{ url: 'https://app.example/review' }]);
     await tap({ path: '/tasks/t1' });
-    expect(navigate).toHaveBeenCalledWith('https://app.example/tasks/t1');
+    expect(clients[0]!.postMessage).toHaveBeenCalledWith({
+      type: 'countersign:open',
+      path: '/tasks/t1',
+    });
+    expect(clients[0]!.focus).toHaveBeenCalled();
+    expect(worker.clients.openWindow).not.toHaveBeenCalled();
+  });
+
+  it('still asks the window when it may not be focused', async () => {
+    const { clients, tap } = workerWith([{ url: 'https://app.example/' }]);
+    clients[0]!.focus.mockRejectedValue(new Error('Not allowed to focus a window.'));
+    await tap({ path: '/tasks/t3' });
+    expect(clients[0]!.postMessage).toHaveBeenCalledWith({
+      type: 'countersign:open',
+      path: '/tasks/t3',
+    });
   });
 
   it('opens a new window when none is open', async () => {

@@ -1,8 +1,9 @@
 /**
- * Shows one arrival as a system notification. A page's own `Notification` is used where
- * the browser allows it (its click comes back to this page); where the constructor is
- * refused (Chrome on Android allows notifications only through the service worker), the
- * service worker shows it, and public/notification-click.js opens the task on a tap.
+ * Shows one arrival as a system notification. The service worker shows it where it runs:
+ * its notification stays in the system's list after the tab is closed, and a tap still
+ * opens the task (public/notification-click.js); Chrome on Android allows no other kind.
+ * Without an active worker (the first visit, a browser without one) the page's own
+ * `Notification` shows it, and its click comes back to this page.
  */
 export interface ArrivalNotice {
   title: string;
@@ -13,19 +14,39 @@ export interface ArrivalNotice {
   path: string;
 }
 
-export async function showArrival(notice: ArrivalNotice, open: (path: string) => void) {
+interface NotifyingBrowser {
+  serviceWorker?: { getRegistration(): Promise<ServiceWorkerRegistration | undefined> };
+  Notification?: typeof Notification;
+  focus(): void;
+}
+
+export async function showArrival(
+  notice: ArrivalNotice,
+  open: (path: string) => void,
+  browser: NotifyingBrowser = {
+    serviceWorker: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
+    Notification: typeof Notification === 'undefined' ? undefined : Notification,
+    focus: () => window.focus(),
+  },
+) {
   const options = { body: notice.body, tag: notice.tag, icon: '/icons/icon-192.png' };
-  try {
-    const shown = new Notification(notice.title, options);
-    shown.onclick = () => {
-      window.focus();
-      open(notice.path);
-      shown.close();
-    };
-    return;
-  } catch {
-    // The constructor is refused here: fall through to the service worker.
+  const registration = await browser.serviceWorker?.getRegistration().catch(() => undefined);
+  if (registration?.active) {
+    try {
+      await registration.showNotification(notice.title, {
+        ...options,
+        data: { path: notice.path },
+      });
+      return;
+    } catch {
+      // The worker could not show it: the page's own notification still can.
+    }
   }
-  const registration = await navigator.serviceWorker?.getRegistration();
-  await registration?.showNotification(notice.title, { ...options, data: { path: notice.path } });
+  if (!browser.Notification) return;
+  const shown = new browser.Notification(notice.title, options);
+  shown.onclick = () => {
+    browser.focus();
+    open(notice.path);
+    shown.close();
+  };
 }

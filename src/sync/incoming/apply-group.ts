@@ -47,6 +47,7 @@ export function groupStep<Refusal>(
         source: 'sync' as const,
         operationKey: runKey,
         now,
+        remoteKinds: operations.map((operation) => operation.kind),
         summary: `Caught up on ${countOf(operations.length, 'change')} (${countOf(rows.length, 'row')})`,
       },
     },

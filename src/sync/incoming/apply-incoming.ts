@@ -340,7 +340,12 @@ function applyStep(
               receivedAt: storedAt,
               rows,
             },
-            context: { source: 'sync' as const, operationKey: runKey, now },
+            context: {
+              source: 'sync' as const,
+              operationKey: runKey,
+              now,
+              remoteKinds: [operation.kind],
+            },
           },
         }
       : {}),
