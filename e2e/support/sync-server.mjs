@@ -45,6 +45,7 @@ function account(index) {
             "$JS.API.STREAM.UPDATE.>", "$JS.API.STREAM.MSG.DELETE.>"]
         }
         subscribe: { allow: ["cs.${user}.>", "cs-live.${user}.>", "_INBOX.>"] }
+        allow_responses: true
       }
     }, {
       user: ${user}-maintenance, password: ${user}-maintenance

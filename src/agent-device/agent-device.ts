@@ -19,7 +19,9 @@ import type { DeviceLog } from './device-log';
 import { boundPushed, nextPushed, passedSnapshot, pushedIds } from './pushed-operations';
 import { readState, writeState, type DeviceState } from './state-file';
 import { readStreamHead } from './stream-head';
+import { startScheduleLoop } from './schedule-loop';
 import { startWakeLoop } from './wake-loop';
+import { answerWakeOnRequest } from './wake-on-request';
 
 export interface AgentDeviceOptions {
   log: DeviceLog;
@@ -29,6 +31,8 @@ export interface AgentDeviceOptions {
   fetch?: typeof fetch;
   /** For tests: how long a claim holds without renewal (task-claims.ts). */
   leaseMs?: number;
+  /** For tests: the clock the person's schedule is read by. */
+  now?: () => Date;
 }
 
 export interface AgentDevice {
@@ -104,6 +108,29 @@ export async function startAgentDevice(
     considered: state.considered,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  const schedule = startScheduleLoop({
+    db,
+    log,
+    claims: claims.claims,
+    loop,
+    now: options.now ?? (() => new Date()),
+    // A period fires on the journal as it is: after everything up to the stream's head applied.
+    caughtUp: async () => {
+      const status = (await db.syncState.get('status'))?.value as
+        { phase?: string; catchingUp?: unknown } | undefined;
+      if (status?.phase !== 'connected' || status.catchingUp) return false;
+      return (await readCursor(db)) >= (await readStreamHead(journal.sync, options.sync));
+    },
+  });
+  // Answered once connected; a stop before then leaves nothing to close.
+  let requests: { stop(): Promise<void> } | undefined;
+  void answerWakeOnRequest({ db, journal, sync: options.sync, loop, log }).then(
+    (answering) => (requests = answering),
+    (error: unknown) =>
+      log.error('wake-requests-unavailable', {
+        message: `Requests to wake from other devices cannot be answered (${String(error)}); restart the agent device to try again.`,
+      }),
+  );
   const unwatch = watchAppliedUnits(db, (unit) => {
     reached = Math.max(reached, unit.cursor);
     loop.applied(unit);
@@ -146,6 +173,7 @@ export async function startAgentDevice(
       writeState(config.stateDir, saved);
     }
     await journal.keepRing();
+    await schedule.look();
     // Moves on only when every edit up to `reached` was decided and what it made was sent.
     const considered = reached;
     if (loop.idle() && (await db.outbox.count()) === 0) await save(considered);
@@ -158,7 +186,7 @@ export async function startAgentDevice(
   }, LOOK_EVERY_MS);
 
   log.info('started', {
-    message: `Agent device ${state.deviceId.slice(0, 8)} on ${journal.keyStore ? 'encrypted ' : ''}journal "${journal.sync.user}" at ${journal.sync.url}, model ${providerLabel(config.provider)}: wakes when another device edits a task in a category the agent may act on, ${config.quietMs / 1000} s after the edits pause; a task at most every ${config.throttle.taskEveryMs / 1000} s, at most ${config.throttle.perMinute} wakes a minute.`,
+    message: `Agent device ${state.deviceId.slice(0, 8)} on ${journal.keyStore ? 'encrypted ' : ''}journal "${journal.sync.user}" at ${journal.sync.url}, model ${providerLabel(config.provider)}: wakes when another device edits a task in a category the agent may act on, ${config.quietMs / 1000} s after the edits pause, and on the schedule set in Settings → Agent; a task at most every ${config.throttle.taskEveryMs / 1000} s, at most ${config.throttle.perMinute} wakes a minute.`,
     deviceId: state.deviceId,
     journal: journal.sync.user,
     server: journal.sync.url,
@@ -190,6 +218,7 @@ export async function startAgentDevice(
         await new Promise((resolve) => setTimeout(resolve, 100));
       await runtime.stop();
       await claims.close();
+      await requests?.stop();
       unwatch();
       // An abandoned wake's trigger stays after the stored sequence: the next start wakes on it.
       const drained = (await db.outbox.count()) === 0;

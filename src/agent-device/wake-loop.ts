@@ -42,6 +42,11 @@ export interface WakeLoopOptions {
 
 export interface WakeLoop {
   applied(unit: AppliedUnit): void;
+  /**
+   * Wakes these tasks whatever a past wake covered (the schedule, a person's request),
+   * each still claimed first: none while another device works on it.
+   */
+  wakeNow(taskIds: readonly string[], why: 'scheduled' | 'requested'): void;
   idle(): boolean;
   /** Abandons a wake in progress (nothing half-written: runWake ends every wake whole). */
   stop(): Promise<void>;
@@ -55,6 +60,8 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
   const editing = new Set<string>();
   /** The newest stream sequence that edited each task: the trigger a claim must cover. */
   const triggerSeq = new Map<string, number>();
+  /** Tasks to wake for the schedule or a request, not for an edit. */
+  const forced = new Map<string, 'scheduled' | 'requested'>();
   const queue = new WakeThrottle(options.throttle ?? DEFAULT_THROTTLE);
   let waitTimer: ReturnType<typeof setTimeout> | undefined;
   let running: { taskId: string; done: Promise<void> } | undefined;
@@ -150,6 +157,8 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
   };
 
   const wakeOnce = async (taskId: string) => {
+    const why = forced.get(taskId);
+    forced.delete(taskId);
     const started = Date.now();
     // Claimed before the wake reads anything: one wake per trigger across devices.
     const claimed = await wakeUnderClaim(
@@ -158,7 +167,8 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
         progress: options.progress,
         ...(options.outcome ? { outcome: options.outcome } : {}),
         taskId,
-        trigger: triggerSeq.get(taskId) ?? 0,
+        // A scheduled or requested wake is not for an edit: whatever a past wake covered.
+        trigger: why ? Number.MAX_SAFE_INTEGER : (triggerSeq.get(taskId) ?? 0),
         covers: await readCursor(db),
         signal: abort.signal,
         ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
@@ -169,10 +179,10 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
           }),
       },
       (signal, turn) => {
-        log.info('wake-started', { taskId });
+        log.info('wake-started', { taskId, ...(why ? { why } : {}) });
         return wakeWithDeviceSettings(
           db,
-          { taskId, reason: 'automatic' },
+          { taskId, reason: why === 'requested' ? 'manual' : 'automatic' },
           {
             signal,
             ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -226,6 +236,13 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
           log.error('watch-failed', { taskId, message: String(error) });
           quieted(taskId);
         });
+      }
+    },
+    wakeNow(taskIds, why) {
+      if (stopped) return;
+      for (const taskId of taskIds) {
+        forced.set(taskId, why);
+        enqueue(taskId);
       }
     },
     idle: () => editing.size === 0 && !running && queue.size === 0,

@@ -88,7 +88,7 @@ describe('starting a wake from this device’s settings', () => {
 
 describe('trusted tools during a wake', () => {
   it('applies proposals of a tool set to "Apply without asking" as soon as they are flushed', async () => {
-    const { saveTrustedTools } = await import('../db/agent-settings');
+    const { saveTrustedTools } = await import('../dispatcher/agent-choices');
     await saveProviderSettings(db, { kind: 'demo', model: 'scripted' });
     await saveTrustedTools(db, ['update_task_estimate']);
     await wakeWithDeviceSettings(db, { taskId: 'sample-task-login-bug', reason: 'manual' });

@@ -54,6 +54,9 @@ export function StorageGate({ children }: { children: ReactNode }) {
           void Promise.all([
             import('../db/agent-settings').then((module) => module.sealStoredApiKey(db)),
             import('../db/sync-connection').then((module) => module.sealStoredSyncConfig(db)),
+            import('../dispatcher/agent-choices').then((module) =>
+              module.moveDeviceChoicesToJournal(db),
+            ),
           ]).catch(() => undefined);
           return seedSampleJournalOnce(db);
         })

@@ -4,7 +4,7 @@
  * version does not know is refused by its schema, never stored.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { saveTrustedTools } from '../db/agent-settings';
+import { saveTrustedTools } from '../dispatcher/agent-choices';
 import type { CountersignDatabase } from '../db/database';
 import { checkReceivedRow } from '../domain/received-row';
 import { createAgentReadyTask, createTestDatabase } from '../../test/support/test-database';

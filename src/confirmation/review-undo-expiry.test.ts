@@ -3,7 +3,7 @@
 import { agentReadySuite, type AgentReadySuite } from '../../test/support/agent-ready-suite';
 import { describe, expect, it, vi } from 'vitest';
 import type { CountersignDatabase } from '../db/database';
-import { saveTrustedTools } from '../db/agent-settings';
+import { saveTrustedTools } from '../dispatcher/agent-choices';
 import { buildWakeContext } from '../agent/wake-context';
 import { userWrite } from '../../test/support/test-database';
 import { propose } from '../../test/support/proposals';

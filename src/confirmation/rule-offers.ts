@@ -5,7 +5,8 @@
  * edit and no undo, "Apply ‹kind› without asking" (the trusted-tool rule). Each offer is
  * made once on this device: once shown, it is never made again, accepted or dismissed.
  */
-import { readTrustedTools, saveTrustedTools } from '../db/agent-settings';
+import { readTrustedTools } from '../db/agent-settings';
+import { saveTrustedTools } from '../dispatcher/agent-choices';
 import type { CountersignDatabase } from '../db/database';
 import {
   countCleanConfirmations,
@@ -103,7 +104,7 @@ async function findOffer(
   return undefined;
 }
 
-/** Accepting a trust offer: the existing trusted-tool rule, set on this device. */
+/** Accepting a trust offer: the existing trusted-tool rule, synced with the journal. */
 export async function acceptTrustOffer(db: CountersignDatabase, toolName: string): Promise<void> {
   await saveTrustedTools(db, [...(await readTrustedTools(db)), toolName]);
 }

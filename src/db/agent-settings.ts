@@ -1,11 +1,13 @@
 /**
- * The agent's settings on this device: how to reach a model, whether to wake
- * automatically, and how long proposals wait for review. Kept in the `settings` table,
- * which the journal export never includes: an API key never leaves this device, and is
- * stored sealed (settings-seal.ts).
+ * The agent's settings on this device: how to reach a model and whether to wake
+ * automatically. Kept in the `settings` table, which the journal export never includes:
+ * an API key never leaves this device, and is stored sealed (settings-seal.ts). The
+ * person's choices (trusted tools, proposal expiry, the schedule) are journal data on the
+ * agent's row, read here too; they are written through dispatch (dispatcher/agent-choices.ts).
  */
 import { z } from 'zod';
 import { providerSettingsSchema, type ProviderSettings } from '../domain/provider-settings';
+import { readDefaultAgent } from './agent-config';
 import type { CountersignDatabase } from './database';
 import { SETTING_KEYS } from './setting-keys';
 import { readSetting, writeSetting } from './settings';
@@ -66,35 +68,37 @@ export async function saveAutoWake(db: CountersignDatabase, enabled: boolean): P
   await writeSetting(db, SETTING_KEYS.autoWake, enabled);
 }
 
+/** How long proposals wait for review: the person's choice, on the agent's synced row. */
 export async function readTtlDays(db: CountersignDatabase): Promise<number> {
-  const parsed = z
-    .number()
-    .int()
-    .min(1)
-    .max(365)
-    .safeParse(await readSetting(db, SETTING_KEYS.changeSetTtlDays));
-  return parsed.success ? parsed.data : DEFAULT_TTL_DAYS;
+  return (await readDefaultAgent(db))?.ttlDays ?? DEFAULT_TTL_DAYS;
 }
 
-export async function saveTtlDays(db: CountersignDatabase, days: number): Promise<void> {
-  await writeSetting(
-    db,
-    SETTING_KEYS.changeSetTtlDays,
-    z.number().int().min(1).max(365).parse(days),
-  );
-}
-
-/** Deferred tools the person lets the agent apply without asking (by model tool name). */
+/** Deferred tools the person lets the agent apply without asking (by model tool name), synced. */
 export async function readTrustedTools(db: CountersignDatabase): Promise<string[]> {
-  const parsed = z.array(z.string()).safeParse(await readSetting(db, SETTING_KEYS.trustedTools));
-  return parsed.success ? parsed.data : [];
+  return (await readDefaultAgent(db))?.trustedTools ?? [];
 }
 
-export async function saveTrustedTools(
+/**
+ * What a version before synced choices kept on this device (trusted tools, proposal
+ * expiry), for their one move into the journal (dispatcher/agent-choices.ts).
+ */
+export async function readDeviceChoices(
   db: CountersignDatabase,
-  toolNames: string[],
-): Promise<void> {
-  await writeSetting(db, SETTING_KEYS.trustedTools, [...new Set(toolNames)]);
+): Promise<{ trustedTools?: string[]; ttlDays?: number }> {
+  const tools = z.array(z.string().min(1).max(100)).max(100);
+  const days = z.number().int().min(1).max(365);
+  const trusted = tools.safeParse(await readSetting(db, SETTING_KEYS.trustedTools));
+  const ttl = days.safeParse(await readSetting(db, SETTING_KEYS.changeSetTtlDays));
+  return {
+    ...(trusted.success && trusted.data.length > 0
+      ? { trustedTools: [...new Set(trusted.data)] }
+      : {}),
+    ...(ttl.success ? { ttlDays: ttl.data } : {}),
+  };
+}
+
+export async function forgetDeviceChoices(db: CountersignDatabase): Promise<void> {
+  await db.settings.bulkDelete([SETTING_KEYS.trustedTools, SETTING_KEYS.changeSetTtlDays]);
 }
 
 /** At most this many configurations are remembered; the oldest is forgotten first. */

@@ -8,6 +8,7 @@ export const SETTING_KEYS = {
   autoWake: 'agentAutoWake',
   /** Provider configurations whose server cannot stream tool calls: asked for whole answers. */
   wholeAnswers: 'agentWholeAnswers',
+  /** Before synced choices: moved into the journal once (dispatcher/agent-choices.ts). */
   changeSetTtlDays: 'changeSetTtlDays',
   trustedTools: 'trustedTools',
   /** When the sample journal was imported on first open. */

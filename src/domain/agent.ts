@@ -1,5 +1,6 @@
 /** The agent's own records: who it is, its runs (wakes), reports and observations. */
 import { z } from 'zod';
+import { agentScheduleSchema } from './agent-schedule';
 import { entityBaseSchema, idSchema, isoTimestampSchema } from './entity';
 import { AGENT_CATEGORIES_MAX, AGENT_DIRECTIVES_MAX_LENGTH, NAME_MAX_LENGTH } from './limits';
 
@@ -7,6 +8,13 @@ export const agentSchema = entityBaseSchema.extend({
   name: z.string().max(NAME_MAX_LENGTH),
   allowedCategoryIds: z.array(idSchema).max(AGENT_CATEGORIES_MAX),
   directives: z.string().max(AGENT_DIRECTIVES_MAX_LENGTH),
+  /**
+   * The person's choices, synced with the journal (they were device settings before): the
+   * deferred tools applied without asking, how long proposals wait for review, the schedule.
+   */
+  trustedTools: z.array(z.string().min(1).max(100)).max(100).optional(),
+  ttlDays: z.number().int().min(1).max(365).optional(),
+  schedule: agentScheduleSchema.optional(),
 });
 export type Agent = z.infer<typeof agentSchema>;
 

@@ -15,6 +15,7 @@ import { deleteLabel } from './catalog/delete-label';
 import { importJournal } from './catalog/import-journal';
 import { undoImport } from './catalog/undo-import';
 import { allowAgentCategory } from './policy/allow-agent-category';
+import { setAgentChoices } from './policy/set-agent-choices';
 import { restoreEntities } from './catalog/restore-entities';
 import { saveCategory } from './catalog/save-category';
 import { saveLabel } from './catalog/save-label';
@@ -86,6 +87,7 @@ const ALL_TOOLS: readonly AnyTool[] = [
   suppressTaskLabel,
   restoreEntities,
   allowAgentCategory,
+  setAgentChoices,
   applySyncedRows,
   createSuppressionRule,
   deleteRule,

@@ -29,6 +29,7 @@ function account(user: string): string {
             deny: ["cs.${user}.compaction.>", "$JS.API.STREAM.DELETE.>", "$JS.API.STREAM.PURGE.>", "$JS.API.STREAM.UPDATE.>", "$JS.API.STREAM.MSG.DELETE.>"]
           }
           subscribe: { allow: ["cs.${user}.>", "cs-live.${user}.>", "_INBOX.>"] }
+          allow_responses: true
         }
       }
       {

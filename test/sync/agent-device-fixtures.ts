@@ -5,14 +5,17 @@
  */
 import { spawn } from 'node:child_process';
 import { connect } from '@nats-io/transport-node';
+import { afterAll, beforeAll } from 'vitest';
 import { startAgentDevice, type AgentDevice } from '../../src/agent-device/agent-device';
 import type { DeviceConfig } from '../../src/agent-device/device-config';
 import { jsonLinesLog } from '../../src/agent-device/device-log';
 import type { ThrottleLimits } from '../../src/agent-device/wake-throttle';
 import type { CountersignDatabase } from '../../src/db/database';
-import { chatChunk, chatStream } from '../support/scripted-fetch';
-import { startSyncRuntime } from '../../src/sync/runtime/sync-runtime';
+import { writeSyncConfig } from '../../src/db/sync-connection';
+import { startSyncRuntime, type SyncRuntime } from '../../src/sync/runtime/sync-runtime';
+import { startNatsServer, type NatsTestServer } from '../support/nats-server';
 import { createTestDatabase } from '../support/test-database';
+import { chatChunk, chatStream } from '../support/scripted-fetch';
 import { streamObserver, TEST_POLICY, untilConnected, waitFor } from './sync-fixtures';
 
 export const SYNC_OPTIONS = {
@@ -61,7 +64,12 @@ export const aliceJournal = (url: string): Journal => ({
 export async function startTestDevice(
   journal: Journal,
   stateDir: string,
-  extra: { leaseMs?: number; throttle?: ThrottleLimits; fetch?: typeof fetch } = {},
+  extra: {
+    leaseMs?: number;
+    now?: () => Date;
+    throttle?: ThrottleLimits;
+    fetch?: typeof fetch;
+  } = {},
 ): Promise<{ device: AgentDevice; events: Logged[] }> {
   const { throttle, ...options } = extra;
   const events: Logged[] = [];
@@ -139,4 +147,27 @@ export function runCli(args: string[]) {
   child.stderr.on('data', (chunk: Buffer) => err.push(chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   return { child, out, err, exited };
+}
+
+/**
+ * A real nats-server and one device syncing alice's journal for the whole file (its sync
+ * settings stored too, as Settings → Sync keeps them): registered as beforeAll/afterAll.
+ */
+export function serverWithDevice(): { url(): string; db(): CountersignDatabase } {
+  let server: NatsTestServer | undefined;
+  let db: CountersignDatabase | undefined;
+  let runtime: SyncRuntime | undefined;
+  beforeAll(async () => {
+    server = await startNatsServer();
+    db = createTestDatabase();
+    const sync = aliceJournal(server.urls[0]!).sync!;
+    await writeSyncConfig(db, sync);
+    runtime = startSyncRuntime(db, sync, SYNC_OPTIONS);
+    await untilConnected(db);
+  });
+  afterAll(async () => {
+    await runtime?.stop();
+    await server?.stop();
+  });
+  return { url: () => server!.urls[0]!, db: () => db! };
 }

@@ -5,6 +5,7 @@
  */
 import Dexie from 'dexie';
 import type { Observation, Report, Wake } from '../../domain/agent';
+import type { AgentSchedule } from '../../domain/agent-schedule';
 import { DEFAULT_AGENT_ID } from '../../domain/agent';
 import type { Category } from '../../domain/category';
 import type { ProviderSettings } from '../../domain/provider-settings';
@@ -17,21 +18,25 @@ import { readDefaultAgent, readPolicyVerdict } from '../agent-config';
 import { reportId } from '../agent-records';
 import { readAutoWake, readProviderSettings, readTtlDays } from '../agent-settings';
 import type { CountersignDatabase } from '../database';
+import { isSyncEnabled, SYNC_CONFIG_KEY } from '../sync-connection';
 
 export interface AgentSettingsData {
   /** Undefined until the person chooses a provider: nothing is configured by default. */
   provider: ProviderSettings | undefined;
   autoWake: boolean;
   ttlDays: number;
+  /** The person's schedule (journal data), undefined until one is saved. */
+  schedule: AgentSchedule | undefined;
 }
 
 export async function readAgentSettings(db: CountersignDatabase): Promise<AgentSettingsData> {
-  const [provider, autoWake, ttlDays] = await Promise.all([
+  const [provider, autoWake, ttlDays, agent] = await Promise.all([
     readProviderSettings(db),
     readAutoWake(db),
     readTtlDays(db),
+    readDefaultAgent(db),
   ]);
-  return { provider, autoWake, ttlDays };
+  return { provider, autoWake, ttlDays, schedule: agent?.schedule };
 }
 
 export interface AgentCategoriesData {
@@ -63,6 +68,8 @@ export interface AgentPanelData {
   observations: Observation[];
   /** Whether the agent may act on this task (and be woken for it), and if not, why. */
   policy: PolicyVerdict;
+  /** Without a model here but with sync on, Wake agent asks an agent device instead. */
+  asksAgentDevice: boolean;
 }
 
 export async function readAgentPanel(
@@ -70,13 +77,15 @@ export async function readAgentPanel(
   taskId: string,
   agentId: string = DEFAULT_AGENT_ID,
 ): Promise<AgentPanelData> {
-  const [task, wakes, report, observations, policy] = await Promise.all([
+  const [task, wakes, report, observations, policy, provider] = await Promise.all([
     taskId ? db.tasks.get(taskId) : undefined,
     latestTaskWakes(db, taskId),
     db.reports.get(reportId(agentId, taskId)),
     db.observations.where('taskId').equals(taskId).toArray(),
     readPolicyVerdict(db, taskId, agentId),
+    readProviderSettings(db),
   ]);
+  const syncing = isSyncEnabled((await db.settings.get(SYNC_CONFIG_KEY))?.value);
   return {
     taskExists: task !== undefined && task.deletedAt === undefined,
     latestWake: wakes.latest,
@@ -86,6 +95,7 @@ export async function readAgentPanel(
       .filter((observation) => observation.agentId === agentId && !observation.deletedAt)
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)),
     policy,
+    asksAgentDevice: provider === undefined && syncing,
   };
 }
 

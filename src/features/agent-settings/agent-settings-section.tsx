@@ -14,6 +14,7 @@ import { AutoWakeSetting } from './auto-wake-setting';
 import { ModelCheck } from './model-check';
 import { ProviderForm } from './provider-form';
 import { RulesSection } from './rules-section';
+import { ScheduleSetting } from './schedule-setting';
 import { TtlSetting } from './ttl-setting';
 import './agent-settings.css';
 
@@ -46,6 +47,7 @@ export function AgentSettingsSection() {
             <AllowedCategoriesField />
             <AutoWakeSetting enabled={settings.autoWake} />
             <TtlSetting saved={settings.ttlDays} />
+            <ScheduleSetting saved={settings.schedule} />
           </div>
         </div>
       )}

@@ -3,11 +3,12 @@ import { useId, useState } from 'react';
 import { saveAutoWake } from '../../db/agent-settings';
 import { getDatabase } from '../../db/connection';
 import { AUTO_WAKE_DEBOUNCE_MS } from '../../agent/auto-wake-rules';
+import { SaveStatus, type SaveOutcome } from './save-status';
 
 export function AutoWakeSetting({ enabled }: { enabled: boolean }) {
   const headingId = useId();
   const hintId = useId();
-  const [status, setStatus] = useState<{ ok: boolean; message: string }>();
+  const [status, setStatus] = useState<SaveOutcome>();
 
   const change = async (next: boolean) => {
     try {
@@ -41,14 +42,7 @@ export function AutoWakeSetting({ enabled }: { enabled: boolean }) {
         stop editing a task it may act on while the task is open, and never because of its own
         changes.
       </p>
-      <p className="agent-settings__status" role="status">
-        {status?.ok && status.message}
-      </p>
-      {status && !status.ok && (
-        <p className="field__error" role="alert">
-          {status.message}
-        </p>
-      )}
+      <SaveStatus status={status} />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 /**
  * Settings → Agent → Rules: every rule the person made, what made it, how often it fired,
  * and a way to delete it. Suppression rules ("Stop proposing …") are journal data, deleted
- * through dispatch(); "Apply … without asking" rules are the trusted tools of this device.
+ * through dispatch(); "Apply … without asking" rules are the trusted tools, synced with the journal.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
-import { readTrustedTools, saveTrustedTools } from '../../db/agent-settings';
+import { readTrustedTools } from '../../db/agent-settings';
+import { saveTrustedTools } from '../../dispatcher/agent-choices';
 import { getDatabase } from '../../db/connection';
 import { readDecisionStats } from '../../db/decision-stats';
 import { listRules } from '../../db/rules';
@@ -53,7 +54,7 @@ async function readRuleRows(): Promise<RuleRow[]> {
     .map((tool) => ({
       key: `trust:${tool.toolName}`,
       what: `Apply ${tool.name.toLowerCase()} without asking`,
-      origin: 'Trusted tools, on this device',
+      origin: 'Trusted tools',
       fired: stats
         .filter((row) => reviewKind(row.toolName) === reviewKind(tool.toolName))
         .reduce((sum, row) => sum + row.counts.rule, 0),

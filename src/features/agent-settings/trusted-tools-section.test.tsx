@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readTrustedTools, saveTrustedTools } from '../../db/agent-settings';
+import { readTrustedTools } from '../../db/agent-settings';
+import { saveTrustedTools } from '../../dispatcher/agent-choices';
 import { getDatabase } from '../../db/connection';
 import { setUpReviewDatabase } from '../review/review-test-helpers';
 import { TrustedToolsSection } from './trusted-tools-section';

@@ -2,11 +2,12 @@
  * Settings › Trusted tools: for each kind of change the agent can only propose, whether
  * it waits for the person ("Ask me", the default) or is applied at once ("Apply without
  * asking"). Which tools are offered, and under what name, each tool says itself
- * (`review.trustedAs`). Saved on this device with the agent's other settings.
+ * (`review.trustedAs`). Journal data: the choice syncs to every device and agent device.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useRef, useState } from 'react';
-import { readTrustedTools, saveTrustedTools } from '../../db/agent-settings';
+import { readTrustedTools } from '../../db/agent-settings';
+import { saveTrustedTools } from '../../dispatcher/agent-choices';
 import { getDatabase } from '../../db/connection';
 import { trustableTools } from '../../tools/registry';
 import { Notice } from '../../ui/notice';

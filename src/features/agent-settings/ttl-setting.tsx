@@ -1,6 +1,6 @@
 /** How long proposals wait for review before they expire: saved on Enter or when leaving the field. */
 import { useState } from 'react';
-import { saveTtlDays } from '../../db/agent-settings';
+import { saveTtlDays } from '../../dispatcher/agent-choices';
 import { getDatabase } from '../../db/connection';
 import { countOf } from '../../lib/count-of';
 import { InlineField, type ParseResult } from '../../ui/inline-field';

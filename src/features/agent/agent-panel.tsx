@@ -18,6 +18,7 @@ import { formatWakeSummary, formatWakeUsage } from './format-wake-summary';
 import { ObservationList } from './observation-list';
 import { PolicyNotice } from './policy-notice';
 import { cancelFromPage, wakeFromPage } from './wake-from-page';
+import { useAskAgentDevice } from './use-ask-agent-device';
 import { useAutoWake } from './use-auto-wake';
 import { useReturnFocus } from '../../ui/use-return-focus';
 import { useTaskWake } from './wake-progress-store';
@@ -41,6 +42,7 @@ export function AgentPanel({ taskId }: { taskId: string }) {
   const { returnTo, leavingProps } = useReturnFocus(runningHere);
   useAutoWake(taskId);
   useRemoteWakes();
+  const asking = useAskAgentDevice(taskId);
   useWakeFromAddress(taskId, data && data.taskExists ? data.policy.allowed : undefined);
 
   const runningRow = data?.runningWake;
@@ -54,7 +56,7 @@ export function AgentPanel({ taskId }: { taskId: string }) {
 
   // Another device's wake, as its live progress says (a wake here says its own).
   const remote = useRemoteWakeWords(taskId);
-  const busy = runningHere || runningElsewhere || remote !== undefined;
+  const busy = runningHere || runningElsewhere || remote !== undefined || asking.state.asking;
   // The wake refuses such a task anyway; saying so here means nobody taps to find out.
   const denial =
     data && !data.policy.allowed && data.policy.reason !== 'task-missing' ? data.policy : undefined;
@@ -108,7 +110,10 @@ export function AgentPanel({ taskId }: { taskId: string }) {
             aria-disabled={busy || denied || undefined}
             aria-describedby={denied ? policyId : undefined}
             onClick={() => {
-              if (!busy && !denied) void wakeFromPage(taskId, 'manual');
+              if (busy || denied) return;
+              // No model here: the agent device on the same journal is asked instead.
+              if (data?.asksAgentDevice) asking.ask();
+              else void wakeFromPage(taskId, 'manual');
             }}
           >
             Wake agent
@@ -119,6 +124,14 @@ export function AgentPanel({ taskId }: { taskId: string }) {
       {neverWoken && <p className="muted agent-panel__explanation">{WAKE_EXPLANATION}</p>}
       {denial && <PolicyNotice verdict={denial} id={policyId} />}
       <WakeStatus wake={wake} {...(remote && !runningHere ? { elsewhere: remote } : {})} />
+      {(asking.state.asking || asking.state.outcome) && (
+        // One notice from the tap to the answer, so nothing below jumps twice.
+        <Notice tone={asking.state.outcome?.asked === false ? 'warning' : 'info'}>
+          {asking.state.asking
+            ? 'Asking the agent device…'
+            : `${asking.state.outcome!.message}${asking.state.outcome!.asked ? ' Its proposals appear here when it finishes.' : ''}`}
+        </Notice>
+      )}
       {runningElsewhere && (
         <Notice tone="info">
           The agent is already working on this task in another tab or window. Its proposals appear

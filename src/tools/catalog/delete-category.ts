@@ -3,7 +3,7 @@ import { idSchema } from '../../domain/entity';
 import { isLive } from '../../domain/is-live';
 import { defineInternalTool } from '../tool-definition';
 import { EntityNotFoundError } from '../../domain/errors';
-import { defaultAgent, writeAllowedCategories } from '../policy/agent-row';
+import { defaultAgent, writeAgentFields } from '../policy/agent-row';
 
 /**
  * Soft-deletes a category. Tasks keep pointing at it and count as uncategorised; the
@@ -21,10 +21,10 @@ export const deleteCategory = defineInternalTool({
     await journal.remove('categories', id);
     const agent = await defaultAgent(journal);
     if (agent?.allowedCategoryIds.includes(id)) {
-      await writeAllowedCategories(
+      await writeAgentFields(
         journal,
         agent,
-        agent.allowedCategoryIds.filter((allowed) => allowed !== id),
+        { allowedCategoryIds: agent.allowedCategoryIds.filter((allowed) => allowed !== id) },
         context.now,
       );
       return { output: `Deleted category "${category.name}"; the agent no longer acts on it.` };

@@ -3,22 +3,27 @@ import { DEFAULT_AGENT_ID, type Agent } from '../../domain/agent';
 import type { JournalReader, JournalWriter } from '../../domain/journal-access';
 import { isLive } from '../../domain/is-live';
 
-/** Writes the agent's allowlist, creating the row when the agent was never configured. */
-export async function writeAllowedCategories(
+type AgentFields = Partial<
+  Pick<Agent, 'allowedCategoryIds' | 'trustedTools' | 'ttlDays' | 'schedule'>
+>;
+
+/** Writes fields of the agent's row, creating the row when the agent was never configured. */
+export async function writeAgentFields(
   journal: JournalWriter,
   existing: Agent | undefined,
-  allowedCategoryIds: string[],
+  fields: AgentFields,
   now: string,
 ): Promise<void> {
   if (existing) {
-    await journal.update('agents', existing.id, { allowedCategoryIds });
+    await journal.update('agents', existing.id, fields);
     return;
   }
   await journal.restore('agents', {
     id: DEFAULT_AGENT_ID,
     name: 'Task agent',
     directives: '',
-    allowedCategoryIds,
+    allowedCategoryIds: [],
+    ...fields,
     createdAt: now,
     updatedAt: now,
     rev: 0,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../../domain/entity';
 import { EntityNotFoundError } from '../../domain/errors';
 import { defineInternalTool } from '../tool-definition';
-import { defaultAgent, writeAllowedCategories } from './agent-row';
+import { defaultAgent, writeAgentFields } from './agent-row';
 
 /**
  * The person lets the agent act on tasks in one category, or stops it. One category per
@@ -30,7 +30,7 @@ export const allowAgentCategory = defineInternalTool({
           : `The agent already does not act on tasks in "${name}".`,
         noop: true,
       };
-    await writeAllowedCategories(journal, agent, next, context.now);
+    await writeAgentFields(journal, agent, { allowedCategoryIds: next }, context.now);
     return {
       output: allowed
         ? `The agent may now act on tasks in "${name}".`
