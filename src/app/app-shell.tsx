@@ -1,13 +1,20 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation, useNavigationType } from 'react-router';
 import { useAppBadge } from '../features/notify/use-app-badge';
-import { ArrivalNotifications } from '../features/notify/arrival-notifications';
 import { ReviewNavBadge } from '../features/review/inbox/pending-count';
 import { SyncNavStatus } from '../features/sync/sync-nav-status';
 import { useSyncRuntime } from '../features/sync/use-sync-runtime';
 import { ToastRegion } from '../ui/toast-region';
 import { useExpirySweep } from './use-expiry-sweep';
 import { UpdatePrompt } from './update-prompt';
+
+// Fetched just after the first paint: notification taps and arrivals wait a moment, the
+// first page does not carry them.
+const ArrivalNotifications = lazy(() =>
+  import('../features/notify/arrival-notifications').then((module) => ({
+    default: module.ArrivalNotifications,
+  })),
+);
 
 const LINKS = [
   { to: '/', label: 'Tasks', icon: '☰', end: true },
@@ -50,7 +57,9 @@ export function AppShell() {
       </main>
       <UpdatePrompt />
       <ToastRegion />
-      <ArrivalNotifications />
+      <Suspense fallback={null}>
+        <ArrivalNotifications />
+      </Suspense>
     </div>
   );
 }

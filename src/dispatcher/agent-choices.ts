@@ -6,7 +6,7 @@
 import type { AgentSchedule } from '../domain/agent-schedule';
 import { forgetDeviceChoices, readDeviceChoices } from '../db/agent-settings';
 import type { CountersignDatabase } from '../db/database';
-import { loadDispatch } from './load-dispatch';
+import { dispatch } from './dispatch';
 
 interface Choices {
   trustedTools?: string[];
@@ -16,7 +16,6 @@ interface Choices {
 }
 
 async function saveChoices(db: CountersignDatabase, choices: Choices): Promise<void> {
-  const dispatch = await loadDispatch();
   const result = await dispatch(db, 'set_agent_choices', choices, { source: 'user' });
   if (!result.success) throw new Error(result.output);
 }

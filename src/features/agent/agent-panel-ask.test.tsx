@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -22,14 +22,17 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-function renderPanel() {
-  return render(
+/** The panel with its data read: until then a tap could not know whether sync is on. */
+async function renderPanel() {
+  const rendered = render(
     <MemoryRouter initialEntries={[`/tasks/${taskId}`]}>
       <Routes>
         <Route path="/tasks/:id" element={<AgentPanel taskId={taskId} />} />
       </Routes>
     </MemoryRouter>,
   );
+  await waitFor(() => expect(document.querySelector('.agent-panel__explanation')).not.toBeNull());
+  return rendered;
 }
 
 const syncOn = () =>
@@ -47,7 +50,7 @@ describe('Wake agent on a device with no model', () => {
       asked: true,
       message: 'Asked the agent on home-server.',
     });
-    renderPanel();
+    await renderPanel();
     await userEvent.click(await screen.findByRole('button', { name: 'Wake agent' }));
     expect(
       await screen.findByText(
@@ -64,7 +67,7 @@ describe('Wake agent on a device with no model', () => {
       asked: false,
       message: 'No agent device is online, and this device has no model.',
     });
-    renderPanel();
+    await renderPanel();
     await userEvent.click(await screen.findByRole('button', { name: 'Wake agent' }));
     expect(
       await screen.findByText('No agent device is online, and this device has no model.'),
@@ -74,7 +77,7 @@ describe('Wake agent on a device with no model', () => {
 
   it('wakes here as before when sync is off (the wake then says to choose a model)', async () => {
     wakeClient.wakeInWorker.mockResolvedValue({ status: 'failed', proposed: 0, turns: 0 });
-    renderPanel();
+    await renderPanel();
     await userEvent.click(await screen.findByRole('button', { name: 'Wake agent' }));
     expect(wakeClient.wakeInWorker).toHaveBeenCalled();
     expect(remote.askAgentDeviceToWake).not.toHaveBeenCalled();
