@@ -78,7 +78,15 @@ test('the agent device wakes on an entry made on a closed tablet; the tablet rev
   await expect(tablet.getByRole('combobox', { name: 'Category' })).toHaveValue(/.+/);
   const device = await startAgentDeviceProcess(journal, model);
 
-  // The tablet writes an entry, waits until it is sent, and is closed.
+  // An entry on a sample task reaches the device, which holds no sample journal: it says so.
+  const sample = new TaskPage(tablet);
+  await sample.goto('sample-task-login-bug');
+  await sample.addEntry('A note on the sample task.');
+  await device.waitForEvents('wake-skipped', 1, (logged) => logged.reason === 'task-not-here');
+
+  // The tablet writes an entry on its own task, waits until it is sent, and is closed.
+  await list.goto();
+  await list.openTask(TITLE);
   const task = new TaskPage(tablet);
   await task.addEntry('Safari logs people out right after they sign in.');
   await expect

@@ -70,10 +70,24 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
 
   const quieted = (taskId: string) => void editing.delete(taskId);
 
+  const missing = new Set<string>();
   const observe = async (taskId: string) => {
     const watch = await readAutoWakeWatch(db, taskId, '');
     if (stopped) return;
-    if (!watch) return quieted(taskId);
+    if (!watch) {
+      // An edit of a task this device does not hold: deleted, or a sample task (each device
+      // seeds its own, and they never travel). Said once, not silently dropped.
+      if (!missing.has(taskId)) {
+        missing.add(taskId);
+        log.info('wake-skipped', {
+          taskId,
+          reason: 'task-not-here',
+          message:
+            'An edit arrived for a task this agent device does not hold (deleted, or one of the sample tasks, which every device keeps for itself), so it does not wake on it.',
+        });
+      }
+      return quieted(taskId);
+    }
     let scheduler = schedulers.get(taskId);
     if (!scheduler) {
       const created = new AutoWakeScheduler({
