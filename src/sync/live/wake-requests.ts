@@ -11,7 +11,7 @@ import type { NatsConnection } from '@nats-io/nats-core';
 import { z } from 'zod';
 import { newestKey, type KeyRing } from '../seal/key-ring';
 import { open, sealWhenKeyed } from '../seal/seal';
-import type { NatsConnect } from '../transport/nats-transport';
+import { browserConnect, type NatsConnect } from '../transport/nats-transport';
 
 const QUEUE = 'agent-devices';
 
@@ -133,7 +133,7 @@ export async function openLiveConnection(options: {
   /** An agent device waits for a server that is down at start; a person's request does not. */
   waitForServer?: boolean;
 }): Promise<NatsConnection> {
-  const connect: NatsConnect = options.connect ?? (await import('@nats-io/nats-core')).wsconnect;
+  const connect: NatsConnect = options.connect ?? (await browserConnect());
   return connect({
     servers: options.servers,
     ...options.credentials,

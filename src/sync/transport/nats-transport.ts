@@ -168,7 +168,7 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
       if (connected && !connected.connection.isClosed()) return;
       const [{ jetstream, jetstreamManager }, connect] = await Promise.all([
         import('@nats-io/jetstream'),
-        options.connect ?? import('@nats-io/nats-core').then((core) => core.wsconnect),
+        options.connect ?? browserConnect(),
       ]);
       const auth =
         'token' in options.credentials
@@ -392,4 +392,9 @@ export function createNatsTransport(options: NatsTransportOptions): SyncTranspor
 
 function sameBytes(left: Uint8Array, right: Uint8Array): boolean {
   return left.length === right.length && left.every((byte, index) => byte === right[index]);
+}
+
+/** The browser's WebSocket connect, fetched on first use: this file alone loads the client. */
+export async function browserConnect(): Promise<NatsConnect> {
+  return (await import('@nats-io/nats-core')).wsconnect;
 }
