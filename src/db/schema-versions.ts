@@ -159,6 +159,16 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       syncApplied: 'operationId, localOperationId',
     },
   },
+  {
+    // 13: change items by task and fingerprint, so a proposal finds its twins (the same
+    // change proposed on another device, decision 0016) without reading the task's whole
+    // history. An index only: IndexedDB fills it from the rows already there.
+    version: 13,
+    stores: {
+      changeItems:
+        'id, changeSetId, taskId, pendingKey, [taskId+pendingKey], pendingExpiry, [taskId+status], [taskId+fingerprint]',
+    },
+  },
 ];
 
 async function stampDecisionCategories(transaction: Transaction): Promise<void> {
