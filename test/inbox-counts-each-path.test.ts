@@ -4,6 +4,7 @@
  * device applied here, and a decision taken back because another device decided first.
  * Each path writes them through its step's scope (src/dispatcher/CONTEXT.md).
  */
+import { proposalFingerprint } from '../src/domain/fingerprint';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { confirmAll } from '../src/confirmation/confirm-all';
 import { confirmItem } from '../src/confirmation/confirm-item';
@@ -31,6 +32,11 @@ beforeEach(async () => {
 afterEach(async () => {
   await db.delete();
 });
+
+const otherEstimate = (minutes: number) => {
+  const args = { minutes: minutes + 1 };
+  return { args, fingerprint: proposalFingerprint('update_task_estimate', args) };
+};
 
 const estimates = (...minutes: number[]) =>
   minutes.map((value) => ({ name: 'update_task_estimate', args: { minutes: value } }));
@@ -60,7 +66,11 @@ function remoteMessage(seq: number, operationId: string, diffs: RowDiff[]) {
   };
 }
 
-/** The rows of `mine` as another device's own set would carry them, under a set id of its own. */
+/**
+ * The rows of `mine` as another device's own set would carry them, under a set id of its
+ * own, each estimate a minute longer: the same changes would be twins, which wait once
+ * (test/proposal-twins.test.ts).
+ */
 function remoteCopy(mine: SetWithItems, setId: string): RowDiff[] {
   const { items, ...set } = mine;
   const clock = { vectorClock: { other: 1 } };
@@ -72,7 +82,13 @@ function remoteCopy(mine: SetWithItems, setId: string): RowDiff[] {
         table: 'changeItems' as const,
         id,
         before: null,
-        after: { ...withoutInboxKeys(item), id, changeSetId: setId, ...clock },
+        after: {
+          ...withoutInboxKeys(item),
+          id,
+          changeSetId: setId,
+          ...clock,
+          ...otherEstimate(item.args.minutes as number),
+        },
       };
     }),
   ];

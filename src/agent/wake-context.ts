@@ -189,7 +189,9 @@ async function readWakeContext(
     entries: prompted.entries,
     olderEntriesLeftOut: prompted.olderLeftOut,
     previousReport: report ? { oneLiner: report.oneLiner, tldr: report.tldr } : undefined,
+    // A twin of a change proposed on another device waits hidden (decision 0016): heard once.
     openProposals: pending
+      .filter((item) => item.pendingKey !== undefined)
       .sort((a, b) => a.proposedAt.localeCompare(b.proposedAt) || a.itemIndex - b.itemIndex)
       .map((item) => ({ summary: item.humanSummary, fingerprint: item.fingerprint })),
     recentDecisions: decisions.slice(0, RECENT_DECISIONS).map((decision) => ({

@@ -44,6 +44,7 @@ export type Refusal =
   | { kind: 'missing' }
   | { kind: 'decided'; status: string }
   | { kind: 'expired' }
+  | { kind: 'twin' }
   | { kind: 'stale'; message: string };
 
 export interface Decided {
@@ -67,13 +68,23 @@ export function decisionStep(
   let fresh: ChangeItem | undefined;
   let categoryId: string | undefined;
   // Read with every other step's when the transaction opens (Confirm All: one request).
-  const reads = { changeItems: [item.id], changeSets: [item.changeSetId], tasks: [item.taskId] };
+  const reads = {
+    changeItems: [item.id],
+    changeSets: [item.changeSetId],
+    tasks: [item.taskId],
+    twinsOf: [item],
+  };
   const guard: Operation<Refusal, Decided>['guard'] = async (journal, scope) => {
     fresh = await scope.changeItems.item(item.id);
     if (!fresh || fresh.deletedAt !== undefined) return { kind: 'missing' };
     if (fresh.status !== 'pending') return { kind: 'decided', status: fresh.status };
     if (fresh.expiresAt !== undefined && fresh.expiresAt <= now) return { kind: 'expired' };
-    categoryId = (await journal.task(fresh.taskId))?.categoryId;
+    const task = await journal.task(fresh.taskId);
+    // Pending on a live task but out of the inbox: the twin of one change proposed on
+    // another device too, which is decided (or waits) as the other (decision 0016).
+    if (fresh.pendingKey === undefined && task && task.deletedAt === undefined)
+      return { kind: 'twin' };
+    categoryId = task?.categoryId;
     if (verdict.verdict === 'confirmed' && !verdict.applyAnyway) {
       const staleness = await itemStaleness(journal, fresh.taskId, fresh);
       if (staleness.stale) {
@@ -280,6 +291,12 @@ async function describeRefusal(
       return alreadyDecided(refusal.status);
     case 'stale':
       return { status: 'stale', message: refusal.message };
+    case 'twin':
+      return {
+        status: 'already-decided',
+        message:
+          'The same change was proposed on another device too. It is reviewed once, as that proposal.',
+      };
     case 'expired':
       await expireItemsNow(db, [item], context);
       return { status: 'expired', message: 'This proposal expired before it was reviewed.' };

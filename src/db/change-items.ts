@@ -27,6 +27,8 @@ import type { CountersignDatabase } from './database';
 import { claimCurrentTransaction, refuseInsideStep } from './change-item-claim';
 import { countChanges, countsOf } from './change-set-counts';
 import { addToTallies, readTallies, type TallyKey } from './tallies';
+import { keyTwinGroups, readTwinGroups, reindexTaskItems, type TwinGroupOf } from './inbox-keys';
+import { twinGroupKey } from '../domain/proposal-twins';
 
 export const CHANGE_ITEM_TABLES = ['changeSets', 'changeItems', 'tallies', 'tasks'] as const;
 
@@ -115,6 +117,8 @@ export class ChangeItemWriter {
   private readonly liveTaskIds = new Map<string, boolean>();
   private readonly dirtyItems = new Map<string, ChangeItem>();
   private readonly dirtySets = new Set<string>();
+  /** The twin groups (task and fingerprint) whose stored items `items` holds. */
+  private readonly twinGroups = new Set<string>();
   private tallies = { pendingItems: 0, pendingSets: 0 };
   /** The tallies as this transaction has them, once read. */
   private talliesNow: Record<TallyKey, number> | undefined;
@@ -139,6 +143,8 @@ export class ChangeItemWriter {
     changeSets?: readonly string[];
     tasks?: readonly string[];
     tallies?: boolean;
+    /** Items whose twin groups the writes will recount (decision 0016). */
+    twinsOf?: readonly TwinGroupOf[];
   }): Promise<void> {
     const missing = <T>(wanted: readonly string[] | undefined, known: Map<string, T>) => [
       ...new Set((wanted ?? []).filter((id) => !known.has(id))),
@@ -154,6 +160,7 @@ export class ChangeItemWriter {
       setIds.length > 0 ? this.db.changeSets.bulkGet(setIds) : [],
       taskIds.length > 0 ? this.db.tasks.bulkGet(taskIds) : [],
       readTalliesNow ? readTallies(this.db) : undefined,
+      this.loadTwins(ids.twinsOf ?? []),
     ]);
     if (tallies) this.talliesNow = tallies;
     itemIds.forEach((id, index) => this.items.set(id, items[index]));
@@ -190,27 +197,53 @@ export class ChangeItemWriter {
     await this.load({
       tasks: writes.map((write) => write.after.taskId),
       changeSets: writes.map((write) => write.after.changeSetId),
+      twinsOf: writes.map((write) => write.after),
     });
     const live = new Set(
       [...this.liveTaskIds].flatMap(([taskId, isLiveTask]) => (isLiveTask ? [taskId] : [])),
     );
-    const rows = writes.map((write) => itemRow(write, stamp, live));
+    const held = [...this.items.values()].filter((item): item is ChangeItem => item !== undefined);
+    const { rows, rekeyed } = keyTwinGroups(
+      writes.map((write) => itemRow(write, stamp)),
+      held,
+      live,
+    );
+    await this.load({ changeSets: rekeyed.map((change) => change.after.changeSetId) });
     const counted = countChanges(
       this.sets,
       writes.map((write, index) => ({ before: write.before, after: rows[index]! })),
       stamp,
     );
-    for (const set of counted.updated) {
-      this.sets.set(set.id, set);
-      this.dirtySets.add(set.id);
-    }
-    this.tallies.pendingItems += counted.tallies.pendingItems;
-    this.tallies.pendingSets += counted.tallies.pendingSets;
-    for (const row of rows) {
+    this.keep(counted.updated, counted.tallies);
+    // A twin hidden or shown again: only its derived keys change, nothing to sync.
+    const derived = countChanges(this.sets, rekeyed, stamp, { derivedOnly: true });
+    this.keep(derived.updated, derived.tallies);
+    for (const row of [...rows, ...rekeyed.map((change) => change.after)]) {
       this.items.set(row.id, row);
       this.dirtyItems.set(row.id, row);
     }
     return [...itemDiffs(writes, rows), ...counted.diffs];
+  }
+
+  /**
+   * The stored items of twin groups not read yet, kept as read unless this transaction
+   * holds them already (its own version is newer).
+   */
+  private async loadTwins(of: readonly TwinGroupOf[]): Promise<void> {
+    const wanted = of.filter((item) => !this.twinGroups.has(twinGroupKey(item)));
+    if (wanted.length === 0) return;
+    for (const item of wanted) this.twinGroups.add(twinGroupKey(item));
+    for (const row of await readTwinGroups(this.db, wanted))
+      if (this.items.get(row.id) === undefined) this.items.set(row.id, row);
+  }
+
+  private keep(sets: readonly ChangeSet[], tallies: Record<TallyKey, number>): void {
+    for (const set of sets) {
+      this.sets.set(set.id, set);
+      this.dirtySets.add(set.id);
+    }
+    this.tallies.pendingItems += tallies.pendingItems;
+    this.tallies.pendingSets += tallies.pendingSets;
   }
 
   /** Issues what was written: one request per table (the tallies: a read and a write). */
@@ -252,33 +285,27 @@ export class ChangeItemWriter {
     this.items.clear();
     this.sets.clear();
     this.liveTaskIds.clear();
+    this.twinGroups.clear();
     this.talliesNow = undefined;
   }
 }
 
-/** The stored row of one write: stamped (or as merged), parsed, with its inbox keys. */
-function itemRow(
-  { before, after, merged }: ItemWrite,
-  stamp: Stamp,
-  live: ReadonlySet<string>,
-): ChangeItem {
-  return withInboxKeys(
-    changeItemSchema.parse(
-      merged
-        ? { ...after, ...merged }
-        : stampFieldWrites(
-            before,
-            {
-              ...after,
-              createdAt: before?.createdAt ?? after.createdAt ?? stamp.now,
-              updatedAt: stamp.now,
-              rev: (before?.rev ?? 0) + 1,
-              vectorClock: bumpClock(before?.vectorClock ?? {}, stamp.deviceId),
-            },
-            stamp,
-          ),
-    ),
-    live,
+/** The stored row of one write: stamped (or as merged), parsed; its inbox keys come after. */
+function itemRow({ before, after, merged }: ItemWrite, stamp: Stamp): ChangeItem {
+  return changeItemSchema.parse(
+    merged
+      ? { ...after, ...merged }
+      : stampFieldWrites(
+          before,
+          {
+            ...after,
+            createdAt: before?.createdAt ?? after.createdAt ?? stamp.now,
+            updatedAt: stamp.now,
+            rev: (before?.rev ?? 0) + 1,
+            vectorClock: bumpClock(before?.vectorClock ?? {}, stamp.deviceId),
+          },
+          stamp,
+        ),
   );
 }
 
@@ -328,73 +355,8 @@ async function writeMergedChangeSet(
   });
 }
 
-/**
- * After tasks were deleted or restored: their pending items leave or rejoin the inbox.
- * Only the derived keys and counts change (nothing to sync: each device derives them).
- */
-async function reindexTaskItems(
-  db: CountersignDatabase,
-  taskIds: readonly string[],
-  stamp: Stamp,
-): Promise<void> {
-  if (taskIds.length === 0) return;
-  const live = await liveTasks(db, taskIds);
-  const changes: { before: ChangeItem; after: ChangeItem }[] = [];
-  for (const taskId of new Set(taskIds)) {
-    const items = await db.changeItems
-      .where('[taskId+status]')
-      .equals([taskId, 'pending'])
-      .toArray();
-    for (const item of items) {
-      const after = withInboxKeys(item, live);
-      if ((after.pendingKey === undefined) !== (item.pendingKey === undefined))
-        changes.push({ before: item, after });
-    }
-  }
-  if (changes.length === 0) return;
-  await applyCountChanges(db, changes, stamp, { derivedOnly: true });
-  await db.changeItems.bulkPut(changes.map((change) => change.after));
-}
-
-/** Whether the item waits in the inbox, and its keys there. */
-function withInboxKeys(item: ChangeItem, liveTaskIds: ReadonlySet<string>): ChangeItem {
-  const { pendingKey: _key, pendingExpiry: _expiry, ...rest } = item;
-  if (item.status !== 'pending' || !liveTaskIds.has(item.taskId)) return rest;
-  return {
-    ...rest,
-    pendingKey: [item.proposedAt, item.changeSetId, item.itemIndex],
-    ...(item.expiresAt ? { pendingExpiry: item.expiresAt } : {}),
-  };
-}
-
 /** An item as another device should see it: without this device's derived keys. */
 function syncedItem(item: ChangeItem): Record<string, unknown> {
   const { pendingKey: _key, pendingExpiry: _expiry, ...rest } = item;
   return rest;
-}
-
-async function liveTasks(db: CountersignDatabase, taskIds: readonly string[]) {
-  const ids = [...new Set(taskIds)];
-  const tasks = await db.tasks.bulkGet(ids);
-  return new Set(tasks.filter(isLive).map((task) => task.id));
-}
-
-/**
- * Moves each affected set's counts by what the writes changed, derives its status, and
- * the inbox tallies with them. A set whose only change is derived (waiting) keeps its
- * rev and clock: nothing about it changed for another device.
- */
-async function applyCountChanges(
-  db: CountersignDatabase,
-  changes: readonly { before: ChangeItem | undefined; after: ChangeItem }[],
-  stamp: Stamp,
-  options: { derivedOnly?: boolean } = {},
-): Promise<EntityDiff[]> {
-  const setIds = [...new Set(changes.map((change) => change.after.changeSetId))];
-  const stored = await db.changeSets.bulkGet(setIds);
-  const sets = new Map(setIds.map((id, index) => [id, stored[index]] as const));
-  const counted = countChanges(sets, changes, stamp, options);
-  await db.changeSets.bulkPut(counted.updated);
-  await addToTallies(db, counted.tallies);
-  return counted.diffs;
 }

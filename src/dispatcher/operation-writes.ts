@@ -8,6 +8,7 @@
  * handlers', not two hundred (confirm-all's request test holds it to that).
  */
 import type { ChangeItemWriter } from '../db/change-items';
+import type { TwinGroupOf } from '../db/inbox-keys';
 import type { CountersignDatabase } from '../db/database';
 import { countDecisions } from '../db/decision-stats';
 import { keepsOutbox } from '../db/sync-settings';
@@ -21,6 +22,8 @@ export interface OperationReads {
   changeItems?: readonly string[];
   changeSets?: readonly string[];
   tasks?: readonly string[];
+  /** Items whose twin groups (decision 0016) the step's writes will recount. */
+  twinsOf?: readonly TwinGroupOf[];
 }
 
 export class OperationWrites {

@@ -281,6 +281,7 @@ async function openWrites<R, V>(
         changeItems: ids((reads) => reads.changeItems),
         changeSets: ids((reads) => reads.changeSets),
         tasks: taskIds,
+        twinsOf: steps.flatMap(([step]) => step.reads?.twinsOf ?? []),
       },
       steps.flatMap(([, { call }]) => (call && !call.operationKeyIsNew ? [call.operationId] : [])),
     ),

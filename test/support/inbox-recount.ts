@@ -3,11 +3,16 @@ import { expect } from 'vitest';
 import type { CountersignDatabase } from '../../src/db/database';
 import { countPendingItems } from '../../src/db/tallies';
 import { isLive } from '../../src/domain/is-live';
+import { hiddenTwinIds } from '../../src/domain/proposal-twins';
 
 async function recountInbox(db: CountersignDatabase) {
   const [items, tasks] = await Promise.all([db.changeItems.toArray(), db.tasks.toArray()]);
   const live = new Set(tasks.filter(isLive).map((row) => row.id));
-  const waiting = items.filter((item) => item.status === 'pending' && live.has(item.taskId));
+  // A twin of a change proposed on another device waits hidden (decision 0016).
+  const twins = hiddenTwinIds(items);
+  const waiting = items.filter(
+    (item) => item.status === 'pending' && live.has(item.taskId) && !twins.has(item.id),
+  );
   return {
     items: waiting.length,
     sets: new Set(waiting.map((item) => item.changeSetId)).size,

@@ -245,7 +245,11 @@ export async function listReviewHistory(
     if (item.deletedAt !== undefined || decided.has(item.id)) continue;
     const ranOut =
       item.status === 'expired' ||
-      (item.status === 'pending' && item.expiresAt !== undefined && item.expiresAt <= stamp);
+      (item.status === 'pending' &&
+        // A hidden twin (decision 0016) is never reviewed: its running out is not news.
+        item.pendingKey !== undefined &&
+        item.expiresAt !== undefined &&
+        item.expiresAt <= stamp);
     if (item.status !== 'failed' && !ranOut) continue;
     entries.push({
       key: `item:${item.id}`,
