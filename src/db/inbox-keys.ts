@@ -20,7 +20,7 @@ interface Stamp {
 const NONE: ReadonlySet<string> = new Set();
 
 /** Whether the item waits in the inbox, and its keys there. */
-export function withInboxKeys(
+function withInboxKeys(
   item: ChangeItem,
   liveTaskIds: ReadonlySet<string>,
   hiddenTwins: ReadonlySet<string> = NONE,
@@ -36,7 +36,7 @@ export function withInboxKeys(
 }
 
 /** Whether an item's inbox keys differ between two versions of it. */
-export function waitingChanged(before: ChangeItem | undefined, after: ChangeItem): boolean {
+function waitingChanged(before: ChangeItem | undefined, after: ChangeItem): boolean {
   return (before?.pendingKey === undefined) !== (after.pendingKey === undefined);
 }
 
