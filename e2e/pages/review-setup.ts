@@ -35,12 +35,7 @@ export const OFFSITE = {
 
 /** Settings → Agent: the demo provider saved, and Work, Home and Health allowed. */
 export async function chooseDemoAgent(page: Page) {
-  await openApp(page, '/settings');
-  const section = page.getByRole('region', { name: 'Agent', exact: true });
-  const model = section.getByRole('form', { name: 'Language model' });
-  await model.getByRole('combobox', { name: 'Provider' }).selectOption({ label: DEMO_PROVIDER });
-  await model.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(model.getByRole('status')).toHaveText(/^Saved\. The agent will use /);
+  const section = await chooseDemoModel(page);
 
   const categories = section.getByRole('group', { name: 'Categories the agent may act on' });
   for (const name of AGENT_CATEGORIES) {
@@ -52,6 +47,20 @@ export async function chooseDemoAgent(page: Page) {
       `Saved: the agent may act on tasks in "${name}".`,
     );
   }
+}
+
+/**
+ * Settings → Agent: the demo provider saved (a device setting). The categories it may act
+ * on are journal data: a second device of a synced journal has them already.
+ */
+export async function chooseDemoModel(page: Page) {
+  await openApp(page, '/settings');
+  const section = page.getByRole('region', { name: 'Agent', exact: true });
+  const model = section.getByRole('form', { name: 'Language model' });
+  await model.getByRole('combobox', { name: 'Provider' }).selectOption({ label: DEMO_PROVIDER });
+  await model.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(model.getByRole('status')).toHaveText(/^Saved\. The agent will use /);
+  return section;
 }
 
 /** On the task's page: press "Wake agent" and wait for the card to show the proposals. */
