@@ -8,6 +8,7 @@ import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll } from 'vitest';
 import { startAgentDevice, type AgentDevice } from '../../src/agent-device/agent-device';
 import type { DeviceConfig } from '../../src/agent-device/device-config';
+import type { LocalRowBounds } from '../../src/agent-device/local-rows';
 import { jsonLinesLog } from '../../src/agent-device/device-log';
 import type { ThrottleLimits } from '../../src/agent-device/wake-throttle';
 import type { CountersignDatabase } from '../../src/db/database';
@@ -69,6 +70,7 @@ export async function startTestDevice(
     now?: () => Date;
     throttle?: ThrottleLimits;
     fetch?: typeof fetch;
+    localRows?: LocalRowBounds;
   } = {},
 ): Promise<{ device: AgentDevice; events: Logged[] }> {
   const { throttle, ...options } = extra;
