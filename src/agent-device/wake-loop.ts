@@ -236,11 +236,25 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
       ...(outcome.message ? { message: outcome.message } : {}),
     });
 
+  /**
+   * A scheduler remembers every operation it took in; one per task ever edited would grow
+   * with every wake. A settled one goes: the next trigger's new one takes the task as it is
+   * then as its baseline, less the triggers, exactly as the first one did.
+   */
+  const forgetSettled = () => {
+    for (const [taskId, scheduler] of schedulers)
+      if (running?.taskId !== taskId && !editing.has(taskId) && scheduler.settled()) {
+        scheduler.dispose();
+        schedulers.delete(taskId);
+      }
+  };
+
   return {
     applied(unit) {
       // A unit ends at its batch's last message, which may come after the stored sequence
       // while every operation it applied came before: its operations' sequences decide.
       if (stopped || !unit.sequences.some((seq) => seq > options.considered)) return;
+      forgetSettled();
       for (const id of unit.operationIds) triggers.add(id);
       const newest = Math.max(...unit.sequences);
       for (const taskId of unit.taskIds) {
