@@ -11,6 +11,9 @@ export function agentDeviceSection(measured) {
   const [alone100, aloneLast] = [measured.wakeHeap[0], measured.wakeHeap.at(-1)];
   const span = slopeSpan(last.wakes);
   const slope = (samples, field) => round(kbPerWake(samples, field, span), 2);
+  const spanned = memory.filter((sample) => sample.wakes >= last.wakes - span);
+  const band = (field) =>
+    `${round(Math.min(...spanned.map((each) => each[field])), 1)}–${round(Math.max(...spanned.map((each) => each[field])), 1)} MB`;
   const node = summarize(sameTask.node);
   const worker = summarize(sameTask.worker);
   return {
@@ -42,7 +45,7 @@ export function agentDeviceSection(measured) {
         figure: `  a wake, over the last ${numberText(span)} wakes (slope): heap, RSS`,
         unit: 'kB a wake',
         median: `${slope(memory, 'heapMb')}, ${slope(memory, 'rssMb')}`,
-        versus: 'flat: about 0',
+        versus: `flat: about 0 (heap ${band('heapMb')}, RSS ${band('rssMb')} over them)`,
       },
       {
         figure: `The wake alone in Node: heap after ${numberText(alone100.wakes)} and ${numberText(aloneLast.wakes)} wakes`,

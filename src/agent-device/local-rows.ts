@@ -34,12 +34,16 @@ export interface LocalRowBounds {
   syncApplied: number;
 }
 
-/** Generous for what reads them (the newest wake of a task, the watch of tasks being edited). */
+/**
+ * Generous for what reads them (a task's newest wake; at idle no watch waits for an
+ * operation), and small enough to be full within the first few hundred wakes: a wake adds
+ * about one wake row, six audit messages, two ledger rows and one applied-here record.
+ */
 export const LOCAL_ROW_BOUNDS: LocalRowBounds = {
-  wakes: 200,
-  auditMessages: 1_000,
-  mutations: 500,
-  syncApplied: 1_000,
+  wakes: 100,
+  auditMessages: 500,
+  mutations: 250,
+  syncApplied: 250,
 };
 
 const SLACK = 1.25;
