@@ -39,7 +39,7 @@ export interface LocalRowBounds {
  * operation), and small enough to be full within the first few hundred wakes: a wake adds
  * about one wake row, six audit messages, two ledger rows and one applied-here record.
  */
-export const LOCAL_ROW_BOUNDS: LocalRowBounds = {
+const LOCAL_ROW_BOUNDS: LocalRowBounds = {
   wakes: 100,
   auditMessages: 500,
   mutations: 250,
