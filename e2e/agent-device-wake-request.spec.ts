@@ -31,34 +31,42 @@ const NO_AGENT_DEVICE =
 const NOT_SYNCED_YET =
   'The agent device does not have this task yet. Wait until it has synced, then ask again.';
 
+interface Seen {
+  text: string;
+  /** Where the task's Status field stood then (its top, in the page). */
+  below: number;
+}
+
 declare global {
   interface Window {
     /** Every text the ask notice showed since recordAskNotices(), in order. */
-    __askNotices?: string[];
+    __askNotices?: Seen[];
   }
 }
 
-/** Remembers every text of the ask notice: "Asking…" may last only a moment. */
-async function recordAskNotices(agent: AgentPanel) {
-  await agent.region.evaluate((region) => {
-    const seen: string[] = [];
+/**
+ * Remembers every text of the ask notice ("Asking…" may last only a moment) and where a
+ * field below the agent stood as it changed: a finger aiming at it must not see it move.
+ */
+async function recordAskNotices(agent: AgentPanel, task: TaskPage) {
+  const below = await task.statusSelect.elementHandle();
+  await agent.region.evaluate((region, field) => {
+    const seen: Seen[] = [];
     window.__askNotices = seen;
     new MutationObserver(() => {
       const text = region.querySelector('.notice')?.textContent?.trim() ?? '';
-      if (text !== '' && seen.at(-1) !== text) seen.push(text);
+      const top = field!.getBoundingClientRect().top + window.scrollY;
+      if (text !== '' && seen.at(-1)?.text !== text) seen.push({ text, below: top });
     }).observe(region, { childList: true, subtree: true, characterData: true });
-  });
+  }, below);
 }
 
-const askNotices = (page: Page) => page.evaluate(() => window.__askNotices ?? []);
+const askNotices = async (page: Page) =>
+  (await page.evaluate(() => window.__askNotices ?? [])).map((seen) => seen.text);
 
-/** Where the targets a finger may be on stand, in the viewport. */
-async function targetBoxes(page: Page, agent: AgentPanel, task: TaskPage) {
-  return {
-    wake: await agent.wakeButton.boundingBox(),
-    entry: await task.journal.getByRole('textbox', { name: 'New entry' }).boundingBox(),
-  };
-}
+/** Where the field below stood at each of the last `count` notices. */
+const belowAtLast = async (page: Page, count: number) =>
+  (await page.evaluate(() => window.__askNotices ?? [])).slice(-count).map((seen) => seen.below);
 
 test('The tablet without a model asks the agent device to wake, and the proposals arrive.', async ({
   browser,
@@ -77,8 +85,8 @@ test('The tablet without a model asks the agent device to wake, and the proposal
   const card = new ReviewCard(tablet);
   await expect(card.region).toHaveCount(0);
   await agent.wakeButton.scrollIntoViewIfNeeded();
-  await steadyBox(tablet, agent.wakeButton);
-  await recordAskNotices(agent);
+  const before = await steadyBox(tablet, agent.wakeButton);
+  await recordAskNotices(agent, task);
 
   // The agent device answers once it has replayed the journal up to this task; before, it
   // says it does not have it yet, and the person asks again.
@@ -91,7 +99,10 @@ test('The tablet without a model asks the agent device to wake, and the proposal
   expect(notices.slice(-2)).toEqual(['Asking the agent device…', asked]);
   for (const text of notices)
     expect(['Asking the agent device…', NOT_SYNCED_YET, asked]).toContain(text);
-  const answered = await targetBoxes(tablet, agent, task);
+  // The answer took no more room than the tap did: the fields below stood still.
+  const [asking, answer] = await belowAtLast(tablet, 2);
+  expect(answer).toBe(asking);
+  expect(await agent.wakeButton.boundingBox()).toEqual(before);
   await tablet.screenshot({ path: testInfo.outputPath('asked-820x1180.png') });
 
   // The agent device wakes on the request and the proposals arrive here, without a reload.
@@ -105,7 +116,7 @@ test('The tablet without a model asks the agent device to wake, and the proposal
   await expect(estimate).toBeVisible({ timeout: 30_000 });
   await expect(card.row(STEP_ROW)).toBeVisible();
   await expect(agent.wakeButton).not.toHaveAttribute('aria-disabled');
-  expect((await targetBoxes(tablet, agent, task)).wake).toEqual(answered.wake);
+  expect(await agent.wakeButton.boundingBox()).toEqual(before);
   await tablet.screenshot({ path: testInfo.outputPath('proposals-820x1180.png') });
 
   await estimate.evaluate((element) => element.scrollIntoView({ block: 'center' }));
@@ -122,14 +133,17 @@ test('with no agent device online, Wake agent says what to do and can be tapped 
 }, testInfo) => {
   const { tablet } = await tabletWithOwnTask(browser, testInfo);
   const agent = new AgentPanel(tablet);
+  const task = new TaskPage(tablet);
   await agent.wakeButton.scrollIntoViewIfNeeded();
   await steadyBox(tablet, agent.wakeButton);
-  await recordAskNotices(agent);
+  await recordAskNotices(agent, task);
 
   await tap(tablet, agent.wakeButton);
   await expect(agent.askNotice).toHaveText(NO_AGENT_DEVICE);
   await expect(agent.askNotice).toHaveClass(/notice--warning/);
   await expect(agent.wakeButton).not.toHaveAttribute('aria-disabled');
+  const [asking, answer] = await belowAtLast(tablet, 2);
+  expect(answer).toBe(asking);
   await tablet.screenshot({ path: testInfo.outputPath('none-online-820x1180.png') });
 
   // Nothing is stuck: the same button asks again, and gets the same honest answer.
@@ -141,4 +155,14 @@ test('with no agent device online, Wake agent says what to do and can be tapped 
     'Asking the agent device…',
     NO_AGENT_DEVICE,
   ]);
+
+  // On a phone, where the answer takes five lines, nothing below moves when it arrives either.
+  await tablet.setViewportSize({ width: 412, height: 915 });
+  await agent.wakeButton.scrollIntoViewIfNeeded();
+  await steadyBox(tablet, agent.wakeButton);
+  await tap(tablet, agent.wakeButton);
+  await expect.poll(() => askNotices(tablet)).toHaveLength(6);
+  const [onPhone, answeredOnPhone] = await belowAtLast(tablet, 2);
+  expect(answeredOnPhone).toBe(onPhone);
+  await tablet.screenshot({ path: testInfo.outputPath('none-online-phone-412x915.png') });
 });
