@@ -160,7 +160,11 @@ export function startScheduleLoop(options: ScheduleLoopOptions): ScheduleLoop {
     }
     running = run(period, dueAt, claimed.held)
       .then((ended) => {
-        if (!ended) return;
+        if (!ended)
+          return log.info('schedule-unfinished', {
+            period,
+            message: `The scheduled review of ${period} stopped before it ended (the sync server could not be reached, or the device is stopping); the tasks not yet woken for it are woken when it resumes.`,
+          });
         decided = period;
         log.info('schedule-done', { period, message: `The scheduled review of ${period} ended.` });
       })

@@ -29,7 +29,7 @@ import { waitFor } from './sync-fixtures';
 const journal = serverWithDevice();
 const url = () => journal.url();
 const stateDir = tempStateDirs('countersign-agent-schedule-resume-');
-const LEASE_MS = 3_000;
+const LEASE_MS = 6_000;
 
 const named = (events: Logged[], event: string) => events.filter((each) => each.event === event);
 

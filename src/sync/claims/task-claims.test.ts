@@ -2,28 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { deriveJournalKey, newJournalSecret } from '../seal/journal-key';
 import { keyRing, NO_KEYS, type KeyRing } from '../seal/key-ring';
-import type { StampedMessage } from '../transport/sync-transport';
+import { fakeClaimServer as fakeServer } from '../../../test/support/fake-claim-server';
 import { taskClaims, type ClaimServer } from './task-claims';
-
-/** A stream as the claims see it: one message per subject, the first writer wins, a clock set by the test. */
-function fakeServer() {
-  const stored: StampedMessage[] = [];
-  let nowMs = 1_000_000;
-  const server: ClaimServer = {
-    async publishNew(subject, data) {
-      if (stored.some((message) => message.subject === subject)) return 'taken';
-      stored.push({ subject, data, seq: stored.length + 1, serverMs: nowMs });
-      return 'stored';
-    },
-    async readLastStamped(filter) {
-      const pattern = new RegExp(
-        `^${filter.replaceAll('.', '\\.').replace(/\\\.\*$/, '\\.[^.]+')}$`,
-      );
-      return stored.filter((message) => pattern.test(message.subject)).at(-1);
-    },
-  };
-  return { server, stored, pass: (ms: number) => (nowMs += ms) };
-}
 
 const claimsOf = (
   server: ClaimServer,
