@@ -78,13 +78,19 @@ export function startScheduleLoop(options: ScheduleLoopOptions): ScheduleLoop {
       options.loop.wakeNow([taskId], 'scheduled', (_, end) => resolve(end)),
     );
 
+  /** The tasks not yet marked woken for the period. */
+  const unmarked = async (period: string, taskIds: readonly string[]) => {
+    const left = [];
+    for (const taskId of taskIds)
+      if (!(await claims.covered(taskMark(period, taskId), 1))) left.push(taskId);
+    return left;
+  };
+
   /** Wakes the period's tasks not yet marked; true when every one has ended. */
   const run = async (period: string, dueAt: Date, held: HeldClaim) => {
     const allowed = await openAllowedTasks(db);
     const chosen = allowed.slice(0, SCHEDULED_WAKES_MAX);
-    let left = [];
-    for (const taskId of chosen)
-      if (!(await claims.covered(taskMark(period, taskId), 1))) left.push(taskId);
+    let left = await unmarked(period, chosen);
     const resumed = held.attempt > 1;
     const waking = `waking ${countOf(left.length, 'open task')} the agent may act on`;
     log.info(resumed ? 'schedule-resumed' : 'schedule-fired', {
@@ -108,18 +114,20 @@ export function startScheduleLoop(options: ScheduleLoopOptions): ScheduleLoop {
     });
     try {
       while (left.length > 0) {
-        const held = [];
+        const busy = [];
         for (const taskId of left) {
           if (lost || stopped) return false;
           const end = await wake(taskId);
           // Not run: the server or the device stopped it; the period stays open for a resume.
           if (end === 'not-run') return false;
           // Held by another device's wake (or a crashed one's lease): asked again shortly.
-          if (end === 'held') held.push(taskId);
+          if (end === 'held') busy.push(taskId);
           else await markWoken(period, taskId);
         }
-        left = held;
-        if (left.length > 0) await pause(Math.min(RECHECK_MS, leaseMs / 3));
+        if (busy.length === 0) break;
+        await pause(Math.min(RECHECK_MS, leaseMs / 3));
+        // The device that held one may have finished it for this period meanwhile.
+        left = await unmarked(period, busy);
       }
     } finally {
       await kept.stop();
@@ -190,6 +198,7 @@ export function startScheduleLoop(options: ScheduleLoopOptions): ScheduleLoop {
         if (!(await readProviderSettings(db)) || !(await options.caughtUp())) return;
         await start(due.period, due.at);
       } catch (error) {
+        quietUntil = Date.now() + RECHECK_MS;
         log.error('schedule-failed', {
           message: `The scheduled review could not start (${String(error)}); it tries again shortly.`,
         });

@@ -72,6 +72,15 @@ it('resumes a crashed holder’s period once it has run out, waking only the tas
     await createTask(laptop, 'Renew the certificate', { categoryId }),
     await createTask(laptop, 'Answer the auditor', { categoryId }),
   ];
+  // Due now by the real clock (the CLI reads no other): this minute, in UTC. Saved before
+  // the holder starts, so that everything it catches up with is history, never an edit.
+  const now = new Date();
+  await saveSchedule(laptop, {
+    enabled: true,
+    time: now.toISOString().slice(11, 16),
+    timeZone: 'UTC',
+    since: new Date(now.getTime() - 120_000).toISOString(),
+  });
   await waitFor(async () => (await laptop.outbox.count()) === 0 || undefined, 20_000, 'sent');
 
   const model = await modelThatHangsOnTheSecondWake();
@@ -80,22 +89,27 @@ it('resumes a crashed holder’s period once it has run out, waking only the tas
     ...['--provider', 'openai-compatible', '--base-url', model.baseURL, '--model', 'x'],
     ...['--state', stateDir()],
   ]);
+  // Whole lines only: a line may arrive in two chunks.
+  let output = '';
+  holder.child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const holderEvents = () =>
-    holder.out.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Logged);
+    output
+      .split('\n')
+      .slice(0, -1)
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Logged);
   await waitFor(
     () => named(holderEvents(), 'started').length === 1 || undefined,
     60_000,
     'the holder started',
   );
-  // Due now by the real clock (the CLI reads no other): this minute, in UTC.
-  const now = new Date();
-  await saveSchedule(laptop, {
-    enabled: true,
-    time: now.toISOString().slice(11, 16),
-    timeZone: 'UTC',
-    since: new Date(now.getTime() - 120_000).toISOString(),
-  });
   await waitFor(() => model.hanging() || undefined, 60_000, 'the holder in its second wake');
+  // Its lines up to there read (the process's exit may come before the rest of its output).
+  await waitFor(
+    () => wakesIn(holderEvents()).length === 2 || undefined,
+    20_000,
+    'the holder’s second wake logged',
+  );
   holder.child.kill('SIGKILL');
   await holder.exited;
   model.server.closeAllConnections();
@@ -104,7 +118,7 @@ it('resumes a crashed holder’s period once it has run out, waking only the tas
   expect(fired).toMatchObject({ tasks: 3 });
   const [first] = named(holderEvents(), 'wake-ended');
   expect(named(holderEvents(), 'wake-ended')).toHaveLength(1);
-  expect(wakesIn(holderEvents())).toHaveLength(2);
+  expect(wakesIn(holderEvents()).map((each) => each.why)).toEqual(['scheduled', 'scheduled']);
   const others = tasks.filter((taskId) => taskId !== first!.taskId);
 
   // Two agent devices start at once and race to resume the period.
@@ -139,6 +153,7 @@ it('resumes a crashed holder’s period once it has run out, waking only the tas
       .sort(),
   ).toEqual([...others].sort());
   expect(named(both(), 'wake-ended').map((each) => each.status)).toEqual(['done', 'done']);
+  expect(wakesIn(both()).map((each) => each.why)).toEqual(['scheduled', 'scheduled']);
   // Every task was reviewed, and the killed wake left nothing of its own.
   for (const taskId of tasks)
     await waitFor(
