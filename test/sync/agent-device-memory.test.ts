@@ -5,39 +5,29 @@
  * records), while the next wake still hears the person's decision from long before, and a
  * restart after the window moved wakes nothing twice and keeps its device id.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import type { LocalRowBounds } from '../../src/agent-device/local-rows';
 import { rejectItem } from '../../src/confirmation/reject-item';
 import { CountersignDatabase } from '../../src/db/database';
-import { startNatsServer, type NatsTestServer } from '../support/nats-server';
-import { allowAgentCategories, createTask, userWrite } from '../support/test-database';
+import { tempStateDirs } from '../../src/agent-device/temp-state-dirs';
+import { laptopOnNatsServer } from '../support/laptop-on-nats-server';
+import { createTask, userWrite } from '../support/test-database';
 import {
   aliceJournal,
   caughtUp,
   scriptedModel,
-  startLaptop,
   startTestDevice,
   wakesIn,
   type Logged,
 } from './agent-device-fixtures';
 import { waitFor } from './sync-fixtures';
 
-let server: NatsTestServer;
-let stateDir: string;
+const rig = laptopOnNatsServer();
+const newStateDir = tempStateDirs('countersign-agent-device-memory-');
 const closing: (() => Promise<unknown>)[] = [];
-
-beforeAll(async () => {
-  server = await startNatsServer();
-  stateDir = mkdtempSync(join(tmpdir(), 'countersign-agent-device-'));
-});
 
 afterAll(async () => {
   for (const close of closing.reverse()) await close();
-  await server?.stop();
-  rmSync(stateDir, { recursive: true, force: true });
 });
 
 const BOUNDS: LocalRowBounds = { wakes: 4, auditMessages: 16, mutations: 6, syncApplied: 6 };
@@ -73,18 +63,16 @@ const withinWindow = (rows: Record<keyof typeof WINDOW, number>) =>
   Object.entries(WINDOW).every(([table, most]) => rows[table as keyof typeof WINDOW] <= most);
 
 it('keeps a window of its local rows, still hears an old decision, and restarts without waking', async () => {
-  const url = server.urls[0]!;
-  const laptop = await startLaptop(url);
-  closing.push(() => laptop.runtime.stop());
-  const category = await userWrite(laptop.db, 'save_category', { name: 'Web', color: '#336699' });
-  const categoryId = category.data!.categoryId as string;
+  const url = rig.url();
+  const laptop = rig.laptop();
+  const stateDir = newStateDir();
+  const categoryId = await rig.allowedCategory();
   const [decided, ...others] = [
-    await createTask(laptop.db, 'Fix the Safari logout', { categoryId }),
-    await createTask(laptop.db, 'Renew the certificate', { categoryId }),
-    await createTask(laptop.db, 'Rotate the logs', { categoryId }),
+    await createTask(laptop, 'Fix the Safari logout', { categoryId }),
+    await createTask(laptop, 'Renew the certificate', { categoryId }),
+    await createTask(laptop, 'Rotate the logs', { categoryId }),
   ];
-  await allowAgentCategories(laptop.db, [categoryId]);
-  await laptop.sent();
+  await rig.sent();
 
   const prompts = new Map<string, string[]>();
   const recording: typeof fetch = (input, init) => {
@@ -104,7 +92,7 @@ it('keeps a window of its local rows, still hears an old decision, and restarts 
   const wakeOn = async (taskIds: string[], text: string) => {
     const target = ended(first.events).length + taskIds.length;
     for (const taskId of taskIds)
-      await userWrite(laptop.db, 'add_journal_entry', { text }, { taskId });
+      await userWrite(laptop, 'add_journal_entry', { text }, { taskId });
     await waitFor(
       () => ended(first.events).length >= target || undefined,
       20_000,
@@ -115,15 +103,15 @@ it('keeps a window of its local rows, still hears an old decision, and restarts 
   // The person rejects the first proposal, with a reason, long before the last wake.
   await wakeOn([decided!], 'Safari drops the cookie.');
   const item = await waitFor(
-    async () => (await laptop.db.changeItems.where('taskId').equals(decided!).toArray())[0],
+    async () => (await laptop.changeItems.where('taskId').equals(decided!).toArray())[0],
     20_000,
     'the proposal on the laptop',
   );
-  const rejected = await rejectItem(laptop.db, item.changeSetId, item.itemIndex, {
+  const rejected = await rejectItem(laptop, item.changeSetId, item.itemIndex, {
     reason: REASON,
   });
   expect(rejected.status).toBe('rejected');
-  await laptop.sent();
+  await rig.sent();
 
   for (let round = 0; round < 6; round++) await wakeOn(others, `Round ${round}`);
   await caughtUp(url, first.device);
@@ -141,9 +129,9 @@ it('keeps a window of its local rows, still hears an old decision, and restarts 
 
   // What the window removed is not needed to restart: nothing wakes again, the id is kept.
   const second = await startTestDevice(aliceJournal(url), stateDir, { localRows: BOUNDS });
-  closing.push(() => second.device.stop());
   await caughtUp(url, second.device);
   expect(second.device.deviceId).toBe(first.device.deviceId);
   expect(wakesIn(second.events)).toEqual([]);
   expect(second.events.filter((each) => each.event === 'device-id-changed')).toEqual([]);
+  await second.device.stop();
 }, 120_000);
