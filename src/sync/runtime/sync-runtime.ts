@@ -285,7 +285,7 @@ export function startSyncRuntime(
         if (event.type === 'applied') {
           progress.applied(event.cursor);
           devices.applied();
-          snapshots.applied(event.cursor);
+          snapshots.applied(event.cursor, event.cursor < head);
           catchingUp(event.cursor);
         }
         reportFeedEvent(status, event);
