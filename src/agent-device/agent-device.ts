@@ -114,6 +114,7 @@ export async function startAgentDevice(
     claims: claims.claims,
     loop,
     now: options.now ?? (() => new Date()),
+    ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
     // A period fires on the journal as it is: after everything up to the stream's head applied.
     caughtUp: async () => {
       const status = (await db.syncState.get('status'))?.value as
@@ -213,6 +214,7 @@ export async function startAgentDevice(
       await looking;
       const wasIdle = loop.idle();
       await loop.stop();
+      await schedule.stop();
       const until = Date.now() + DRAIN_ON_STOP_MS;
       while ((await db.outbox.count()) > 0 && Date.now() < until)
         await new Promise((resolve) => setTimeout(resolve, 100));
