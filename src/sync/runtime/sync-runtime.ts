@@ -286,7 +286,7 @@ export function startSyncRuntime(
         if (event.type === 'applied') {
           progress.applied(event.cursor);
           devices.applied();
-          snapshots.applied(event.cursor);
+          snapshots.applied(event.cursor, event.cursor < head);
           catchingUp(event.cursor);
         }
         reportFeedEvent(status, event);
