@@ -6,76 +6,37 @@
  * and rejects one with a reason; the agent device's next wake hears both decisions.
  */
 import { expect, test } from '@playwright/test';
-import { AgentSettings } from './pages/agent-settings';
 import { ReviewInboxPage } from './pages/review-inbox';
-import { SyncSettings } from './pages/sync-settings';
 import { TaskListPage } from './pages/task-list-page';
 import { TaskPage } from './pages/task-page';
-import { killAgentDevices, startAgentDeviceProcess } from './support/agent-device-process';
+import { startAgentDeviceProcess } from './support/agent-device-process';
 import { openApp } from './support/app';
-import { ScriptedModel, call, modelName } from './support/scripted-model';
-import { storedRows } from './support/stored-rows';
-import { closeDevices, leaseJournal, newDevice } from './support/sync-devices';
+import { ScriptedModel, modelName } from './support/scripted-model';
+import { untilSent } from './support/stored-rows';
+import {
+  agentDeviceJourneys,
+  ESTIMATE_ROW,
+  OWN_TASK,
+  OWN_TASK_TURNS,
+  STEP,
+  STEP_ROW,
+  tabletWithOwnTask,
+} from './support/agent-device-journey';
 import { swipe } from './support/touch';
 
-// A Node process that loads the app's code, a tablet set up through its screens and two
-// wakes, on two busy cores: a bound, not a hope.
-test.describe.configure({ timeout: 180_000 });
-test.afterEach(async () => {
-  killAgentDevices();
-  await closeDevices();
-});
-
-const ESTIMATE = 'Estimate · Set estimate to 120 minutes';
-const TITLE = 'Fix the Safari logout';
-const CATEGORY = 'Launch';
-const STEP = 'Reproduce the logout in Safari 17';
-const STEP_ROW = `Checklist · Add: "${STEP}"`;
+agentDeviceJourneys();
 
 test('the agent device wakes on an entry made on a closed tablet; the tablet reviews by touch; the next wake hears both decisions', async ({
   browser,
   request,
 }, testInfo) => {
   const model = new ScriptedModel(request, modelName(testInfo));
-  // Every wake's first turn proposes the two changes; the turn after the tool results reports.
-  await model.script([
-    {
-      toolCalls: [
-        call('update_task_estimate', { minutes: 120 }),
-        call('add_multiple_checklist_items', { items: [{ title: STEP }] }),
-      ],
-    },
-    {
-      toolCalls: [
-        call('update_report', {
-          oneLiner: 'Safari logout: reproduce, then fix.',
-          tldr: 'Two hours; first reproduce it.',
-          content: 'Proposed an estimate and a first step.',
-        }),
-      ],
-    },
-  ]);
+  await model.script(OWN_TASK_TURNS);
 
-  const journal = await leaseJournal();
-  let tablet = await newDevice(browser, testInfo);
-  await new SyncSettings(tablet).connect(journal);
-  // A category of the person's own, and their choice, synced: the agent may act on it. (The
-  // sample journal is each device's own and never travels, so the agent device has none.)
-  await openApp(tablet, '/settings#categories');
-  const addCategory = tablet.getByRole('form', { name: 'Add a category' });
-  await addCategory.getByLabel('Name').fill(CATEGORY);
-  await addCategory.getByRole('button', { name: 'Add category' }).click();
-  await expect(tablet.getByRole('list', { name: 'Categories' })).toContainText(CATEGORY);
-  const agentSettings = new AgentSettings(tablet);
-  await agentSettings.goto();
-  await agentSettings.allowCategory(CATEGORY);
+  const opened = await tabletWithOwnTask(browser, testInfo);
+  const { journal, taskId } = opened;
+  let tablet = opened.tablet;
   const list = new TaskListPage(tablet);
-  await list.goto();
-  await list.addTask(TITLE);
-  await list.openTask(TITLE);
-  const taskId = new URL(tablet.url()).pathname.split('/').pop()!;
-  await tablet.getByRole('combobox', { name: 'Category' }).selectOption({ label: CATEGORY });
-  await expect(tablet.getByRole('combobox', { name: 'Category' })).toHaveValue(/.+/);
   const device = await startAgentDeviceProcess(journal, model);
 
   // An entry on a sample task reaches the device, which holds no sample journal: it says so.
@@ -86,12 +47,10 @@ test('the agent device wakes on an entry made on a closed tablet; the tablet rev
 
   // The tablet writes an entry on its own task, waits until it is sent, and is closed.
   await list.goto();
-  await list.openTask(TITLE);
+  await list.openTask(OWN_TASK.title);
   const task = new TaskPage(tablet);
   await task.addEntry('Safari logs people out right after they sign in.');
-  await expect
-    .poll(async () => (await storedRows(tablet, 'outbox')).length, { timeout: 20_000 })
-    .toBe(0);
+  await untilSent(tablet);
   const context = tablet.context();
   await tablet.close();
 
@@ -103,7 +62,7 @@ test('the agent device wakes on an entry made on a closed tablet; the tablet rev
   await openApp(tablet);
   const inbox = new ReviewInboxPage(tablet);
   await inbox.goto();
-  const estimate = inbox.row(ESTIMATE);
+  const estimate = inbox.row(ESTIMATE_ROW);
   await expect(estimate).toBeVisible({ timeout: 30_000 });
   await expect(estimate).toContainText('Proposed on your other device');
   await expect(inbox.row(STEP_ROW)).toBeVisible();
@@ -119,9 +78,7 @@ test('the agent device wakes on an entry made on a closed tablet; the tablet rev
     .getByRole('button', { name: 'Not now', exact: true })
     .click();
   await expect(inbox.rejectionPrompt.getByRole('status')).toContainText('“Not now”');
-  await expect
-    .poll(async () => (await storedRows(tablet, 'outbox')).length, { timeout: 20_000 })
-    .toBe(0);
+  await untilSent(tablet);
 
   // The next edit wakes the agent device again, and what it sends the model carries both
   // decisions: the confirmation, and the rejection with its reason.

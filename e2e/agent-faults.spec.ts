@@ -5,7 +5,6 @@
  */
 import { expect } from '@playwright/test';
 import { WAKE_TIMEOUT } from './pages/agent-panel';
-import { TaskPage } from './pages/task-page';
 import { call } from './support/scripted-model';
 import {
   LOGIN_BUG,
@@ -15,21 +14,19 @@ import {
   LOGIN_REPORT_TURN,
   assistantMessages,
   closedPort,
-  setUpServer,
+  loginBugWithServer,
   test,
 } from './pages/agent-script';
 
 test.describe('when the model fails', () => {
   test('says the server cannot be reached, with the CORS hint, and proposes nothing', async ({
-    page,
     settings,
     agent,
     llm,
   }) => {
     const port = await closedPort();
     const baseURL = `http://127.0.0.1:${port}/v1`;
-    await setUpServer(settings, llm, baseURL);
-    await new TaskPage(page).goto(LOGIN_BUG.id);
+    await loginBugWithServer(settings, llm, baseURL);
 
     await agent.wake();
     await expect(agent.failure).toContainText(`Could not reach the server at ${baseURL}.`, {
@@ -43,7 +40,6 @@ test.describe('when the model fails', () => {
   });
 
   test('an answer cut off in turn 1 is said in words and leaves no proposals', async ({
-    page,
     settings,
     agent,
     llm,
@@ -55,9 +51,7 @@ test.describe('when the model fails', () => {
       { toolCalls: LOGIN_PROPOSALS.toolCalls, cutAfterChunks: 6 },
       LOGIN_REPORT_TURN,
     ]);
-    await setUpServer(settings, llm);
-    const task = new TaskPage(page);
-    await task.goto(LOGIN_BUG.id);
+    const task = await loginBugWithServer(settings, llm);
 
     await agent.wake();
     await expect(agent.failureMessage).toHaveText(
@@ -72,7 +66,6 @@ test.describe('when the model fails', () => {
   });
 
   test('an answer that never says it finished is said so, not called a dropped connection', async ({
-    page,
     settings,
     agent,
     llm,
@@ -80,9 +73,7 @@ test.describe('when the model fails', () => {
     // Every chunk and [DONE] arrive, but no chunk carries a finish_reason: the answer may
     // have been cut short upstream, so none of it is acted on, and the words say why.
     await llm.script([{ ...LOGIN_PROPOSALS, withoutFinishReason: true }, LOGIN_REPORT_TURN]);
-    await setUpServer(settings, llm);
-    const task = new TaskPage(page);
-    await task.goto(LOGIN_BUG.id);
+    const task = await loginBugWithServer(settings, llm);
 
     await agent.wake();
     await expect(agent.failureMessage).toHaveText(
@@ -95,15 +86,13 @@ test.describe('when the model fails', () => {
   });
 
   test('an answer cut off in turn 2 keeps what turn 1 proposed', async ({
-    page,
     settings,
     agent,
     llm,
   }) => {
     // Three chunks: the role, update_report's name and a third of its arguments.
     await llm.script([LOGIN_PROPOSALS, { ...LOGIN_REPORT_TURN, cutAfterChunks: 3 }]);
-    await setUpServer(settings, llm);
-    await new TaskPage(page).goto(LOGIN_BUG.id);
+    await loginBugWithServer(settings, llm);
 
     await agent.wake();
     await expect(agent.failureMessage).toHaveText(
@@ -117,7 +106,6 @@ test.describe('when the model fails', () => {
   });
 
   test('waits out a rate limit (429, Retry-After: 1) and then finishes', async ({
-    page,
     settings,
     agent,
     llm,
@@ -131,8 +119,7 @@ test.describe('when the model fails', () => {
       },
       LOGIN_REPORT_TURN,
     ]);
-    await setUpServer(settings, llm);
-    await new TaskPage(page).goto(LOGIN_BUG.id);
+    await loginBugWithServer(settings, llm);
     await agent.recordStatusLines();
 
     await agent.wake();

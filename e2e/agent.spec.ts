@@ -20,6 +20,7 @@ import {
   LOGIN_REPORT_TURN,
   OFFSITE,
   escapeRegExp,
+  loginBugWithServer,
   setUpServer,
   test,
   toolResultsOf,
@@ -117,7 +118,6 @@ test.describe('waking the agent', () => {
   });
 
   test('proposes changes turn by turn, teaches the model its mistake and writes a report', async ({
-    page,
     settings,
     agent,
     llm,
@@ -127,9 +127,7 @@ test.describe('waking the agent', () => {
       { ...LOGIN_PROPOSALS, delayMs: 800 },
       { ...LOGIN_REPORT_TURN, delayMs: 800 },
     ]);
-    await setUpServer(settings, llm);
-    const task = new TaskPage(page);
-    await task.goto(LOGIN_BUG.id);
+    const task = await loginBugWithServer(settings, llm);
     await agent.recordStatusLines();
 
     await agent.wake();

@@ -150,32 +150,19 @@ async function sequencesOn(jsm, stream, filters) {
 }
 
 /**
- * The claim subjects that may go once their messages are at or below the cut: decision
+ * The per-wake subjects that may go once their messages are at or below the cut: decision
  * claims, when the base snapshot carries the claims up to its sequence (devices check
  * those before claiming, so a purged subject is never won again); every task-claim
- * attempt but each task's newest (the newest says who holds the task, and numbers the
- * next attempt); and the messages published only to read the server's clock back.
+ * attempt, each task's newest too, and with them the schedule's period claims and marks
+ * (a message at or below the cut is older than the retention window, far past any lease,
+ * and covers only edits below the cut, which no device meets in its feed any more); the
+ * messages published only to read the server's clock back; and the wakes' outcome notes
+ * (each device wrote its Activity line when its feed passed one).
  */
 async function claimSequences(jsm, stream, prefix, base, cut) {
-  const families = [`${prefix}.clock.>`];
+  const families = [`${prefix}.clock.>`, `${prefix}.claim.>`, `${prefix}.outcome.>`];
   if (base.claims) families.push(`${prefix}.decisions.>`);
-  const newestAttempt = new Map();
-  const attempts = await subjectsUnder(jsm, stream, `${prefix}.claim.>`);
-  for (const subject of attempts) {
-    const [token, attempt] = subject.slice(`${prefix}.claim.`.length).split('.');
-    newestAttempt.set(token, Math.max(newestAttempt.get(token) ?? -1, Number(attempt)));
-  }
-  const superseded = attempts.filter((subject) => {
-    const [token, attempt] = subject.slice(`${prefix}.claim.`.length).split('.');
-    return Number(attempt) < newestAttempt.get(token);
-  });
-  const sequences = await sequencesOn(jsm, stream, families);
-  for (let first = 0; first < superseded.length; first += DELETES_AT_ONCE) {
-    const batch = superseded.slice(first, first + DELETES_AT_ONCE);
-    const found = await Promise.all(batch.map((subject) => lastOn(jsm, stream, subject)));
-    sequences.push(...found.filter(Boolean).map((message) => message.seq));
-  }
-  return sequences.filter((seq) => seq <= cut);
+  return (await sequencesOn(jsm, stream, families)).filter((seq) => seq <= cut);
 }
 
 /** Deletes messages by sequence, some at once: unlike a purge, a delete moves no consumer. */

@@ -60,6 +60,16 @@ export class AgentPanel {
       await this.reportHeading.click();
   }
 
+  /**
+   * On a device with no model and sync on, what Wake agent's request to the agent device
+   * says: "Asking the agent device…", then its answer, or what to do when none is online.
+   */
+  get askNotice() {
+    return this.region
+      .locator('.notice')
+      .filter({ hasText: /^(Asking the agent device…|Asked the agent on |No agent device )/ });
+  }
+
   /** "The agent has no model yet…" with the way to set it up: information, not an error. */
   get setUpNotice() {
     return this.region.locator('.notice--info').filter({ hasText: 'The agent has no model yet.' });

@@ -6,6 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { test as base } from '@playwright/test';
 import { AgentPanel } from './agent-panel';
 import { AgentSettings } from './agent-settings';
+import { TaskPage } from './task-page';
 import type { ScriptedChatRequest, ScriptedTurn } from '../support/scripted-llm-server.mjs';
 import { ScriptedModel, call, modelName } from '../support/scripted-model';
 
@@ -50,6 +51,18 @@ export async function setUpServer(
   await settings.goto();
   await settings.useCompatibleServer({ baseURL, model: llm.name });
   await settings.allowCategory(LOGIN_BUG.category);
+}
+
+/** How a wake journey opens: the scripted server set up (setUpServer), then the login bug's page. */
+export async function loginBugWithServer(
+  settings: AgentSettings,
+  llm: ScriptedModel,
+  baseURL = llm.baseURL,
+): Promise<TaskPage> {
+  await setUpServer(settings, llm, baseURL);
+  const task = new TaskPage(settings.page);
+  await task.goto(LOGIN_BUG.id);
+  return task;
 }
 
 /** A port nothing listens on: bound by the system, then released. */

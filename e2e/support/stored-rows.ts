@@ -1,9 +1,14 @@
 /** Reads the app's IndexedDB with the raw API (not the app's code), for what a screen cannot show. */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** Every row of one store in the page's IndexedDB. */
 export async function storedRows<T>(page: Page, store: string): Promise<T[]> {
   return (await inStore(page, store)) as T[];
+}
+
+/** Waits until everything the device wrote has reached the sync server (its outbox is empty). */
+export async function untilSent(page: Page, timeout = 20_000): Promise<void> {
+  await expect.poll(async () => (await storedRows(page, 'outbox')).length, { timeout }).toBe(0);
 }
 
 /**

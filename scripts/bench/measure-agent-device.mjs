@@ -8,10 +8,13 @@
 //   (a) an entry added on the laptop → the agent device's change set committed on the
 //       tablet (the store its Review badge reads), one fresh task per sample;
 //   (b) a backlog of wakes on distinct tasks: wakes per minute the device sustains;
-//   (c) its memory after 100 and after 1,000 wakes (more rounds over the same tasks);
+//   (c) its memory after each round of wakes from 100 to 1,000 (rounds over the same tasks,
+//       each woken by a title edit, so the journal does not grow), after a full collection
+//       in its process (memory-probe.mjs): the heap a wake over the last rounds is a slope;
 //   (d) one wake of the sample login bug with the same model, in Node (the app's
 //       wakeWithDeviceSettings) and in the browser's worker (a fresh profile), interleaved;
-//   (e) the wake alone in Node, 1,000 times on one task: its heap after a forced collection.
+//   (e) the wake alone in Node, 1,000 times on one task, its rows trimmed as the device
+//       trims them: its heap after a forced collection every 50 wakes.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,13 +50,14 @@ function startDeviceProcess({ natsUrl, llmUrl, stateDir }) {
   const child = spawn(
     process.execPath,
     [
+      ...['--expose-gc', '--import', './scripts/bench/memory-probe.mjs'],
       'scripts/agent-device.mjs',
       ...['--server', natsUrl, '--user', 'alice', '--password', 'alice'],
       ...['--provider', 'openai-compatible', '--base-url', `${llmUrl}/v1`, '--model', MODEL],
       ...['--state', stateDir, '--settle', '0'],
       ...['--task-wake-every', '0', '--wakes-per-minute', '1000000'],
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
   );
   const events = [];
   let pending = '';
@@ -79,6 +83,14 @@ function startDeviceProcess({ natsUrl, llmUrl, stateDir }) {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
     },
+    /** Its heap after a full collection in its process, and its RSS then. */
+    measure: () =>
+      new Promise((resolve) => {
+        child.once('message', ({ heapUsed, rss }) =>
+          resolve({ heapMb: heapUsed / 1_048_576, rssMb: rss / 1_048_576 }),
+        );
+        child.send('measure');
+      }),
     ended: () => events.filter((event) => event.event === 'wake-ended'),
     stop: async () => {
       child.kill('SIGTERM');
@@ -184,26 +196,24 @@ async function measureDevice(load, { natsUrl, llmUrl, latencySamples, backlog, t
       wakeMs: ends.map((event) => event.ms),
     };
 
-    // (c) Rounds over every task until 1,000 wakes: memory when 100 and 1,000 had ended.
+    // (c) Rounds over every task until 1,000 wakes, each woken by a new title (the journal
+    // keeps its size): memory after each round from 100 wakes on.
     const memory = [];
-    const sample = () => {
-      const recent = agent.ended().slice(-40);
-      memory.push({
-        wakes: agent.ended().length,
-        rssMb: agent.rssMb(),
-        heapMb: Math.min(...recent.map((event) => event.heapMb)),
-      });
-    };
     let round = 0;
     while (agent.ended().length < totalWakes) {
       const target = Math.min(agent.ended().length + tasks.length, totalWakes);
       round += 1;
-      for (const taskId of tasks.slice(0, target - agent.ended().length))
-        await write(laptop.db, 'add_journal_entry', { text: `Round ${round}` }, { taskId });
+      for (const [index, taskId] of tasks.slice(0, target - agent.ended().length).entries())
+        await write(
+          laptop.db,
+          'set_task_title',
+          { title: `Bench task ${index}, round ${round}` },
+          { taskId },
+        );
       await waitFor(() => agent.ended().length >= target, 600_000, `round ${round}`);
-      if (memory.length === 0 && agent.ended().length >= 100) sample();
+      if (agent.ended().length >= 100)
+        memory.push({ wakes: agent.ended().length, ...(await agent.measure()) });
     }
-    sample();
     const failed = agent.ended().filter((event) => event.status !== 'done').length;
     const journalRows = {};
     for (const table of laptop.db.tables) journalRows[table.name] = await table.count();
@@ -218,13 +228,15 @@ async function measureDevice(load, { natsUrl, llmUrl, latencySamples, backlog, t
 
 /**
  * (e) The wake alone in this process (no sync), on one task, heap after a forced collection:
- * what grows is what each wake stores (its wake row, its audit rows), nothing it forgets.
+ * each wake stores its wake row and audit rows, and the device's window (local-rows.ts)
+ * trims them after it, as the device does when idle.
  */
 async function measureWakeHeap(load, { llmUrl, totalWakes }) {
   v8.setFlagsFromString('--expose-gc');
   const collect = vm.runInNewContext('gc');
   const db = await sampleJournalWith(load, llmUrl);
   const { wakeWithDeviceSettings } = await load('/src/agent/wake-with-device-settings.ts');
+  const { trimLocalRows } = await load('/src/agent-device/local-rows.ts');
   const heapMb = () => {
     collect();
     return process.memoryUsage().heapUsed / 1_048_576;
@@ -234,7 +246,8 @@ async function measureWakeHeap(load, { llmUrl, totalWakes }) {
     for (let wakes = 1; wakes <= totalWakes; wakes++) {
       const outcome = await wakeWithDeviceSettings(db, { taskId: SAMPLE_TASK, reason: 'manual' });
       if (outcome.status !== 'done') throw new Error(`a wake failed: ${JSON.stringify(outcome)}`);
-      if (wakes === 100 || wakes === totalWakes)
+      await trimLocalRows(db, [], 0);
+      if (wakes >= 100 && (wakes % 50 === 0 || wakes === totalWakes))
         samples.push({
           wakes,
           heapMb: heapMb(),

@@ -235,6 +235,25 @@ export async function measureCatchUp(b, natsUrl, lease, count, publishing) {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.__syncLongTasks.push(entry.duration);
     }).observe({ type: 'longtask' });
+    // What each long frame ran (its longest script's entry point): the long task named.
+    window.__syncLongFrames = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.duration <= 100) continue;
+        const script = [...entry.scripts].sort((x, y) => y.duration - x.duration)[0];
+        const file = String(script?.sourceURL ?? '')
+          .split('/')
+          .pop()
+          .replace(/-[\w-]{8}\.js$/, '.js');
+        window.__syncLongFrames.push({
+          duration: Math.round(entry.duration),
+          blocking: Math.round(entry.blockingDuration),
+          ran: script
+            ? `${script.invoker} ${script.sourceFunctionName || '(anonymous)'} in ${file || 'an evaluated script'} (${Math.round(script.duration)} ms)`
+            : 'no script (rendering, or the engine: GC)',
+        });
+      }
+    }).observe({ type: 'long-animation-frame' });
   });
   const since = await b.page.evaluate(() => new Date().toISOString());
   const profiler = await startProfile(b.page);
@@ -250,12 +269,13 @@ export async function measureCatchUp(b, natsUrl, lease, count, publishing) {
   const catchUpMs = Date.now() - started;
   await profiler?.stop();
   const longTasks = await b.page.evaluate(() => window.__syncLongTasks);
+  const longFrames = await b.page.evaluate(() => window.__syncLongFrames);
   await b.page.waitForFunction(() => window.__countersignBench !== undefined);
   const floors = await b.page.evaluate(
     (options) => window.__countersignBench.measureCatchUpFloors(options),
     { entryPrefix: 'bench-entry-', since },
   );
-  return { count, lastSeq, publishMs, catchUpMs, longTasks, floors };
+  return { count, lastSeq, publishMs, catchUpMs, longTasks, longFrames, floors };
 }
 
 /**

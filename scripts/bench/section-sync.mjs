@@ -86,6 +86,13 @@ export function syncSection({ latency, catchUp, faults }) {
               .join(', ')
           : 'not read'
       }) again under fresh keys, one bulkPut per table in one transaction; and the journal rows alone.`,
+      `Frames over 100 ms on B during catch-up, and the script that ran longest in each (long-animation-frame; a frame's time beyond its script is rendering, the GC, or the page waiting for a core): ${
+        catchUp.longFrames?.length
+          ? catchUp.longFrames
+              .map((frame) => `${frame.duration} ms (blocking ${frame.blocking}): ${frame.ran}`)
+              .join('; ')
+          : 'none'
+      }.`,
       faults.error
         ? `Faults: not measured in this run (${String(faults.error.message ?? faults.error).split('\n')[0]}); run test/sync/exactly-once-faults.test.ts alone.`
         : `Faults (test/sync/exactly-once-faults.test.ts, the app's runtime over fake-indexeddb): 3-node cluster, stream replicas 3; ${faults.timeouts} timeout bursts (replies held), ${faults.resets} answer-lost bursts (connection reset), the stream leader killed at operation ${faults.leaderKilledAt}; ${faults.askedThePerson} push(es) needed the person's "it did not happen"; ${faults.seconds} s. Counted per operation on the server and on the receiving device.`,

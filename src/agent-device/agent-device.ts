@@ -16,6 +16,7 @@ import { deviceClaims } from './device-claims';
 import { openDeviceJournal } from './device-journal';
 import type { DeviceConfig } from './device-config';
 import type { DeviceLog } from './device-log';
+import { trimLocalRows, type LocalRowBounds } from './local-rows';
 import { boundPushed, nextPushed, passedSnapshot, pushedIds } from './pushed-operations';
 import { readState, writeState, type DeviceState } from './state-file';
 import { readStreamHead } from './stream-head';
@@ -33,6 +34,8 @@ export interface AgentDeviceOptions {
   leaseMs?: number;
   /** For tests: the clock the person's schedule is read by. */
   now?: () => Date;
+  /** For tests: how many of its local-only rows it keeps (local-rows.ts). */
+  localRows?: LocalRowBounds;
 }
 
 export interface AgentDevice {
@@ -114,6 +117,7 @@ export async function startAgentDevice(
     claims: claims.claims,
     loop,
     now: options.now ?? (() => new Date()),
+    ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
     // A period fires on the journal as it is: after everything up to the stream's head applied.
     caughtUp: async () => {
       const status = (await db.syncState.get('status'))?.value as
@@ -176,8 +180,14 @@ export async function startAgentDevice(
     await schedule.look();
     // Moves on only when every edit up to `reached` was decided and what it made was sent.
     const considered = reached;
-    if (loop.idle() && (await db.outbox.count()) === 0) await save(considered);
+    if (!loop.idle() || (await db.outbox.count()) > 0) return;
+    await save(considered);
+    // Its store is its memory: what no wake reads again goes, once the feed has moved on.
+    if (trimmedAt === reached) return;
+    trimmedAt = reached;
+    await trimLocalRows(db, saved.pushed, await readCursor(db), options.localRows);
   };
+  let trimmedAt = -1;
   let looking = Promise.resolve();
   const timer = setInterval(() => {
     looking = looking.then(look).catch((error: unknown) => {
@@ -213,6 +223,7 @@ export async function startAgentDevice(
       await looking;
       const wasIdle = loop.idle();
       await loop.stop();
+      await schedule.stop();
       const until = Date.now() + DRAIN_ON_STOP_MS;
       while ((await db.outbox.count()) > 0 && Date.now() < until)
         await new Promise((resolve) => setTimeout(resolve, 100));

@@ -40,13 +40,25 @@ export interface WakeLoopOptions {
   throttle?: ThrottleLimits;
 }
 
+/**
+ * How a wake asked for by `wakeNow` ended: woken (whole, whatever it proposed or however it
+ * failed), held (another device's working claim), or not run (the server could not be
+ * reached, or the device stopped it).
+ */
+export type ForcedEnd = 'woken' | 'held' | 'not-run';
+
 export interface WakeLoop {
   applied(unit: AppliedUnit): void;
   /**
    * Wakes these tasks whatever a past wake covered (the schedule, a person's request),
-   * each still claimed first: none while another device works on it.
+   * each still claimed first: none while another device works on it. `ended` hears how
+   * each ended (a task woken for an edit at that moment ends with that wake).
    */
-  wakeNow(taskIds: readonly string[], why: 'scheduled' | 'requested'): void;
+  wakeNow(
+    taskIds: readonly string[],
+    why: 'scheduled' | 'requested',
+    ended?: (taskId: string, end: ForcedEnd) => void,
+  ): void;
   idle(): boolean;
   /** Abandons a wake in progress (nothing half-written: runWake ends every wake whole). */
   stop(): Promise<void>;
@@ -62,6 +74,12 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
   const triggerSeq = new Map<string, number>();
   /** Tasks to wake for the schedule or a request, not for an edit. */
   const forced = new Map<string, 'scheduled' | 'requested'>();
+  const waiting = new Map<string, ((end: ForcedEnd) => void)[]>();
+  const settle = (taskId: string, end: ForcedEnd) => {
+    const waiters = waiting.get(taskId) ?? [];
+    waiting.delete(taskId);
+    for (const waiter of waiters) waiter(end);
+  };
   const queue = new WakeThrottle(options.throttle ?? DEFAULT_THROTTLE);
   let waitTimer: ReturnType<typeof setTimeout> | undefined;
   let running: { taskId: string; done: Promise<void> } | undefined;
@@ -159,7 +177,10 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
       return;
     }
     const { taskId } = answer;
-    const done = wakeOnce(taskId);
+    const done = wakeOnce(taskId).then(
+      (end) => settle(taskId, end),
+      () => settle(taskId, 'not-run'),
+    );
     running = { taskId, done };
     await done;
     running = undefined;
@@ -170,7 +191,7 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
     void next();
   };
 
-  const wakeOnce = async (taskId: string) => {
+  const wakeOnce = async (taskId: string): Promise<ForcedEnd> => {
     const why = forced.get(taskId);
     forced.delete(taskId);
     const started = Date.now();
@@ -209,7 +230,10 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
         );
       },
     );
-    if (claimed.started) return logEnded(taskId, claimed.result, Date.now() - started);
+    if (claimed.started) {
+      logEnded(taskId, claimed.result, Date.now() - started);
+      return claimed.result.status === 'cancelled' ? 'not-run' : 'woken';
+    }
     if (claimed.why === 'held') {
       log.info('wake-not-started', {
         taskId,
@@ -222,6 +246,7 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
         message: `The task could not be claimed on the sync server, so the agent did not wake (${String(claimed.error)}). The next edit tries again.`,
       });
     }
+    return claimed.why === 'held' ? 'held' : 'not-run';
   };
 
   const logEnded = (taskId: string, outcome: WakeOutcome, ms: number) =>
@@ -236,11 +261,25 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
       ...(outcome.message ? { message: outcome.message } : {}),
     });
 
+  /**
+   * A scheduler remembers every operation it took in; one per task ever edited would grow
+   * with every wake. A settled one goes: the next trigger's new one takes the task as it is
+   * then as its baseline, less the triggers, exactly as the first one did.
+   */
+  const forgetSettled = () => {
+    for (const [taskId, scheduler] of schedulers)
+      if (running?.taskId !== taskId && !editing.has(taskId) && scheduler.settled()) {
+        scheduler.dispose();
+        schedulers.delete(taskId);
+      }
+  };
+
   return {
     applied(unit) {
       // A unit ends at its batch's last message, which may come after the stored sequence
       // while every operation it applied came before: its operations' sequences decide.
       if (stopped || !unit.sequences.some((seq) => seq > options.considered)) return;
+      forgetSettled();
       for (const id of unit.operationIds) triggers.add(id);
       const newest = Math.max(...unit.sequences);
       for (const taskId of unit.taskIds) {
@@ -252,9 +291,16 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
         });
       }
     },
-    wakeNow(taskIds, why) {
-      if (stopped) return;
+    wakeNow(taskIds, why, ended) {
       for (const taskId of taskIds) {
+        if (stopped) {
+          ended?.(taskId, 'not-run');
+          continue;
+        }
+        if (ended)
+          waiting.set(taskId, [...(waiting.get(taskId) ?? []), (end) => ended(taskId, end)]);
+        // A wake of this task running now reads the journal as it is: it is this one.
+        if (running?.taskId === taskId) continue;
         forced.set(taskId, why);
         enqueue(taskId);
       }
@@ -266,6 +312,7 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
       for (const scheduler of schedulers.values()) scheduler.dispose();
       abort.abort();
       await running?.done.catch(() => undefined);
+      for (const taskId of [...waiting.keys()]) settle(taskId, 'not-run');
     },
   };
 }

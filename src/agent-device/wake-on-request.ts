@@ -49,6 +49,11 @@ export async function answerWakeOnRequest(options: {
     },
     onRefused: (reason) => log.error('wake-request-refused', { message: reason }),
   });
+  // Once the server has the subscription, a device with no model that asks is answered here.
+  await connection.flush();
+  log.info('answering', {
+    message: `Answers "Wake agent" from this journal's devices that have no model, as the agent on ${agent}.`,
+  });
   return {
     async stop() {
       answering.stop();

@@ -225,6 +225,29 @@ describe('AutoWakeScheduler', () => {
     expect(wakes).toEqual([]);
   });
 
+  it('is settled only while no edit waits to be decided, so the agent device may drop it', () => {
+    const { instance, wakes } = scheduler();
+    instance.observe(watch([taskRow(1)]), false);
+    expect(instance.settled()).toBe(true);
+    instance.observe(watch([taskRow(2)]), false);
+    expect(instance.settled()).toBe(false);
+    vi.advanceTimersByTime(4_000);
+    expect(wakes).toEqual(['t1']);
+    expect(instance.settled()).toBe(true);
+
+    // A wake running while an edit arrives keeps the edit: not settled until decided.
+    instance.observe(watch([taskRow(3)], { latestWake: wake({ id: 'w2' }) }), true);
+    vi.advanceTimersByTime(4_000);
+    expect(instance.settled()).toBe(false);
+    instance.observe(
+      watch([taskRow(4)], { latestWake: wake({ id: 'w2', status: 'done' }) }),
+      false,
+    );
+    vi.advanceTimersByTime(4_000);
+    expect(wakes).toEqual(['t1', 't1']);
+    expect(instance.settled()).toBe(true);
+  });
+
   it('ignores a snapshot of another task and stops when disposed', () => {
     const { instance, wakes } = scheduler();
     instance.observe(watch([taskRow(1)]), false);

@@ -81,6 +81,11 @@ export class AutoWakeScheduler {
     this.lockHeld = held;
   }
 
+  /** Nothing waits to be decided: dropping it now and starting a new one later loses nothing. */
+  settled(): boolean {
+    return this.timer === undefined && this.pending.size === 0;
+  }
+
   /** Stops the timer and forgets pending changes (the task was left or the hook unmounted). */
   dispose(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);

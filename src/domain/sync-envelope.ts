@@ -176,9 +176,19 @@ export class OversizedRowError extends Error {
  * diffs whole and in order. One diff larger than the budget cannot be sent: it throws
  * `OversizedRowError` rather than produce a message the server would refuse.
  */
+/** A diff's bytes in a part's JSON, with the comma before the next. */
+export function diffBytes(diff: RowDiff, encoder = new TextEncoder()): number {
+  return encoder.encode(JSON.stringify(diff)).byteLength + 1;
+}
+
+/**
+ * `sizes`: each diff's `diffBytes`, when the caller measured them already (a snapshot
+ * measures its rows in slices of the page's time; measuring is most of the work here).
+ */
 export function splitOperation(
   operation: SyncOperation,
   budgetBytes: number = ENVELOPE_LIMITS.defaultPartBudgetBytes,
+  sizes?: readonly number[],
 ): SyncEnvelope[] {
   const encoder = new TextEncoder();
   // The envelope without diffs, with the widest part numbers it can carry.
@@ -191,8 +201,8 @@ export function splitOperation(
   ).byteLength;
   const groups: RowDiff[][] = [[]];
   let used = overhead;
-  for (const diff of operation.diffs) {
-    const size = encoder.encode(JSON.stringify(diff)).byteLength + 1;
+  for (const [index, diff] of operation.diffs.entries()) {
+    const size = sizes?.[index] ?? diffBytes(diff, encoder);
     if (overhead + size > budgetBytes) {
       throw new OversizedRowError(diff.table, diff.id, size - 1, budgetBytes - overhead);
     }

@@ -6,76 +6,44 @@
  * never answering) leaves a claim whose lease runs out by the server's clock; the next edit
  * then wakes once, on the other device, and the killed wake left nothing pending.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { CountersignDatabase } from '../../src/db/database';
-import { startSyncRuntime, type SyncRuntime } from '../../src/sync/runtime/sync-runtime';
-import { startNatsServer, type NatsTestServer } from '../support/nats-server';
-import {
-  allowAgentCategories,
-  createTask,
-  createTestDatabase,
-  userWrite,
-} from '../support/test-database';
+import { beforeAll, expect, it } from 'vitest';
+import { tempStateDirs } from '../../src/agent-device/temp-state-dirs';
+import { laptopOnNatsServer } from '../support/laptop-on-nats-server';
+import { createTask, userWrite } from '../support/test-database';
 import {
   agentChangeSets,
   aliceJournal,
   caughtUp,
   runCli,
   startTestDevice,
-  SYNC_OPTIONS,
   wakesIn,
   type Logged,
 } from './agent-device-fixtures';
-import { untilConnected, userTransport, waitFor } from './sync-fixtures';
+import { userTransport, waitFor } from './sync-fixtures';
 
-let server: NatsTestServer;
-let laptop: CountersignDatabase;
-let laptopRuntime: SyncRuntime | undefined;
+const rig = laptopOnNatsServer();
+const { url, sent, laptop } = rig;
+const stateDir = tempStateDirs('countersign-agent-claims-');
 let categoryId: string;
-const dirs: string[] = [];
-const url = () => server.urls[0]!;
-const stateDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'countersign-agent-claims-'));
-  dirs.push(dir);
-  return dir;
-};
 
 beforeAll(async () => {
-  server = await startNatsServer();
-  laptop = createTestDatabase();
-  laptopRuntime = startSyncRuntime(laptop, aliceJournal(url()).sync!, SYNC_OPTIONS);
-  await untilConnected(laptop);
-  const category = await userWrite(laptop, 'save_category', { name: 'Web', color: '#336699' });
-  categoryId = category.data!.categoryId as string;
-  await allowAgentCategories(laptop, [categoryId]);
+  categoryId = await rig.allowedCategory();
 });
-
-afterAll(async () => {
-  await laptopRuntime?.stop();
-  await server?.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-const sent = () =>
-  waitFor(async () => (await laptop.outbox.count()) === 0 || undefined, 20_000, 'sent');
 
 const ended = (events: Logged[]) => events.filter((each) => each.event === 'wake-ended');
 const notStarted = (events: Logged[]) => events.filter((each) => each.event === 'wake-not-started');
 
 it('makes one wake of one synced edit on two agent devices, and the next of a later edit', async () => {
-  const taskId = await createTask(laptop, 'Fix the Safari logout', { categoryId });
+  const taskId = await createTask(laptop(), 'Fix the Safari logout', { categoryId });
   // The journal before they joined is history, never a trigger: on the server first.
   await sent();
   const first = await startTestDevice(aliceJournal(url()), stateDir());
   const second = await startTestDevice(aliceJournal(url()), stateDir());
   const both = () => [...first.events, ...second.events];
 
-  await userWrite(laptop, 'add_journal_entry', { text: 'Safari drops the cookie.' }, { taskId });
+  await userWrite(laptop(), 'add_journal_entry', { text: 'Safari drops the cookie.' }, { taskId });
   await waitFor(() => ended(both()).length === 1 || undefined, 20_000, 'one wake ended');
   await waitFor(() => notStarted(both()).length === 1 || undefined, 20_000, 'one wake declined');
   await caughtUp(url(), first.device);
@@ -90,12 +58,12 @@ it('makes one wake of one synced edit on two agent devices, and the next of a la
     ),
   );
   await waitFor(
-    async () => (await agentChangeSets(laptop, taskId)) === 1 || undefined,
+    async () => (await agentChangeSets(laptop(), taskId)) === 1 || undefined,
     20_000,
     'one change set on the laptop',
   );
 
-  await userWrite(laptop, 'add_journal_entry', { text: 'Also on the iPad.' }, { taskId });
+  await userWrite(laptop(), 'add_journal_entry', { text: 'Also on the iPad.' }, { taskId });
   await waitFor(() => ended(both()).length === 2 || undefined, 20_000, 'the next wake ended');
   await caughtUp(url(), first.device);
   await caughtUp(url(), second.device);
@@ -114,7 +82,7 @@ async function silentModel(): Promise<{ baseURL: string; server: Server }> {
 }
 
 it('lets a killed holder’s claim run out by the server’s clock; the next edit wakes once', async () => {
-  const taskId = await createTask(laptop, 'Renew the certificate', { categoryId });
+  const taskId = await createTask(laptop(), 'Renew the certificate', { categoryId });
   await sent();
   const model = await silentModel();
   const holder = runCli([
@@ -124,7 +92,7 @@ it('lets a killed holder’s claim run out by the server’s clock; the next edi
   ]);
   const logged = (event: string) => holder.out.some((line) => line.includes(`"event":"${event}"`));
   await waitFor(() => logged('started') || undefined, 30_000, 'the holder started');
-  await userWrite(laptop, 'add_journal_entry', { text: 'Crash while working.' }, { taskId });
+  await userWrite(laptop(), 'add_journal_entry', { text: 'Crash while working.' }, { taskId });
   await waitFor(() => logged('wake-started') || undefined, 30_000, 'the holder waking');
   holder.child.kill('SIGKILL');
   await holder.exited;
@@ -153,7 +121,7 @@ it('lets a killed holder’s claim run out by the server’s clock; the next edi
     await observer.close();
   }
 
-  await userWrite(laptop, 'add_journal_entry', { text: 'After the crash.' }, { taskId });
+  await userWrite(laptop(), 'add_journal_entry', { text: 'After the crash.' }, { taskId });
   await waitFor(() => ended(other.events).length === 1 || undefined, 20_000, 'the next wake');
   await caughtUp(url(), other.device);
   expect(wakesIn(other.events)).toHaveLength(1);
@@ -161,7 +129,7 @@ it('lets a killed holder’s claim run out by the server’s clock; the next edi
   expect(notStarted(other.events)).toEqual([]);
   // The killed wake proposed nothing: the only change set is the one that finished.
   await waitFor(
-    async () => (await agentChangeSets(laptop, taskId)) === 1 || undefined,
+    async () => (await agentChangeSets(laptop(), taskId)) === 1 || undefined,
     20_000,
     'the finished wake’s change set on the laptop',
   );

@@ -5,60 +5,26 @@
  * (the decision is read on the next wake), just as a confirmation never wakes the agent on
  * the device where it was made.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { tempStateDirs } from '../../src/agent-device/temp-state-dirs';
 import { confirmItem } from '../../src/confirmation/confirm-item';
-import { startSyncRuntime, type SyncRuntime } from '../../src/sync/runtime/sync-runtime';
-import { startNatsServer, type NatsTestServer } from '../support/nats-server';
-import {
-  allowAgentCategories,
-  createTask,
-  createTestDatabase,
-  userWrite,
-} from '../support/test-database';
-import {
-  aliceJournal,
-  caughtUp,
-  SYNC_OPTIONS,
-  startTestDevice,
-  wakesIn,
-} from './agent-device-fixtures';
+import { laptopOnNatsServer } from '../support/laptop-on-nats-server';
+import { createTask, userWrite } from '../support/test-database';
+import { aliceJournal, caughtUp, startTestDevice, wakesIn } from './agent-device-fixtures';
 import { waitFor } from './sync-fixtures';
 
-let server: NatsTestServer;
-let laptopRuntime: SyncRuntime | undefined;
-let stateDir: string;
-
-beforeAll(async () => {
-  server = await startNatsServer();
-  stateDir = mkdtempSync(join(tmpdir(), 'countersign-agent-device-'));
-});
-
-afterAll(async () => {
-  await laptopRuntime?.stop();
-  await server?.stop();
-  rmSync(stateDir, { recursive: true, force: true });
-});
+const rig = laptopOnNatsServer();
+const newStateDir = tempStateDirs('countersign-agent-device-');
 
 it('wakes on the person’s entry from another device, not on their confirming its proposal', async () => {
-  const laptop = createTestDatabase();
-  laptopRuntime = startSyncRuntime(laptop, aliceJournal(server.urls[0]!).sync!, SYNC_OPTIONS);
-  const category = await userWrite(laptop, 'save_category', { name: 'Web', color: '#336699' });
-  const categoryId = category.data!.categoryId as string;
+  const laptop = rig.laptop();
+  const categoryId = await rig.allowedCategory();
   const taskId = await createTask(laptop, 'Fix the Safari logout', { categoryId });
-  await allowAgentCategories(laptop, [categoryId]);
-  const sent = () =>
-    waitFor(
-      async () => ((await laptop.outbox.count()) === 0 ? true : undefined),
-      10_000,
-      'the laptop’s writes sent',
-    );
+  const { sent } = rig;
   // The journal before the agent device joined: history, never a trigger.
   await sent();
 
-  const { device, events } = await startTestDevice(aliceJournal(server.urls[0]!), stateDir);
+  const { device, events } = await startTestDevice(aliceJournal(rig.url()), newStateDir());
   await userWrite(laptop, 'add_journal_entry', { text: 'Safari drops the cookie.' }, { taskId });
   await waitFor(
     () => events.find((each) => each.event === 'wake-ended'),
@@ -74,7 +40,7 @@ it('wakes on the person’s entry from another device, not on their confirming i
   // The person confirms it on the laptop: the task's field changes there, and here.
   expect((await confirmItem(laptop, item.changeSetId, item.itemIndex)).status).toBe('applied');
   await sent();
-  await caughtUp(server.urls[0]!, device);
+  await caughtUp(rig.url(), device);
   // Longer than the device's quiet time (300 ms), so a wake it would start has started.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   expect(wakesIn(events).map((each) => each.taskId)).toEqual([taskId]);

@@ -5,18 +5,15 @@
  */
 import { spawn } from 'node:child_process';
 import { connect } from '@nats-io/transport-node';
-import { afterAll, beforeAll } from 'vitest';
 import { startAgentDevice, type AgentDevice } from '../../src/agent-device/agent-device';
 import type { DeviceConfig } from '../../src/agent-device/device-config';
+import type { LocalRowBounds } from '../../src/agent-device/local-rows';
 import { jsonLinesLog } from '../../src/agent-device/device-log';
 import type { ThrottleLimits } from '../../src/agent-device/wake-throttle';
 import type { CountersignDatabase } from '../../src/db/database';
-import { writeSyncConfig } from '../../src/db/sync-connection';
-import { startSyncRuntime, type SyncRuntime } from '../../src/sync/runtime/sync-runtime';
-import { startNatsServer, type NatsTestServer } from '../support/nats-server';
-import { createTestDatabase } from '../support/test-database';
+import { laptopOnNatsServer } from '../support/laptop-on-nats-server';
 import { chatChunk, chatStream } from '../support/scripted-fetch';
-import { streamObserver, TEST_POLICY, untilConnected, waitFor } from './sync-fixtures';
+import { streamObserver, TEST_POLICY, waitFor } from './sync-fixtures';
 
 export const SYNC_OPTIONS = {
   connect,
@@ -69,6 +66,7 @@ export async function startTestDevice(
     now?: () => Date;
     throttle?: ThrottleLimits;
     fetch?: typeof fetch;
+    localRows?: LocalRowBounds;
   } = {},
 ): Promise<{ device: AgentDevice; events: Logged[] }> {
   const { throttle, ...options } = extra;
@@ -101,16 +99,6 @@ export async function startTestDevice(
     'the agent device connected',
   );
   return { device, events };
-}
-
-/** The person's laptop: the app's runtime over fake-indexeddb, connected to alice's journal. */
-export async function startLaptop(url: string) {
-  const db = createTestDatabase();
-  const runtime = startSyncRuntime(db, aliceJournal(url).sync!, SYNC_OPTIONS);
-  await untilConnected(db);
-  const sent = () =>
-    waitFor(async () => (await db.outbox.count()) === 0 || undefined, 20_000, 'sent');
-  return { db, runtime, sent };
 }
 
 export const wakesIn = (events: Logged[]) => events.filter((each) => each.event === 'wake-started');
@@ -149,25 +137,8 @@ export function runCli(args: string[]) {
   return { child, out, err, exited };
 }
 
-/**
- * A real nats-server and one device syncing alice's journal for the whole file (its sync
- * settings stored too, as Settings → Sync keeps them): registered as beforeAll/afterAll.
- */
+/** One device syncing alice's journal on a real nats-server, for the whole file (the rig's laptop). */
 export function serverWithDevice(): { url(): string; db(): CountersignDatabase } {
-  let server: NatsTestServer | undefined;
-  let db: CountersignDatabase | undefined;
-  let runtime: SyncRuntime | undefined;
-  beforeAll(async () => {
-    server = await startNatsServer();
-    db = createTestDatabase();
-    const sync = aliceJournal(server.urls[0]!).sync!;
-    await writeSyncConfig(db, sync);
-    runtime = startSyncRuntime(db, sync, SYNC_OPTIONS);
-    await untilConnected(db);
-  });
-  afterAll(async () => {
-    await runtime?.stop();
-    await server?.stop();
-  });
-  return { url: () => server!.urls[0]!, db: () => db! };
+  const rig = laptopOnNatsServer();
+  return { url: rig.url, db: rig.laptop };
 }

@@ -7,11 +7,11 @@
  * it rejoins from its key file without a new code.
  */
 import 'fake-indexeddb/auto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { tempStateDirs } from '../../src/agent-device/temp-state-dirs';
 import { DeviceKeyDatabase } from '../../src/db/device-key-store';
 import { getDeviceId } from '../../src/db/settings';
 import { checkJoinAnswer } from '../../src/sync/pairing/join-answer';
@@ -19,41 +19,27 @@ import { joinLink } from '../../src/sync/pairing/join-code';
 import { makeJoinCode } from '../../src/sync/pairing/make-join-code';
 import { encryptJournal } from '../../src/sync/pairing/encrypt-journal';
 import { openPairingConnection } from '../../src/sync/pairing/pairing-connection';
-import type { SyncRuntime } from '../../src/sync/runtime/sync-runtime';
 import { readKeyRing } from '../../src/sync/seal/journal-keys';
-import { startNatsServer, type NatsTestServer } from '../support/nats-server';
-import { createAgentReadyTask, createTestDatabase, userWrite } from '../support/test-database';
+import { laptopOnNatsServer } from '../support/laptop-on-nats-server';
+import { createAgentReadyTask, userWrite } from '../support/test-database';
 import { agentChangeSets, caughtUp, startTestDevice, wakesIn } from './agent-device-fixtures';
 import { rawStream, readable } from './raw-stream';
-import { exampleJournal, startAliceRuntime, untilConnected, waitFor } from './sync-fixtures';
+import { exampleJournal, waitFor } from './sync-fixtures';
 
-let server: NatsTestServer;
-let laptopRuntime: SyncRuntime | undefined;
-let stateDir: string;
-
-beforeAll(async () => {
-  server = await startNatsServer();
-  stateDir = mkdtempSync(join(tmpdir(), 'countersign-agent-join-'));
-});
-
-afterAll(async () => {
-  await laptopRuntime?.stop();
-  await server?.stop();
-  rmSync(stateDir, { recursive: true, force: true });
-});
+const laptopKeys = new DeviceKeyDatabase(`keys-${crypto.randomUUID()}`);
+const rig = laptopOnNatsServer({ keyStore: laptopKeys });
+const newStateDir = tempStateDirs('countersign-agent-join-');
 
 const ENTRY = 'Safari drops the session cookie';
 const LATER = 'Also on the iPad at home';
 
 it('joins an encrypted journal with an Add a device link, wakes there, and rejoins from its key file', async () => {
-  const url = server.urls[0]!;
-  const laptop = createTestDatabase();
-  const laptopKeys = new DeviceKeyDatabase(`keys-${crypto.randomUUID()}`);
-  laptopRuntime = startAliceRuntime(laptop, url, { keyStore: laptopKeys });
-  await untilConnected(laptop);
+  const url = rig.url();
+  const laptop = rig.laptop();
+  const stateDir = newStateDir();
   const { taskId } = await createAgentReadyTask(laptop);
   // The journal before the agent device joins is history: on the server first.
-  await waitFor(async () => (await laptop.outbox.count()) === 0 || undefined, 20_000, 'sent');
+  await rig.sent();
 
   const opened = await openPairingConnection(exampleJournal(url, 'alice'), connect);
   if (!opened.ok) throw new Error(opened.words);

@@ -4,45 +4,27 @@
  * edits that keep pausing past the settle time make one more wake of the task, not one
  * each, and not before the task's interval has passed; the wait is logged.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startNatsServer, type NatsTestServer } from '../support/nats-server';
-import { allowAgentCategories, createTask, userWrite } from '../support/test-database';
+import { expect, it } from 'vitest';
+import { tempStateDirs } from '../../src/agent-device/temp-state-dirs';
+import { laptopOnNatsServer } from '../support/laptop-on-nats-server';
+import { createTask, userWrite } from '../support/test-database';
 import * as fixtures from './agent-device-fixtures';
 import { waitFor } from './sync-fixtures';
 
 const INTERVAL_MS = 4_000;
-const context = {} as {
-  server: NatsTestServer;
-  laptop: Awaited<ReturnType<typeof fixtures.startLaptop>>;
-  stateDir: string;
-};
-
-beforeAll(async () => {
-  context.server = await startNatsServer();
-  context.stateDir = mkdtempSync(join(tmpdir(), 'countersign-agent-throttle-'));
-  context.laptop = await fixtures.startLaptop(context.server.urls[0]!);
-});
-
-afterAll(async () => {
-  await context.laptop?.runtime.stop();
-  await context.server?.stop();
-  rmSync(context.stateDir, { recursive: true, force: true });
-});
+const rig = laptopOnNatsServer();
+const newStateDir = tempStateDirs('countersign-agent-throttle-');
 
 it('makes one more wake of a flood of edits, after the task’s interval, and logs the wait', async () => {
-  const { db, sent } = context.laptop;
-  const url = context.server.urls[0]!;
-  const category = await userWrite(db, 'save_category', { name: 'Web', color: '#336699' });
-  const categoryId = category.data!.categoryId as string;
-  await allowAgentCategories(db, [categoryId]);
+  const { sent } = rig;
+  const db = rig.laptop();
+  const url = rig.url();
+  const categoryId = await rig.allowedCategory();
   const taskId = await createTask(db, 'Fix the Safari logout', { categoryId });
   await sent();
   const { device, events } = await fixtures.startTestDevice(
     fixtures.aliceJournal(url),
-    context.stateDir,
+    newStateDir(),
     { throttle: { taskEveryMs: INTERVAL_MS, perMinute: 600 } },
   );
   const ended = () => events.filter((each) => each.event === 'wake-ended');

@@ -9,7 +9,8 @@ import { hostname } from 'node:os';
 import { expect, it } from 'vitest';
 import { tempStateDirs } from '../../src/agent-device/temp-state-dirs';
 import { readProviderSettings } from '../../src/db/agent-settings';
-import { askAgentDeviceToWake, NO_AGENT_DEVICE } from '../../src/sync/live/ask-agent-device';
+import { askAgentDeviceToWake } from '../../src/sync/live/ask-agent-device';
+import { NO_AGENT_DEVICE } from '../../src/sync/live/ask-words';
 import { allowAgentCategories, createTask, userWrite } from '../support/test-database';
 import {
   aliceJournal,

@@ -8,75 +8,37 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSyncRuntime, type SyncRuntime } from '../../src/sync/runtime/sync-runtime';
-import { startNatsServer, type NatsTestServer } from '../support/nats-server';
-import {
-  allowAgentCategories,
-  createTask,
-  createTestDatabase,
-  userWrite,
-} from '../support/test-database';
+import { expect, it } from 'vitest';
+import { tempStateDirs } from '../../src/agent-device/temp-state-dirs';
+import { laptopOnNatsServer } from '../support/laptop-on-nats-server';
+import { createTask, userWrite } from '../support/test-database';
 import {
   agentChangeSets,
   aliceJournal,
   caughtUp,
   runCli,
-  SYNC_OPTIONS,
   startTestDevice,
   wakesIn,
   type Logged,
 } from './agent-device-fixtures';
 import { waitFor } from './sync-fixtures';
 
-let server: NatsTestServer;
-let laptopRuntime: SyncRuntime | undefined;
-let stateDir: string;
-
-beforeAll(async () => {
-  server = await startNatsServer();
-  stateDir = mkdtempSync(join(tmpdir(), 'countersign-agent-device-'));
-});
-
-afterAll(async () => {
-  await laptopRuntime?.stop();
-  await server?.stop();
-  rmSync(stateDir, { recursive: true, force: true });
-});
-
-const startDevice = () => startTestDevice(aliceJournal(server.urls[0]!), stateDir);
-
-const storedState = () =>
-  JSON.parse(readFileSync(join(stateDir, 'state.json'), 'utf8')) as {
-    deviceId: string;
-    considered: number;
-  };
+const rig = laptopOnNatsServer();
+const newStateDir = tempStateDirs('countersign-agent-device-');
 
 it('wakes once on another device’s entry, and its proposal arrives there', async () => {
-  const laptop = createTestDatabase();
-  laptopRuntime = startSyncRuntime(
-    laptop,
-    {
-      url: server.urls[0]!,
-      user: 'alice',
-      secret: { kind: 'password', password: 'alice' },
-      enabled: true,
-    },
-    SYNC_OPTIONS,
-  );
-  await waitFor(
-    async () =>
-      ((await laptop.syncState.get('status'))?.value as { phase?: string } | undefined)?.phase ===
-        'connected' || undefined,
-    10_000,
-    'the laptop connected',
-  );
+  const laptop = rig.laptop();
+  const stateDir = newStateDir();
+  const startDevice = () => startTestDevice(aliceJournal(rig.url()), stateDir);
+  const storedState = () =>
+    JSON.parse(readFileSync(join(stateDir, 'state.json'), 'utf8')) as {
+      deviceId: string;
+      considered: number;
+    };
   // The journal before the agent device joined: history, never a trigger.
-  const category = await userWrite(laptop, 'save_category', { name: 'Web', color: '#336699' });
-  const categoryId = category.data!.categoryId as string;
+  const categoryId = await rig.allowedCategory();
   const taskId = await createTask(laptop, 'Fix the Safari logout', { categoryId });
   const other = await createTask(laptop, 'Renew the certificate', { categoryId });
-  await allowAgentCategories(laptop, [categoryId]);
   // Every one of those operations on the server before it joins.
   const history = (await laptop.mutations.toArray())
     .filter((row) => row.source === 'user')
@@ -106,7 +68,7 @@ it('wakes once on another device’s entry, and its proposal arrives there', asy
     20_000,
     'the proposal on the laptop',
   );
-  await caughtUp(server.urls[0]!, first.device);
+  await caughtUp(rig.url(), first.device);
   expect(storedState().considered).toBeGreaterThan(joinedAt);
   expect(wakesIn(first.events).map((each) => each.taskId)).toEqual([taskId]);
   // Only the task with the new entry got proposals; the history woke nothing.
@@ -119,7 +81,7 @@ it('wakes once on another device’s entry, and its proposal arrives there', asy
   // and nothing it considered before wakes it again.
   const second = await startDevice();
   expect(second.device.deviceId).toBe(deviceId);
-  await caughtUp(server.urls[0]!, second.device);
+  await caughtUp(rig.url(), second.device);
   expect(wakesIn(second.events)).toEqual([]);
 
   await userWrite(laptop, 'add_journal_entry', { text: 'Also on iPad.' }, { taskId });
@@ -129,7 +91,7 @@ it('wakes once on another device’s entry, and its proposal arrives there', asy
     'the wake after the restart',
   );
   expect(again).toMatchObject({ taskId, status: 'done' });
-  await caughtUp(server.urls[0]!, second.device);
+  await caughtUp(rig.url(), second.device);
   expect(wakesIn(second.events)).toHaveLength(1);
   expect(storedState()).toMatchObject({ deviceId });
   expect(storedState().considered).toBeGreaterThan(considered);
@@ -153,7 +115,7 @@ it('ends a bad configuration with one line and code 2, and stops cleanly on SIGT
 
   const dir = mkdtempSync(join(tmpdir(), 'countersign-agent-cli-'));
   const run = runCli([
-    ...['--server', server.urls[0]!, '--user', 'alice', '--password', 'alice'],
+    ...['--server', rig.url(), '--user', 'alice', '--password', 'alice'],
     ...['--provider', 'openai', '--model', 'gpt-test', '--state', dir],
   ]);
   await waitFor(

@@ -17,6 +17,8 @@ import { readLoadedSnapshot } from '../../src/db/sync-settings';
 import { readCursor } from '../../src/sync/incoming/apply-incoming';
 import type { SyncRuntime } from '../../src/sync/runtime/sync-runtime';
 import { syncSubjects } from '../../src/sync/transport/sync-subjects';
+import { taskClaims } from '../../src/sync/claims/task-claims';
+import { NO_KEYS } from '../../src/sync/seal/key-ring';
 import { startNatsServer, type NatsTestServer } from '../support/nats-server';
 import { propose } from '../support/proposals';
 import { createAgentReadyTask, createTestDatabase } from '../support/test-database';
@@ -137,15 +139,16 @@ describe('what the job removes of the claim subjects', () => {
     await stage?.close();
   });
 
-  it('below the cut: decision claims once the base carries them, task-claim attempts but each task’s newest, clock reads', async () => {
+  it('below the cut: decision claims once the base carries them, every task-claim attempt, clock reads, outcome notes', async () => {
     const js = jetstream(stage.raw, { timeout: 5_000 });
     const once = { expect: { lastSubjectSequence: 0 } };
     const text = (value: string) => new TextEncoder().encode(value);
     expect((await stage.device.claimDecision('set-old', 0, text('confirmed'))).outcome).toBe('won');
     for (const attempt of [0, 1, 2])
       await js.publish(subjects.taskClaim('task-a', attempt), 'c', once);
-    await js.publish(subjects.taskClaim('task-b', 0), 'c', once);
+    await js.publish(subjects.taskClaim('task-b', 1), 'c', once);
     await js.publish(subjects.clock('read-1'), '', once);
+    await js.publish(subjects.wakeOutcome('ended-1'), 'o', once);
     const base = await stage.push('old-0');
     await publishStandInSnapshot(stage.raw, 'alice', base, 1, true);
     await new Promise((resolve) => setTimeout(resolve, RETENTION_MS + 200));
@@ -155,18 +158,30 @@ describe('what the job removes of the claim subjects', () => {
     // Newer than the cut: stays whatever its family (and makes task-a's attempt 2 an old one).
     await js.publish(subjects.taskClaim('task-a', 3), 'c', once);
     await js.publish(subjects.clock('read-2'), '', once);
+    await js.publish(subjects.wakeOutcome('ended-2'), 'o', once);
 
     const report = await compactJournal(stage.maintenance, 'alice', { retentionMs: RETENTION_MS });
     expect(report.cut).toBe(base);
     const observer = await streamObserver(stage.server.urls, 'alice');
     expect(await observer.countBySubject('decisions.>')).toEqual({});
-    expect(Object.keys(await observer.countBySubject('claim.>')).sort()).toEqual([
+    // Each task's newest attempt too: older than the window, its lease long run out.
+    expect(Object.keys(await observer.countBySubject('claim.>'))).toEqual([
       'cs.alice.claim.task-a.3',
-      'cs.alice.claim.task-b.0',
     ]);
     expect(Object.keys(await observer.countBySubject('clock.>'))).toEqual([
       'cs.alice.clock.read-2',
     ]);
+    expect(Object.keys(await observer.countBySubject('outcome.>'))).toEqual([
+      'cs.alice.outcome.ended-2',
+    ]);
+    // A task whose attempts all went is claimed afresh, on the emptied first attempt's subject.
+    const claims = taskClaims({
+      server: stage.device,
+      user: 'alice',
+      deviceId: () => 'agent-b',
+      ring: async () => NO_KEYS,
+    });
+    expect(await claims.claim('task-b', 1, 1)).toMatchObject({ won: true, held: { attempt: 1 } });
     await observer.close();
   });
 });

@@ -11,6 +11,7 @@ import { readAgentPanel } from '../../db/queries/agent';
 import { Button } from '../../ui/button';
 import { DisclosureButton } from '../../ui/disclosure-button';
 import { Notice } from '../../ui/notice';
+import { NO_AGENT_DEVICE } from '../../sync/live/ask-words';
 import { countOf } from '../../lib/count-of';
 import { AgentReport } from './agent-report';
 import { isWakeRowAlive } from '../../domain/wake-alive';
@@ -125,11 +126,16 @@ export function AgentPanel({ taskId }: { taskId: string }) {
       {denial && <PolicyNotice verdict={denial} id={policyId} />}
       <WakeStatus wake={wake} {...(remote && !runningHere ? { elsewhere: remote } : {})} />
       {(asking.state.asking || asking.state.outcome) && (
-        // One notice from the tap to the answer, so nothing below jumps twice.
+        // One notice from the tap to the answer, holding the room of the longest answer from
+        // the tap on: what is below moves once, at the tap, and not when the answer arrives.
         <Notice tone={asking.state.outcome?.asked === false ? 'warning' : 'info'}>
-          {asking.state.asking
-            ? 'Asking the agent device…'
-            : `${asking.state.outcome!.message}${asking.state.outcome!.asked ? ' Its proposals appear here when it finishes.' : ''}`}
+          <span className="agent-panel__ask" data-room={NO_AGENT_DEVICE}>
+            <span>
+              {asking.state.asking
+                ? 'Asking the agent device…'
+                : `${asking.state.outcome!.message}${asking.state.outcome!.asked ? ' Its proposals appear here when it finishes.' : ''}`}
+            </span>
+          </span>
         </Notice>
       )}
       {runningElsewhere && (

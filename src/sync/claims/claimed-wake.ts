@@ -7,6 +7,7 @@
  * Its progress goes live to every device (wake-progress-live.ts): each turn, again with each
  * renewal (so listeners know it is alive), and its end.
  */
+import { keepClaim } from './keep-claim';
 import { CLAIM_LEASE_MS } from './lease';
 import type { HeldClaim, TaskClaims } from './task-claims';
 import type { WakeOutcomeNote } from './wake-outcome';
@@ -77,19 +78,13 @@ export async function wakeUnderClaim<T extends Ended>(
       })
       .catch(() => undefined);
   const lost = new AbortController();
-  // One renewal at a time, and none after the release (a late one would stand after it).
-  let renewals = Promise.resolve();
-  const renewing = setInterval(
-    () => {
-      renewals = renewals.then(async () => {
-        if (lost.signal.aborted) return;
-        if (await claims.renew(held).catch(() => true)) return void say('working');
-        options.onLost?.();
-        lost.abort();
-      });
+  const kept = keepClaim(claims, held, options.leaseMs ?? CLAIM_LEASE_MS, {
+    renewed: () => void say('working'),
+    lost: () => {
+      options.onLost?.();
+      lost.abort();
     },
-    (options.leaseMs ?? CLAIM_LEASE_MS) / 3,
-  );
+  });
   try {
     const signals = options.signal ? [options.signal, lost.signal] : [lost.signal];
     const turn = (next: number) => {
@@ -101,8 +96,7 @@ export async function wakeUnderClaim<T extends Ended>(
     ended = result;
     return { started: true, result };
   } finally {
-    clearInterval(renewing);
-    await renewals;
+    await kept.stop();
     await release();
     await say('ended');
     if (ended) await publishOutcome(ended);

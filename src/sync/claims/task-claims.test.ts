@@ -2,28 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { deriveJournalKey, newJournalSecret } from '../seal/journal-key';
 import { keyRing, NO_KEYS, type KeyRing } from '../seal/key-ring';
-import type { StampedMessage } from '../transport/sync-transport';
+import { fakeClaimServer as fakeServer } from '../../../test/support/fake-claim-server';
 import { taskClaims, type ClaimServer } from './task-claims';
-
-/** A stream as the claims see it: one message per subject, the first writer wins, a clock set by the test. */
-function fakeServer() {
-  const stored: StampedMessage[] = [];
-  let nowMs = 1_000_000;
-  const server: ClaimServer = {
-    async publishNew(subject, data) {
-      if (stored.some((message) => message.subject === subject)) return 'taken';
-      stored.push({ subject, data, seq: stored.length + 1, serverMs: nowMs });
-      return 'stored';
-    },
-    async readLastStamped(filter) {
-      const pattern = new RegExp(
-        `^${filter.replaceAll('.', '\\.').replace(/\\\.\*$/, '\\.[^.]+')}$`,
-      );
-      return stored.filter((message) => pattern.test(message.subject)).at(-1);
-    },
-  };
-  return { server, stored, pass: (ms: number) => (nowMs += ms) };
-}
 
 const claimsOf = (
   server: ClaimServer,
@@ -107,5 +87,29 @@ describe('claiming a task’s wake', () => {
     });
     pass(90_000);
     expect(await laptop.claim('task-1', 1, 1)).toMatchObject({ won: true, held: { attempt: 2 } });
+  });
+
+  it('keeps a period as a lease until it is marked done, and marks each of its tasks done once', async () => {
+    const { server, pass } = fakeServer();
+    const [first, second] = [claimsOf(server, 'agent-a'), claimsOf(server, 'agent-b')];
+    const period = await first.claim('schedule-2026-11-27', 1, 0);
+    if (!period.won) throw new Error('agent-a should hold the period');
+    // Working covers nothing: while the lease runs it is held, once it ran out it is taken over.
+    expect(await second.claim('schedule-2026-11-27', 1, 0)).toMatchObject({
+      won: false,
+      state: 'working',
+    });
+    expect(await second.covered('schedule-2026-11-27-task-1', 1)).toBe(false);
+    await first.markDone('schedule-2026-11-27-task-1', 1);
+    expect(await second.covered('schedule-2026-11-27-task-1', 1)).toBe(true);
+    pass(90_000);
+    const resumed = await second.claim('schedule-2026-11-27', 1, 0);
+    expect(resumed).toMatchObject({ won: true, held: { attempt: 2 } });
+    await second.markDone('schedule-2026-11-27', 1);
+    expect(await first.claim('schedule-2026-11-27', 1, 0)).toEqual({
+      won: false,
+      state: 'done',
+      holder: 'agent-b',
+    });
   });
 });

@@ -53,6 +53,14 @@ export interface TaskClaims {
   renew(held: HeldClaim): Promise<boolean>;
   /** The wake ended: later edits may be claimed at once, by any device. */
   release(held: HeldClaim): Promise<void>;
+  /** Whether the newest claim of `taskId` covers `trigger` (read only). */
+  covered(taskId: string, trigger: number): Promise<boolean>;
+  /**
+   * Says on the next attempt that `taskId` is done up to `covers`, whoever held it last: a
+   * marker no wake holds (the schedule's period, and each task woken for it). Best effort:
+   * an attempt another device wrote at the same moment stands.
+   */
+  markDone(taskId: string, covers: number): Promise<void>;
 }
 
 interface Latest {
@@ -152,6 +160,17 @@ export function taskClaims(options: {
     },
     async release(held) {
       if ((await publish(held, held.attempt + 1, 'done')) === 'stored') held.attempt += 1;
+    },
+    async covered(taskId, trigger) {
+      const ring = await options.ring();
+      const last = await latest(ring, await tokenOf(ring, taskId));
+      return last?.body !== undefined && last.body.covers >= trigger;
+    },
+    async markDone(taskId, covers) {
+      const ring = await options.ring();
+      const last = await latest(ring, await tokenOf(ring, taskId));
+      const attempt = (last?.attempt ?? 0) + 1;
+      await publish({ taskId, covers, attempt }, attempt, 'done');
     },
   };
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { entryRow, stamp, taskRow } from '../../../test/support/factories';
 import { createTestDatabase } from '../../../test/support/test-database';
 import type { CountersignDatabase } from '../../db/database';
@@ -6,6 +6,7 @@ import { encodeEnvelope, type RowDiff } from '../../domain/sync-envelope';
 import type { SyncMessage } from '../transport/sync-transport';
 import { applyIncoming, IncomingBatchError, readCursor } from './apply-incoming';
 import { GROUP_ROWS } from './group-incoming';
+import { IDS_READ_PER_TASK } from './plan-incoming';
 
 const TASK = 'task-shared';
 const START = Date.parse('2026-11-27T08:00:00.000Z');
@@ -68,6 +69,28 @@ async function bookkeeping(of: CountersignDatabase) {
   };
 }
 
+/** How many reads of `stores` the page issues in each of its tasks, until `stop()`. */
+function readsPerTask(stores: string[]) {
+  const counts: number[] = [];
+  let taskOpen = false;
+  const get = IDBObjectStore.prototype.get;
+  const spy = vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (
+    this: IDBObjectStore,
+    key: IDBValidKey | IDBKeyRange,
+  ) {
+    if (stores.includes(this.name)) {
+      if (!taskOpen) {
+        taskOpen = true;
+        counts.push(0);
+        setImmediate(() => (taskOpen = false));
+      }
+      counts[counts.length - 1]! += 1;
+    }
+    return get.call(this, key);
+  });
+  return { counts, stop: () => spy.mockRestore() };
+}
+
 beforeEach(async () => {
   db = createTestDatabase();
   await db.open();
@@ -109,6 +132,17 @@ describe('catch-up in batches', () => {
     expect(transactions).toEqual([25, 25, 25, 25]);
     expect(cursors).toEqual([25, 50, 75, 100]);
     expect(await bookkeeping(db)).toMatchObject({ entries: 100, applied: 100, mutations: 4 });
+  });
+
+  it('reads what it applied before and pushed in runs of a bounded size, one run per task of the page', async () => {
+    await applyIncoming(deps(), entries(40));
+    await db.syncState.put({ key: 'cursor', value: 0 });
+    const perTask = readsPerTask(['syncApplied', 'syncPushes']);
+    await applyIncoming(deps(), entries(100));
+    perTask.stop();
+    expect(Math.max(...perTask.counts)).toBe(2 * IDS_READ_PER_TASK);
+    expect(perTask.counts.reduce((sum, each) => sum + each, 0)).toBe(200);
+    expect(await bookkeeping(db)).toMatchObject({ entries: 100, applied: 100, cursor: 100 });
   });
 
   it('applied again, changes nothing: idempotent by operation id', async () => {

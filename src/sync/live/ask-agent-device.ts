@@ -10,12 +10,10 @@ import { getDeviceId } from '../../db/settings';
 import { readKeyRing } from '../seal/journal-keys';
 import { natsCredentials, syncConfigSchema } from '../runtime/sync-config';
 import type { NatsConnect } from '../transport/nats-transport';
+import { NO_AGENT_DEVICE } from './ask-words';
 import { askToWake, openLiveConnection } from './wake-requests';
 
 export type AskOutcome = { asked: boolean; message: string };
-
-export const NO_AGENT_DEVICE =
-  'No agent device is online, and this device has no model. Choose a model in Settings → Agent, or start an agent device on a computer that stays on (see the README, “Agent device”).';
 
 export async function askAgentDeviceToWake(
   db: CountersignDatabase,

@@ -104,3 +104,54 @@ describe('resolveClaim', () => {
     });
   });
 });
+
+describe('runPushPass, once the server answers again', () => {
+  const waitingPush = (
+    operationId: string,
+    sequence: number,
+    state: 'pending' | 'needs_reconcile',
+  ) => ({
+    operationId,
+    sequence,
+    state,
+    attempts: 1,
+    updatedAt: 0,
+    nextAttemptAt: 10_000,
+    outboxId: `${operationId}-outbox`,
+    kind: 'journal' as const,
+  });
+
+  it('makes the pushes waiting out a backoff due when one lands, and not before', async () => {
+    await db.syncPushes.bulkPut([
+      waitingPush('unchecked', 1, 'needs_reconcile'),
+      waitingPush('refused-earlier', 2, 'pending'),
+      { ...waitingPush('new', 3, 'pending'), attempts: 0, nextAttemptAt: undefined },
+    ]);
+    let answers = false;
+    const passDeps = {
+      ...deps(),
+      push: {
+        store: createDexiePushStore(db),
+        clock: { ...systemClock, now: () => 1_000 },
+        target: {
+          push: async () =>
+            answers
+              ? { status: 'applied' as const }
+              : { status: 'rejected' as const, retryable: true, error: 'no leader' },
+        },
+      },
+    };
+    const waits = async () =>
+      (await db.syncPushes.bulkGet(['unchecked', 'refused-earlier'])).map(
+        (row) => row?.nextAttemptAt,
+      );
+
+    await runPushPass(passDeps);
+    expect(await waits()).toEqual([10_000, 10_000]);
+
+    await db.syncPushes.update('new', { nextAttemptAt: undefined });
+    answers = true;
+    expect(await runPushPass(passDeps)).toMatchObject({ pushed: 1 });
+    expect(await waits()).toEqual([undefined, undefined]);
+  });
+});

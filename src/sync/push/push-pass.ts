@@ -4,7 +4,8 @@
  * never pushed), then each push goes through the reconciliation runtime (pushOne). A
  * push that does not land stops this pass; once it is uncertain (the background loop's, or
  * the person's), the next pass sends what is behind it: order of arrival does not change
- * what another device ends with (decision 0013).
+ * what another device ends with (decision 0013). A push that lands shows the server
+ * answers again: what waited out a backoff is made due (answered-again.ts).
  */
 import type { CountersignDatabase } from '../../db/database';
 import { ACTIVE_PUSH_STATES, type SyncPushRecord } from '../../db/sync-rows';
@@ -22,6 +23,7 @@ import {
   judgeClaim,
   type ClaimOutcome,
 } from './decision-claims';
+import { makeWaitingPushesDue } from './answered-again';
 import { drainOutbox } from './drain-outbox';
 import { revertLostDecision } from './revert-lost-decision';
 import { claimToSend, type Sealing } from './seal-once';
@@ -77,7 +79,7 @@ export async function runPushPass(deps: PushPassDeps): Promise<PushPassSummary> 
       };
       return summary;
     }
-    summary.pushed++;
+    if (summary.pushed++ === 0) await makeWaitingPushesDue(db, now);
   }
   return summary;
 }

@@ -36,7 +36,7 @@ export interface SnapshotRuntimeDeps {
 
 export interface SnapshotRuntime {
   bootstrap(): Promise<Bootstrap>;
-  applied(cursor: number): void;
+  applied(cursor: number, catchingUp: boolean): void;
   /** Writes and publishes a snapshot now; the outcome is in the stored state, in words. */
   writeNow(): Promise<void>;
 }
@@ -115,7 +115,7 @@ export function snapshotRuntime(deps: SnapshotRuntimeDeps): SnapshotRuntime {
       });
       return outcome;
     },
-    applied: (cursor) => schedule.applied(cursor),
+    applied: (cursor, catchingUp) => schedule.applied(cursor, catchingUp),
     writeNow,
   };
 }

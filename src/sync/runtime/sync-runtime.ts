@@ -30,6 +30,7 @@ import { systemClock, type PushClock } from '../push/push-clock';
 import type { PushDeps } from '../push/push-deps';
 import type { IndeterminateChoice } from '../push/push-row';
 import type { ReconciliationPolicy } from '../push/reconciliation-policy';
+import { makeWaitingPushesDue } from '../push/answered-again';
 import { startReconcileLoop, type ReconcileLoopHandle } from '../push/run-reconcile-loop';
 import {
   createNatsTransport,
@@ -285,7 +286,7 @@ export function startSyncRuntime(
         if (event.type === 'applied') {
           progress.applied(event.cursor);
           devices.applied();
-          snapshots.applied(event.cursor);
+          snapshots.applied(event.cursor, event.cursor < head);
           catchingUp(event.cursor);
         }
         reportFeedEvent(status, event);
@@ -301,14 +302,7 @@ export function startSyncRuntime(
     await ended;
   };
 
-  const retryPendingNow = () =>
-    db.syncPushes
-      .where('state')
-      .equals('pending')
-      .modify((record) => {
-        delete record.nextAttemptAt;
-      })
-      .catch(() => undefined);
+  const retryPendingNow = () => makeWaitingPushesDue(db, clock.now()).catch(() => undefined);
 
   const onOffline = () => {
     void status('offline', OFFLINE, { errorKind: 'offline' });

@@ -45,4 +45,21 @@ describe('when a device writes a snapshot by itself', () => {
     await settle();
     expect(writes).toEqual([]);
   });
+
+  it('writes none while the device is catching up, and checks once it reached the head', async () => {
+    const writes: number[] = [];
+    let asked = 0;
+    const schedule = snapshotSchedule({
+      newestOnServer: async () => (asked++, 0),
+      write: async () => void writes.push(asked),
+      nowMs: () => 0,
+      every: 1_000,
+    });
+    for (const cursor of [1_000, 5_000, 9_999]) schedule.applied(cursor, true);
+    await settle();
+    expect({ writes, asked }).toEqual({ writes: [], asked: 0 });
+    schedule.applied(10_000, false);
+    await settle();
+    expect(writes).toEqual([1]);
+  });
 });

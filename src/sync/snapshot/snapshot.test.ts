@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deriveJournalKey, newJournalSecret } from '../seal/journal-key';
 import { keyRing, NO_KEYS, type KeyRing } from '../seal/key-ring';
 import { generateDeviceKeys } from '../seal/device-keys';
@@ -8,7 +8,7 @@ import type { SignerLookup } from '../seal/signers';
 import { syncSubjects } from '../transport/sync-subjects';
 import { encodeManifest, partsHash, type SnapshotManifest } from './snapshot-manifest';
 import { verifySnapshot } from './verify-snapshot';
-import { writeSnapshot, type SnapshotRow } from './write-snapshot';
+import { ROWS_PER_TURN, writeSnapshot, type SnapshotRow } from './write-snapshot';
 
 const subjects = syncSubjects('alice');
 const SMALL_BUDGET = 4 * 1024;
@@ -187,5 +187,38 @@ describe('snapshots', () => {
         /^A snapshot on the server was not used: its manifest is not valid/,
       ),
     });
+  });
+
+  it('measures and encodes a large journal in turns of the page, not in one task', async () => {
+    const rows = journalRows(10_000);
+    const perTask: number[] = [];
+    let taskOpen = false;
+    const stringify = JSON.stringify;
+    const spy = vi.spyOn(JSON, 'stringify').mockImplementation((...args) => {
+      const value = args[0] as { before?: unknown } | undefined;
+      if (value?.before === null) {
+        if (!taskOpen) {
+          taskOpen = true;
+          perTask.push(0);
+          setImmediate(() => (taskOpen = false));
+        }
+        perTask[perTask.length - 1]! += 1;
+      }
+      return stringify(...(args as Parameters<typeof JSON.stringify>));
+    });
+    try {
+      const written = await writeSnapshot(subjects, await ring(), {
+        sequence: 10_000,
+        writer: 'tok-laptop',
+        deviceId: 'device-0',
+        time: '2026-11-27T08:00:00.000Z',
+        rows,
+      });
+      expect(written.manifest.partCount).toBe(written.messages.length - 1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(perTask.reduce((sum, each) => sum + each, 0)).toBe(10_000);
+    expect(Math.max(...perTask)).toBeLessThanOrEqual(ROWS_PER_TURN);
   });
 });

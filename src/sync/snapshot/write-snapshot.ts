@@ -8,6 +8,7 @@
  */
 import {
   ENVELOPE_LIMITS,
+  diffBytes,
   encodeEnvelope,
   splitOperation,
   type RowDiff,
@@ -25,10 +26,15 @@ import {
   type SnapshotManifest,
 } from './snapshot-manifest';
 import { signSnapshotMessage } from './snapshot-signature';
+import { timeSlice, yieldToMain } from '../../lib/yield-to-main';
 
 export const SNAPSHOT_KIND = 'snapshot';
 /** A part's plaintext budget: the operations' budget less what sealing adds. */
 const SNAPSHOT_PART_BUDGET_BYTES = ENVELOPE_LIMITS.defaultPartBudgetBytes - SEAL_OVERHEAD_BYTES;
+/** The page's time one slice of writing takes before it gives the page a turn. */
+const SLICE_MS = 20;
+/** And the rows it measures at most in one, however fast the device. */
+export const ROWS_PER_TURN = 2_000;
 
 export interface SnapshotRow {
   /** A synced table, or the decision claims (`CLAIMS_TABLE`). */
@@ -66,35 +72,53 @@ export async function writeSnapshot(
   budgetBytes: number = SNAPSHOT_PART_BUDGET_BYTES,
 ): Promise<WrittenSnapshot> {
   const snapshotId = newSnapshotId(input.sequence);
-  const diffs: RowDiff[] = input.rows.map(({ table, id, row }) => ({
-    table,
-    id,
-    before: null,
-    after: row,
-  }));
   const { signer } = input;
+  // A journal's rows are measured and encoded in slices of the page's time: in one piece,
+  // a snapshot of thousands of rows held the page for hundreds of milliseconds.
+  const slice = timeSlice(SLICE_MS);
+  let rowsThisTurn = 0;
+  const turn = async () => {
+    if (!slice.due() && ++rowsThisTurn < ROWS_PER_TURN) return;
+    await yieldToMain();
+    slice.restart();
+    rowsThisTurn = 0;
+  };
+  const diffs: RowDiff[] = [];
+  const sizes: number[] = [];
+  let vectorClock: VectorClock = {};
+  for (const { table, id, row } of input.rows) {
+    await turn();
+    const diff: RowDiff = { table, id, before: null, after: row };
+    diffs.push(diff);
+    sizes.push(diffBytes(diff));
+    vectorClock = mergeClocks(vectorClock, (row.vectorClock ?? {}) as VectorClock);
+  }
   const envelopes = splitOperation(
     {
       v: 1,
       operationId: snapshotId,
       kind: SNAPSHOT_KIND,
       deviceId: input.deviceId,
-      vectorClock: input.rows.reduce<VectorClock>(
-        (clock, { row }) => mergeClocks(clock, (row.vectorClock ?? {}) as VectorClock),
-        {},
-      ),
+      vectorClock,
       time: input.time,
       diffs,
     },
     budgetBytes - (signer ? signatureOverhead(signer.deviceId) : 0),
+    sizes,
   );
-  const parts = await Promise.all(
-    envelopes.map(async (envelope, index) => {
-      const subject = subjects.snapshotPart(snapshotId, index);
-      const data = await sealWhenKeyed(subject, ring, encodeEnvelope(envelope));
-      return signSnapshotMessage({ subject, data }, signer);
-    }),
-  );
+  const sealing: Promise<OutgoingSnapshotMessage>[] = [];
+  for (const [index, envelope] of envelopes.entries()) {
+    await turn();
+    const subject = subjects.snapshotPart(snapshotId, index);
+    const encoded = encodeEnvelope(envelope);
+    const part = sealWhenKeyed(subject, ring, encoded).then((data) =>
+      signSnapshotMessage({ subject, data }, signer),
+    );
+    // Awaited below with the others; a failure meanwhile is not unhandled.
+    part.catch(() => undefined);
+    sealing.push(part);
+  }
+  const parts = await Promise.all(sealing);
   const manifest: SnapshotManifest = {
     v: 1,
     snapshotId,
