@@ -121,10 +121,13 @@ async function compactEveryJournal() {
       const info = await jsm.streams.info(subjects.stream, {
         subjects_filter: `cs.${user}.progress.>`,
       });
-      const cursors = Object.keys(info.state.subjects ?? {}).map((s) =>
-        Number(s.split('.').at(-1)),
-      );
-      const sequence = cursors.length > 0 ? Math.min(...cursors) : 0;
+      // Each device's newest report (as the operator's job reads them), then the slowest.
+      const newest = new Map<string, number>();
+      for (const subject of Object.keys(info.state.subjects ?? {})) {
+        const [device = '', cursor = '0'] = subject.split('.').slice(-2);
+        newest.set(device, Math.max(newest.get(device) ?? 0, Number(cursor)));
+      }
+      const sequence = newest.size > 0 ? Math.min(...newest.values()) : 0;
       await publishStandInSnapshot(device, user, sequence);
       const report = await compactJournal(maintenance, user, { retentionMs: (SECONDS * 1000) / 4 });
       removed += report.before.subjects - report.after.subjects;
