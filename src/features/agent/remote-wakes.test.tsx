@@ -6,6 +6,7 @@ import { getDatabase } from '../../db/connection';
 import { PROGRESS_SILENCE_MS } from '../../sync/claims/lease';
 import { AgentPanel } from './agent-panel';
 import { useRemoteWakesStore } from './remote-wakes-store';
+import { listensWith } from './use-remote-wakes';
 
 let taskId: string;
 
@@ -60,4 +61,20 @@ it('forgets a wake nothing was heard of for a while (its device crashed)', () =>
   heard(1, now - 1_000);
   act(() => useRemoteWakesStore.getState().forgetSilent(now));
   expect(Object.keys(useRemoteWakesStore.getState().byTask)).toEqual([taskId]);
+});
+
+it('keeps listening while a page’s runtime reconnects, and stops when sync is off or offline', () => {
+  const stored = { url: 'ws://sync', user: 'alice', enabled: true };
+  const status = (phase: 'connecting' | 'connected' | 'offline' | 'error') => ({
+    phase,
+    message: '',
+    at: '',
+  });
+  const connected = listensWith(stored, status('connected'));
+  expect(connected).toBeDefined();
+  // Same key through "connecting": the listener is not restarted, what was heard stays.
+  expect(listensWith(stored, status('connecting'))).toBe(connected);
+  expect(listensWith(stored, status('offline'))).toBeUndefined();
+  expect(listensWith(stored, status('error'))).toBeUndefined();
+  expect(listensWith({ ...stored, enabled: false }, status('connected'))).toBeUndefined();
 });

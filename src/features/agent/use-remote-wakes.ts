@@ -6,16 +6,29 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { getDatabase } from '../../db/connection';
-import { isSyncEnabled, readSyncConfig, readSyncStatus } from '../../db/sync-connection';
+import {
+  isSyncEnabled,
+  readSyncConfig,
+  readSyncStatus,
+  type SyncStatus,
+} from '../../db/sync-connection';
 import { remoteWakesSink } from './remote-wakes-store';
+
+/**
+ * The settings to listen with (as a key), or undefined. A page that opens finds the last
+ * page's "connected" and its runtime then says "connecting": listening goes on through
+ * that, so what was heard meanwhile is not forgotten (the tab's connection is its own).
+ */
+export function listensWith(stored: unknown, status: SyncStatus | undefined): string | undefined {
+  const up = status?.phase === 'connected' || status?.phase === 'connecting';
+  return isSyncEnabled(stored) && up ? JSON.stringify(stored) : undefined;
+}
 
 export function useRemoteWakes(): void {
   const listening = useLiveQuery(async () => {
     const db = getDatabase();
     const [stored, status] = await Promise.all([readSyncConfig(db), readSyncStatus(db)]);
-    return isSyncEnabled(stored) && status?.phase === 'connected'
-      ? JSON.stringify(stored)
-      : undefined;
+    return listensWith(stored, status);
   }, []);
 
   useEffect(() => {
