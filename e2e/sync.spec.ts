@@ -112,6 +112,10 @@ test('a device offline while the other makes 20 changes catches up exactly once'
   browser,
 }, testInfo) => {
   const { laptop, tablet } = await twoDevices(browser, testInfo);
+  // Sync runs in a worker of the page's own, off its main thread (decision 0012).
+  expect(tablet.workers().map((worker) => worker.url())).toContainEqual(
+    expect.stringContaining('sync-worker'),
+  );
   await tablet.context().setOffline(true);
   await expect(new SyncSettings(tablet).indicator).toHaveAccessibleName(/offline/i);
 

@@ -1,18 +1,26 @@
 /**
- * Loaded with the runtime: checks the stored settings with zod, then starts sync. Settings
- * that do not parse (edited by hand, or from an older version) are reported in the
- * status instead of used.
+ * Loaded with the runtime (in the sync worker, or in the page where there are no workers):
+ * checks the stored settings with zod, then starts sync. Settings that do not parse (edited
+ * by hand, or from an older version) are reported in the status instead of used.
  */
 import type { CountersignDatabase } from '../../db/database';
 import { getDeviceKeyDatabase } from '../../db/device-key-store';
 import { writeSyncStatus } from '../../db/sync-connection';
 import { syncConfigSchema } from '../../sync/runtime/sync-config';
 import { deviceListSigners } from '../../sync/runtime/device-list-signers';
-import { startSyncRuntime, type SyncRuntime } from '../../sync/runtime/sync-runtime';
+import {
+  startSyncRuntime,
+  type SyncRuntime,
+  type SyncRuntimeOptions,
+} from '../../sync/runtime/sync-runtime';
+
+/** What the sync worker sets: the network and device kind its page sees, larger batches. */
+export type StartOptions = Pick<SyncRuntimeOptions, 'network' | 'feedShape' | 'deviceKind'>;
 
 export async function startSync(
   db: CountersignDatabase,
   stored: unknown,
+  options: StartOptions = {},
 ): Promise<SyncRuntime | undefined> {
   const parsed = syncConfigSchema.safeParse(stored);
   if (!parsed.success) {
@@ -25,6 +33,7 @@ export async function startSync(
     return undefined;
   }
   return startSyncRuntime(db, parsed.data, {
+    ...options,
     keyStore: getDeviceKeyDatabase(),
     // Signatures are checked against the journal's device list.
     signers: deviceListSigners(db),

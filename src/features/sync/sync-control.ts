@@ -1,7 +1,8 @@
 /**
  * The one sync runtime of this tab, started and stopped as the device's sync settings
- * change. The runtime's code (and, through it, the NATS client) is loaded only when sync
- * is enabled, so the first page of a device without sync never downloads it.
+ * change, in a worker of the tab's own. The runtime's code (and, through it, the NATS
+ * client) is loaded only when sync is enabled, so the first page of a device without sync
+ * never downloads it.
  */
 import type { CountersignDatabase } from '../../db/database';
 import { isSyncEnabled, writeSyncStatus } from '../../db/sync-connection';
@@ -27,7 +28,7 @@ export function applySyncSettings(
     current = undefined;
     await (await previous?.runtime)?.stop();
     if (!isSyncEnabled(stored)) return;
-    const runtime = import('./start-sync').then(({ startSync }) => startSync(db, stored));
+    const runtime = startRuntime(db, stored);
     current = { key, runtime };
     try {
       await runtime;
@@ -46,6 +47,16 @@ export function applySyncSettings(
   });
   chain = next.catch(() => undefined);
   return next;
+}
+
+/**
+ * In the sync worker (sync-in-worker.ts), off the main thread; in this thread only where
+ * there are no workers (unit tests under jsdom).
+ */
+function startRuntime(db: CountersignDatabase, stored: unknown): Promise<SyncRuntime | undefined> {
+  if (typeof Worker === 'undefined')
+    return import('./start-sync').then(({ startSync }) => startSync(db, stored));
+  return import('./sync-in-worker').then(({ startSyncInWorker }) => startSyncInWorker(db, stored));
 }
 
 /** The running runtime, if sync is on in this tab. */

@@ -31,8 +31,13 @@ const KIND_NAMES: Record<DeviceKind, string> = {
 
 /** What kind of device this is, as far as the page can tell; the person can rename it. */
 export function thisDeviceKind(): DeviceKind {
-  const coarse = globalThis.matchMedia?.('(pointer: coarse)').matches ?? false;
-  const screen = globalThis.screen as { width: number; height: number } | undefined;
+  // A page's globals (a worker has neither: it is told the kind by its page).
+  const page = globalThis as {
+    matchMedia?: (query: string) => { matches: boolean };
+    screen?: { width: number; height: number };
+  };
+  const coarse = page.matchMedia?.('(pointer: coarse)').matches ?? false;
+  const screen = page.screen;
   return guessDeviceKind(coarse, screen ? Math.min(screen.width, screen.height) : 800);
 }
 

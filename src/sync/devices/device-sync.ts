@@ -5,6 +5,7 @@
  */
 import type { CountersignDatabase } from '../../db/database';
 import type { DeviceKeyDatabase } from '../../db/device-key-store';
+import type { DeviceKind } from '../../domain/device';
 import type { KeyRing } from '../seal/key-ring';
 import { syncSubjects, type SyncSubjects } from '../transport/sync-subjects';
 import type { SyncTransport } from '../transport/sync-transport';
@@ -19,6 +20,8 @@ export interface DeviceSyncOptions {
   user: string;
   /** Without a key store there are no device keys, so no record is written. */
   keyStore: DeviceKeyDatabase | undefined;
+  /** The kind of device a new record names (the page's guess unless given: a worker cannot tell). */
+  kind?: DeviceKind;
   deviceId(): string;
   /** This device was removed from the journal: the words to show. Called once. */
   onRemoved(words: string): void;
@@ -57,7 +60,8 @@ export function deviceSync(options: DeviceSyncOptions): DeviceSync {
   };
   return {
     async start() {
-      if (options.keyStore) await recordThisDevice(db, options.keyStore).catch(() => undefined);
+      if (options.keyStore)
+        await recordThisDevice(db, options.keyStore, options.kind).catch(() => undefined);
       return check().catch(() => undefined);
     },
     watch(consume) {

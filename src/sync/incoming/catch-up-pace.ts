@@ -20,13 +20,25 @@ export interface CatchUpPace {
   record(rows: number, ms: number): void;
 }
 
-export function catchUpPace(budgetMs = TRANSACTION_BUDGET_MS): CatchUpPace {
+/**
+ * The budget and the most rows a transaction takes. The page's defaults bound its tasks;
+ * off the page (the sync worker, the agent device) a transaction may be longer, since no
+ * frame waits for it, and fewer commits make catch-up faster (decision 0012).
+ */
+export interface PaceShape {
+  budgetMs: number;
+  maxRows: number;
+}
+
+export const PAGE_PACE: PaceShape = { budgetMs: TRANSACTION_BUDGET_MS, maxRows: GROUP_ROWS };
+
+export function catchUpPace({ budgetMs, maxRows }: PaceShape = PAGE_PACE): CatchUpPace {
   let msPerRow: number | undefined;
   return {
     rows: () =>
       msPerRow === undefined
-        ? GROUP_ROWS
-        : Math.max(MIN_ROWS, Math.min(GROUP_ROWS, Math.floor(budgetMs / msPerRow))),
+        ? Math.min(GROUP_ROWS, maxRows)
+        : Math.max(MIN_ROWS, Math.min(maxRows, Math.floor(budgetMs / msPerRow))),
     record(rows, ms) {
       if (rows <= 0) return;
       const each = ms / rows;

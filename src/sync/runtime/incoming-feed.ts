@@ -24,7 +24,7 @@ import type {
   SyncTransport,
 } from '../transport/sync-transport';
 import { classifySyncError } from '../transport/sync-transport-error';
-import { catchUpPace } from '../incoming/catch-up-pace';
+import { catchUpPace, PAGE_PACE, type PaceShape } from '../incoming/catch-up-pace';
 import { yieldToMain } from '../../lib/yield-to-main';
 
 /**
@@ -35,6 +35,20 @@ import { yieldToMain } from '../../lib/yield-to-main';
  * soon as the feed pauses (BATCH_WAIT_MS).
  */
 const BATCH_SIZE = 100;
+
+/** Messages per batch and the rows per transaction: the page's, or larger off the page. */
+export interface FeedShape {
+  batchSize: number;
+  pace: PaceShape;
+}
+
+const PAGE_FEED: FeedShape = { batchSize: BATCH_SIZE, pace: PAGE_PACE };
+/**
+ * Off the page (the sync worker, the agent device) no frame waits for a transaction: a
+ * batch of 500 messages, transactions of up to 500 rows or a quarter second. Fewer, larger
+ * commits are what catch-up's time above the floor was (decision 0012, fifth round).
+ */
+export const OFF_PAGE_FEED: FeedShape = { batchSize: 500, pace: { budgetMs: 250, maxRows: 500 } };
 /**
  * A partial batch is applied once no message came for this long (a live operation waits
  * no more), or once its first message waited LONGEST_BATCH_WAIT_MS: while catching up,
@@ -71,6 +85,8 @@ export interface IncomingFeedOptions {
   onEvent?(event: IncomingFeedEvent): void;
   /** The time of a quarantine row (tests pass their own). */
   now?(): string;
+  /** Batch and transaction sizes (PAGE_FEED unless given). */
+  shape?: FeedShape;
 }
 
 export interface IncomingFeed {
@@ -87,7 +103,8 @@ export function startIncomingFeed(options: IncomingFeedOptions): IncomingFeed {
   let buffer: SyncMessage[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failuresInRow = 0;
-  const pace = catchUpPace();
+  const shape = options.shape ?? PAGE_FEED;
+  const pace = catchUpPace(shape.pace);
 
   const open = async () => {
     if (stopped) return;
@@ -100,7 +117,7 @@ export function startIncomingFeed(options: IncomingFeedOptions): IncomingFeed {
       async (message) => {
         if (mine !== generation) return;
         buffer.push(message);
-        if (buffer.length >= BATCH_SIZE) await flush();
+        if (buffer.length >= shape.batchSize) await flush();
         else schedule();
       },
       { ...options.feedOptions, onEvent: (event) => feedEvent(mine, event) },

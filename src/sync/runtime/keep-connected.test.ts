@@ -21,6 +21,7 @@ async function run(attempts: Array<() => Promise<void>>) {
     waiter,
     connectOnce: () => attempts[next++]!(),
     disconnect: async () => void (done = next >= attempts.length),
+    offline: () => false,
   });
   return { statuses, waits };
 }

@@ -43,15 +43,15 @@ export interface KeepConnectedDeps {
   /** Resolves when the connection ends; rejects when it could not be made. */
   connectOnce(): Promise<void>;
   disconnect(): Promise<void>;
+  /** True while the device is offline (network-state.ts). */
+  offline(): boolean;
 }
-
-const isOffline = () => globalThis.navigator?.onLine === false;
 
 export async function keepConnected(deps: KeepConnectedDeps): Promise<void> {
   const { status, waiter } = deps;
   let retryMs = FIRST_RETRY_MS;
   while (!deps.stopped()) {
-    if (isOffline()) {
+    if (deps.offline()) {
       await status('offline', OFFLINE, { errorKind: 'offline' });
       await waiter.pause(LONGEST_RETRY_MS);
       continue;

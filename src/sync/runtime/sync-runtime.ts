@@ -18,28 +18,23 @@ import { watchOutbox } from '../../db/sync-settings';
 import { publishJournalOnce } from '../push/publish-journal';
 import { runPushPass, resolveClaim, settleKnownClaims, type PushPassDeps } from '../push/push-pass';
 import type { Sealing } from '../push/seal-once';
-import type { KeyRing } from '../seal/key-ring';
-import type { DeviceKeyDatabase } from '../../db/device-key-store';
-import type { SignerLookup } from '../seal/signers';
 import { journalKeyAccess } from './journal-key-access';
 import { repairSharedDeviceId } from './shared-device-id';
 import { deviceKeysChangeProblem } from './device-list-signers';
 import { syncSubjects, type SyncSubjects } from '../transport/sync-subjects';
 import { openingConsume, readBackQuarantined } from './opening-feed';
-import { systemClock, type PushClock } from '../push/push-clock';
+import { systemClock } from '../push/push-clock';
 import type { PushDeps } from '../push/push-deps';
 import type { IndeterminateChoice } from '../push/push-row';
-import type { ReconciliationPolicy } from '../push/reconciliation-policy';
 import { makeWaitingPushesDue } from '../push/answered-again';
 import { startReconcileLoop, type ReconcileLoopHandle } from '../push/run-reconcile-loop';
-import {
-  createNatsTransport,
-  type NatsConnect,
-  type NatsTransportOptions,
-} from '../transport/nats-transport';
-import type { FeedOptions } from '../transport/sync-transport';
+import { createNatsTransport } from '../transport/nats-transport';
 import { SyncTransportError } from '../transport/sync-transport-error';
 import { startIncomingFeed, type IncomingFeed } from './incoming-feed';
+import { globalNetwork } from './network-state';
+import type { SyncRuntimeOptions } from './sync-runtime-options';
+
+export type { SyncRuntimeOptions };
 import { progressReporter } from './progress-report';
 import { natsCredentials, type SyncConfig } from './sync-config';
 import { deviceSync } from '../devices/device-sync';
@@ -52,28 +47,6 @@ import { CONNECTED, catchUpReporter } from './catch-up-progress';
 import { reportFeedEvent, statusWriter } from './runtime-status';
 import { runtimePushDeps } from './runtime-push-deps';
 import { createWaiter, keepConnected, OFFLINE } from './keep-connected';
-
-export interface SyncRuntimeOptions {
-  /** Node tests pass @nats-io/transport-node's `connect`; browsers use WebSocket. */
-  connect?: NatsConnect;
-  policy?: ReconciliationPolicy;
-  clock?: PushClock;
-  transport?: Partial<NatsTransportOptions>;
-  feed?: FeedOptions;
-  /** Stream replicas when this device creates the stream (1 unless clustered). */
-  replicas?: number;
-  /**
-   * The journal's key ring, asked before each message is sealed or opened. Without one (or
-   * with no generations) messages go plain, as before encryption (decisions/0010).
-   */
-  journalKeys?: () => Promise<KeyRing>;
-  /** This device's key store (journal-keys.ts): the ring is read there, and fetched into it. */
-  keyStore?: DeviceKeyDatabase;
-  /** Whose key signs for which device (journal-key-access.ts says the default). */
-  signers?: SignerLookup;
-  /** This build (lib/app-version.ts); tests pass one to model an update. */
-  appVersion?: string;
-}
 
 export interface SyncRuntime {
   /** Reconnects at once if sync is waiting to retry, and sends and applies what waits. */
@@ -97,6 +70,7 @@ export function startSyncRuntime(
   options: SyncRuntimeOptions = {},
 ): SyncRuntime {
   const clock = options.clock ?? systemClock;
+  const network = options.network ?? globalNetwork;
   const appVersion = options.appVersion ?? APP_VERSION;
   let stopped = false;
   let transport: Transport | undefined;
@@ -132,6 +106,7 @@ export function startSyncRuntime(
     db,
     user: config.user,
     keyStore: options.keyStore,
+    ...(options.deviceKind ? { kind: options.deviceKind } : {}),
     deviceId: () => deviceId,
     onRemoved: (words) => void shutOut(words),
   });
@@ -281,6 +256,7 @@ export function startSyncRuntime(
       },
       serialize,
       ...(options.feed ? { feedOptions: options.feed } : {}),
+      ...(options.feedShape ? { shape: options.feedShape } : {}),
       incoming,
       onEvent: (event) => {
         if (event.type === 'applied') {
@@ -333,6 +309,7 @@ export function startSyncRuntime(
       waiter,
       connectOnce,
       disconnect,
+      offline: network.offline,
     });
 
   /** Removed from the journal: nothing more is sent or received, and the words stay. */
@@ -345,8 +322,7 @@ export function startSyncRuntime(
     await status('error', words, { errorKind: 'removed' });
   };
 
-  globalThis.addEventListener?.('offline', onOffline);
-  globalThis.addEventListener?.('online', onOnline);
+  const stopWatchingNetwork = network.watch((online) => (online ? onOnline() : onOffline()));
   const running = run().catch((error: unknown) =>
     status('error', `Sync stopped: ${error instanceof Error ? error.message : String(error)}`),
   );
@@ -368,8 +344,7 @@ export function startSyncRuntime(
     async stop() {
       stopped = true;
       lock.abort();
-      globalThis.removeEventListener?.('offline', onOffline);
-      globalThis.removeEventListener?.('online', onOnline);
+      stopWatchingNetwork();
       waiter.wake();
       await disconnect();
       await running;
