@@ -24,4 +24,17 @@ describe('catch-up pace', () => {
     pace.record(1, 10_000);
     expect(pace.rows()).toBe(10);
   });
+
+  it('off the page, grows to its own larger cap and budget', () => {
+    const page = catchUpPace();
+    const worker = catchUpPace({ budgetMs: 250, maxRows: 500 });
+    // 100 rows in 20 ms: the page stays at its 100, the worker takes 500 (its cap).
+    for (const pace of [page, worker]) pace.record(100, 20);
+    expect(page.rows()).toBe(GROUP_ROWS);
+    expect(worker.rows()).toBe(500);
+    // Slower rows: the worker's budget bounds it, not the page's.
+    worker.record(500, 2_500);
+    expect(worker.rows()).toBeLessThan(500);
+    expect(worker.rows()).toBeGreaterThan(GROUP_ROWS / 2);
+  });
 });
