@@ -12,7 +12,7 @@ import { waitFor } from './wait-for.mjs';
 const TABLES = ['tasks', 'entries', 'checklistItems'];
 
 /** Rows of each journal table in the page's IndexedDB, counted with the raw API. */
-function countRows(page) {
+function countRows(page, tables = TABLES) {
   return page.evaluate(
     (tables) =>
       new Promise((resolve, reject) => {
@@ -33,7 +33,7 @@ function countRows(page) {
           transaction.onerror = () => reject(transaction.error);
         };
       }),
-    TABLES,
+    tables,
   );
 }
 
@@ -49,6 +49,30 @@ export async function measureNewDevice({ context, baseUrl, history = 0 }) {
       const status = (await readRow(writer, 'syncState', 'status'))?.value;
       const write = (await readRow(writer, 'syncState', 'snapshotWrite'))?.value;
       return status?.phase === 'connected' && write?.state !== 'writing';
+    });
+    // Its journal, handed to the outbox when sync turned on, has landed and come back: a
+    // snapshot is of what is on the server (before, the button says there is nothing yet).
+    await waitFor('the first device to send its journal', async () => {
+      const { outbox, syncPushes } = await countRows(writer, ['outbox', 'syncPushes']);
+      const landed = await writer.evaluate(
+        () =>
+          new Promise((resolve, reject) => {
+            const open = indexedDB.open('countersign');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const request = open.result
+                .transaction('syncPushes', 'readonly')
+                .objectStore('syncPushes')
+                .getAll();
+              request.onsuccess = () => {
+                open.result.close();
+                resolve(request.result.every((push) => push.state === 'applied'));
+              };
+              request.onerror = () => reject(request.error);
+            };
+          }),
+      );
+      return outbox === 0 && syncPushes > 0 && landed;
     });
     const past =
       history > 0 ? await addHistory(writer, server.natsUrl, server.lease, history) : undefined;
