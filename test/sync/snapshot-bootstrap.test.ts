@@ -196,6 +196,20 @@ describe('a new device starts from a snapshot', () => {
     await statusSays(tablet, /A snapshot on the server was not used: it has 1 of its \d+ parts/);
   });
 
+  it('asked for as a page opens, before its runtime has connected, waits and is written', async () => {
+    const laptop = device();
+    const first = start(laptop);
+    for (let index = 0; index < 3; index++) await createTask(laptop, `Task ${index}`);
+    await settled(laptop, lastSeq);
+    const before = await lastSeq();
+    await first.stop();
+    running.splice(running.indexOf(first), 1);
+    // The page opens again: its runtime starts, and Write a snapshot now is pressed at once.
+    const again = start(laptop);
+    await again.writeSnapshot();
+    expect((await written(laptop)).sequence).toBeGreaterThanOrEqual(before);
+  });
+
   it('operations racing the cut: the snapshot and the stream after it give every device the same journal', async () => {
     const [laptop, tablet] = [device(), device()];
     const [laptopSync] = [start(laptop), start(tablet)];

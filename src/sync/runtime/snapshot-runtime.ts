@@ -32,6 +32,8 @@ export interface SnapshotRuntimeDeps {
   serialize<T>(task: () => Promise<T>): Promise<T>;
   /** Settles this device's decisions a loaded snapshot's claims decide. */
   settleClaims(): Promise<void>;
+  /** Resolves once the runtime follows the stream (or has waited long enough for it). */
+  following(): Promise<void>;
 }
 
 export interface SnapshotRuntime {
@@ -49,6 +51,8 @@ export function snapshotRuntime(deps: SnapshotRuntimeDeps): SnapshotRuntime {
   const write = async () => {
     await writeSnapshotWriteState(db, { state: 'writing', at: now() });
     try {
+      // Asked for as a page opens, the connection may still be on its way.
+      await deps.following();
       const server = deps.server();
       const limit = server.maxPayload ?? ENVELOPE_LIMITS.maxMessageBytes;
       const published = await deps.serialize(() =>

@@ -32,6 +32,7 @@ import { createNatsTransport } from '../transport/nats-transport';
 import { SyncTransportError } from '../transport/sync-transport-error';
 import { startIncomingFeed, type IncomingFeed } from './incoming-feed';
 import { globalNetwork } from './network-state';
+import { followingSignal } from './following';
 import type { SyncRuntimeOptions } from './sync-runtime-options';
 
 export type { SyncRuntimeOptions };
@@ -61,6 +62,8 @@ export interface SyncRuntime {
 }
 
 const PUSH_PASS_EVERY_MS = 5_000;
+/** How long a snapshot asked for before the runtime connected waits for the connection. */
+const FOLLOWING_WAIT_MS = 30_000;
 
 type Transport = ReturnType<typeof createNatsTransport>;
 
@@ -79,6 +82,7 @@ export function startSyncRuntime(
   let stopWatching: (() => void) | undefined;
   let passTimer: ReturnType<typeof setInterval> | undefined;
   const waiter = createWaiter();
+  const following = followingSignal();
   let session = 0;
   let endSession: () => void = () => undefined;
   let deviceId = '';
@@ -163,11 +167,13 @@ export function startSyncRuntime(
     progress: (short, long) => void status('connecting', long, { progress: short }),
     serialize: (task) => (loop ? loop.serialize(task) : task()),
     settleClaims: () => settleKnownClaims(passDeps()),
+    following: () => following.reached(FOLLOWING_WAIT_MS),
   });
 
   const pushPass = () => serialize(() => runPushPass(passDeps())).catch(() => undefined);
 
   const disconnect = async () => {
+    following.ended();
     session++;
     endSession();
     clearInterval(passTimer);
@@ -269,6 +275,7 @@ export function startSyncRuntime(
       },
     });
     await status('connected', `${CONNECTED}${boot.notice}`);
+    following.started();
     catchingUp(await readCursor(db));
     void serialize(() => rereadQuarantine(incoming, readBackQuarantined(created, keys))).catch(
       () => undefined,
